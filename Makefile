@@ -1,0 +1,37 @@
+# MotionBench entry points. `make run` runs the main job, `make test` runs every test.
+# Both install what they need first (libjemalloc-dev, through apt-get when running as root).
+
+SWIFT ?= swift
+export PATH := $(PATH):/opt/swift/usr/bin
+
+.PHONY: run test deps build release clean
+
+run: deps release
+	.build/release/motion-bench main
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product motion-bench
+
+# jemalloc's headers and pkg-config file come from Debian's libjemalloc-dev.
+deps:
+	@if [ -f /usr/include/jemalloc/jemalloc.h ] && pkg-config --exists jemalloc 2>/dev/null; then \
+		exit 0; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "make: installing libjemalloc-dev and pkg-config (apt-get)"; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libjemalloc-dev pkg-config >/dev/null) \
+			|| { echo "make: error: apt-get could not install libjemalloc-dev" >&2; exit 1; }; \
+	else \
+		echo "make: error: libjemalloc-dev is missing and this user cannot install it." >&2; \
+		echo "      Install it with: sudo apt-get install libjemalloc-dev pkg-config" >&2; \
+		exit 1; \
+	fi
+
+clean:
+	$(SWIFT) package clean
