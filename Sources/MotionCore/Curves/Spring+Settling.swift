@@ -21,24 +21,38 @@ extension Spring {
             let envelope = (target.scaled(by: _decayConstant) - initialVelocity)._magnitude + target._magnitude
             return max(0, -log(epsilon / envelope) / _decayConstant)
         }
-        var bestTime = -1.0
-        var best = Double.infinity
-        var time = 0.0
-        for _ in 0..<1024 {
-            let distance = (value(target: target, initialVelocity: initialVelocity, time: time) - target)._magnitude
-            if !distance.isFinite { break }
-            if best >= epsilon {
-                if distance < best {
-                    bestTime = time
-                    best = distance
-                }
-            } else if distance >= epsilon {
-                best = .infinity
-            } else if time - bestTime > 1 {
-                return bestTime
-            }
-            time += 0.1
+        return _settlingTimeOnGrid(epsilon: epsilon) { time in
+            (value(target: target, initialVelocity: initialVelocity, time: time) - target)._magnitude
         }
-        return 0
     }
+}
+
+/// SwiftUI's settling scan for non-oscillating motion (animation-semantics §1.5): samples
+/// `distance(t)` — how far from rest the motion is at t — every 0.1 s for up to 1024 samples and
+/// returns the grid time from which it stayed below `epsilon` for more than a second; 0 if it
+/// never did, or if the distance stopped being finite.
+///
+/// Shared by `Spring.settlingDuration` and the interpolating spring's duration (§3.1), so both
+/// scan the same grid.
+@inlinable
+internal func _settlingTimeOnGrid(epsilon: Double, distance: (Double) -> Double) -> Double {
+    var bestTime = -1.0
+    var best = Double.infinity
+    var time = 0.0
+    for _ in 0..<1024 {
+        let d = distance(time)
+        if !d.isFinite { break }
+        if best >= epsilon {
+            if d < best {
+                bestTime = time
+                best = d
+            }
+        } else if d >= epsilon {
+            best = .infinity
+        } else if time - bestTime > 1 {
+            return bestTime
+        }
+        time += 0.1
+    }
+    return 0
 }

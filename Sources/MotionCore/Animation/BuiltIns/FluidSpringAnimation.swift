@@ -1,0 +1,129 @@
+import Foundation
+
+/// The spring behind `spring`, `smooth`, `snappy`, `bouncy`, `interactiveSpring` and `default`: a
+/// damped spring integrated with a fixed step, which merges with whatever runs before it and keeps
+/// its position and velocity (animation-semantics §3.1).
+///
+/// Per frame, with the effective response r (blended after a merge, see below):
+///
+///     k = min(r > 0 ? (2π/r)² : 45000, 45000),  c = 2·dampingFraction·√k
+///     repeat while state.time < t, with h = 1/300 s:
+///         mid = force·h/2 + velocity;  offset += mid·h
+///         force = −c·mid + k·(value − offset);  velocity = force·h/2 + mid;  state.time += h
+///
+/// so the result does not depend on the frame rate. The animation finishes (returns nil) when
+/// `max(|velocity|², |force|²) ≤ 0.0036` and the offset is within 1% of the value (or the value is
+/// zero). It is logically complete once `t − startTime ≥ r`. After more than a second without a
+/// frame the integrator skips ahead to 1/60 s before the frame.
+///
+/// Merging (`shouldMerge` is always true) seeds offset and velocity from the previous animation
+/// and restarts `startTime`; when the previous animation is a fluid spring with another response,
+/// the response blends from the old to the new over `blendDuration` with a smoothstep.
+public struct FluidSpringAnimation: CustomAnimation {
+    public let response: Double
+    public let dampingFraction: Double
+    public let blendDuration: TimeInterval
+
+    @inlinable
+    public init(response: Double, dampingFraction: Double, blendDuration: TimeInterval) {
+        self.response = response
+        self.dampingFraction = dampingFraction
+        self.blendDuration = blendDuration
+    }
+
+    /// The integration step, 1/300 s, and its half.
+    @usableFromInline static let step: Double = 1.0 / 300
+    @usableFromInline static let halfStep: Double = 1.0 / 600
+    /// The largest stiffness; also the stiffness of a non-positive response.
+    @usableFromInline static let maximumStiffness: Double = 45000
+    /// Squared velocity and force below which the spring may come to rest.
+    @usableFromInline static let restingThreshold: Double = 0.0036
+
+    /// The response in effect at `time`: the merge blend from the previous response, if any.
+    @inlinable
+    public func _effectiveResponse<V>(time: TimeInterval, state: FluidSpringState<V>) -> Double {
+        guard blendDuration > 0, state.blendInterval != 0 else { return response }
+        let p = min(max((time - state.blendStart) / blendDuration, 0), 1)
+        return response + state.blendInterval * (1 - p * p * (3 - 2 * p))
+    }
+
+    /// The stiffness for an effective response.
+    @inlinable
+    public static func _stiffness(response r: Double) -> Double {
+        min(r > 0 ? (2 * Double.pi / r) * (2 * Double.pi / r) : maximumStiffness, maximumStiffness)
+    }
+
+    @inlinable
+    public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
+        var state = context.state[FluidSpringStateKey<V>.self]
+        let r = _effectiveResponse(time: time, state: state)
+        let k = Self._stiffness(response: r)
+        if time - state.startTime >= r {
+            context.isLogicallyComplete = true
+        }
+        if time - state.time > 1 {
+            state.time = time - 1.0 / 60
+        }
+        let c = 2 * dampingFraction * k.squareRoot()
+        while state.time < time {
+            let mid = state.force.scaled(by: Self.halfStep) + state.velocity
+            state.offset += mid.scaled(by: Self.step)
+            state.force = (value - state.offset).scaled(by: k) - mid.scaled(by: c)
+            state.velocity = state.force.scaled(by: Self.halfStep) + mid
+            state.time += Self.step
+        }
+        context.state[FluidSpringStateKey<V>.self] = state
+        if Self._isResting(value: value, state: state) { return nil }
+        return state.offset
+    }
+
+    @inlinable
+    internal static func _isResting<V: VectorArithmetic>(value: V, state: FluidSpringState<V>) -> Bool {
+        guard max(state.velocity.magnitudeSquared, state.force.magnitudeSquared) <= restingThreshold else { return false }
+        let valueMagnitude = value.magnitudeSquared
+        return valueMagnitude == 0 || (value - state.offset).magnitudeSquared <= valueMagnitude * 0.0001
+    }
+
+    @inlinable
+    public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
+        context.state[FluidSpringStateKey<V>.self].velocity
+    }
+
+    @inlinable
+    public func shouldMerge<V: VectorArithmetic>(previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>) -> Bool {
+        var state = context.state[FluidSpringStateKey<V>.self]
+        if let velocity = previous.velocity(value: value, time: time, context: context) {
+            state.velocity = velocity
+        }
+        if let offset = previous.animate(value: value, time: time, context: &context) {
+            state.offset = offset
+        }
+        state.time = time
+        state.startTime = time
+        if let spring = previous._base(as: FluidSpringAnimation.self), spring.response != response {
+            state.blendInterval = spring.response - response
+            state.blendStart = time
+        }
+        context.state[FluidSpringStateKey<V>.self] = state
+        return true
+    }
+}
+
+/// The fluid spring's state between frames (§3.1). All fields start at zero.
+public struct FluidSpringState<V: VectorArithmetic> {
+    public var offset: V = .zero
+    public var velocity: V = .zero
+    public var force: V = .zero
+    public var time: Double = 0
+    public var startTime: Double = 0
+    public var blendStart: Double = 0
+    public var blendInterval: Double = 0
+
+    @inlinable
+    public init() {}
+}
+
+public struct FluidSpringStateKey<V: VectorArithmetic>: AnimationStateKey {
+    @inlinable
+    public static var defaultValue: FluidSpringState<V> { FluidSpringState() }
+}

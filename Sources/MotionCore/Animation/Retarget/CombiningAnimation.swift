@@ -1,0 +1,144 @@
+import Foundation
+
+/// What runs when an animation that does not merge arrives while another runs: SwiftUI's
+/// `DefaultCombiningAnimation` (animation-semantics §4.3 item 4).
+///
+/// Each entry is an animation, the elapsed time at which it joined, and its cumulative target —
+/// the whole interval as of that change. At time t, going through the entries in order:
+///
+///     result = 0
+///     entry i finished earlier:  result = cumulative_i
+///     otherwise:                 x_i = animate_i(value: cumulative_i − result, time: t − start_i)
+///                                result = x_i == nil ? cumulative_i : result + x_i
+///
+/// For curve-like animations (`animate(v) = p(t)·v`) this is a chain of lerps:
+/// `result_i = lerp(result_{i−1}, cumulative_i, p_i(t))` — each newer animation moves from the
+/// current, still moving, value of all earlier ones to its own target. It is *not* the sum of the
+/// deltas' independent animations, which agrees with it only at entry starts and once earlier
+/// entries finish. The combination finishes when its last entry does, exactly at the target, and
+/// is logically complete when its last entry is.
+///
+/// Its velocity is the sum of the entries' velocities on their rebased values (inferred: SwiftUI
+/// documents interpolating springs as "adding the effects of each animation"); nil when the
+/// newest entry reports none.
+public struct CombiningAnimation: CustomAnimation {
+    public struct Entry: Hashable, Sendable {
+        public let animation: Animation
+        /// The elapsed time of the combination at which this entry joined.
+        public let startTime: TimeInterval
+
+        @inlinable
+        public init(animation: Animation, startTime: TimeInterval) {
+            self.animation = animation
+            self.startTime = startTime
+        }
+    }
+
+    @usableFromInline
+    internal var _entries: [Entry]
+
+    /// The combined animations, oldest first.
+    @inlinable
+    public var entries: [Entry] { _entries }
+
+    @inlinable
+    internal init(entries: [Entry]) { self._entries = entries }
+
+    @inlinable
+    public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
+        _evaluate(time: time, states: &context.state[CombiningStateKey<V>.self], logicallyComplete: &context._isLogicallyComplete)
+    }
+
+    @inlinable
+    internal func _evaluate<V: VectorArithmetic>(time: TimeInterval, states: inout [CombiningEntryState<V>], logicallyComplete: inout Bool) -> V? {
+        assert(states.count == entries.count, "combining state out of step with its entries")
+        var result = V.zero
+        let last = entries.count - 1
+        for index in entries.indices {
+            guard states[index].context != nil else {
+                result = states[index].cumulativeValue
+                continue
+            }
+            let entry = entries[index]
+            let x = entry.animation.animate(
+                value: states[index].cumulativeValue - result, time: time - entry.startTime, context: &states[index].context!)
+            let entryLogicallyComplete = states[index].context!.isLogicallyComplete
+            if let x {
+                result += x
+            } else {
+                states[index].context = nil
+                result = states[index].cumulativeValue
+            }
+            if index == last {
+                logicallyComplete = logicallyComplete || entryLogicallyComplete || x == nil
+                return x == nil ? nil : result
+            }
+        }
+        return nil
+    }
+
+    @inlinable
+    public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
+        let states = context.state[CombiningStateKey<V>.self]
+        guard states.count == entries.count, !entries.isEmpty else { return nil }
+        var result = V.zero
+        var velocity = V.zero
+        for index in entries.indices {
+            guard let entryContext = states[index].context else {
+                result = states[index].cumulativeValue
+                continue
+            }
+            let entry = entries[index]
+            let rebased = states[index].cumulativeValue - result
+            let entryVelocity = entry.animation.velocity(value: rebased, time: time - entry.startTime, context: entryContext)
+            if index == entries.count - 1, entryVelocity == nil { return nil }
+            velocity += entryVelocity ?? .zero
+            var probe = entryContext
+            result += entry.animation.animate(value: rebased, time: time - entry.startTime, context: &probe) ?? rebased
+        }
+        return velocity
+    }
+
+    /// The combination of `previous` — running on `previousInterval` with `previousContext` — and
+    /// `next`, which joins at `elapsed` towards `nextInterval` (the old interval plus the new
+    /// change). A previous combination is extended rather than nested.
+    @inlinable
+    public static func combining<V: VectorArithmetic>(
+        previous: Animation, previousContext: AnimationContext<V>, previousInterval: V,
+        next: Animation, nextInterval: V, elapsed: TimeInterval
+    ) -> (animation: Animation, context: AnimationContext<V>) {
+        var context = previousContext
+        let freshEntryContext = AnimationContext<V>(state: AnimationState(), environment: previousContext.environment)
+        if var combined = previous._base(as: CombiningAnimation.self) {
+            combined._entries.append(Entry(animation: next, startTime: elapsed))
+            context.state[CombiningStateKey<V>.self].append(CombiningEntryState(cumulativeValue: nextInterval, context: freshEntryContext))
+            return (Animation(combined), context)
+        }
+        let combined = CombiningAnimation(entries: [Entry(animation: previous, startTime: 0), Entry(animation: next, startTime: elapsed)])
+        var combinedContext = AnimationContext<V>(state: AnimationState(), environment: previousContext.environment)
+        context._isLogicallyComplete = previousContext._isLogicallyComplete
+        combinedContext.state[CombiningStateKey<V>.self] = [
+            CombiningEntryState(cumulativeValue: previousInterval, context: context),
+            CombiningEntryState(cumulativeValue: nextInterval, context: freshEntryContext),
+        ]
+        return (Animation(combined), combinedContext)
+    }
+}
+
+/// One entry's running state: its cumulative target, and its context while it runs (nil once it
+/// has finished).
+public struct CombiningEntryState<V: VectorArithmetic> {
+    public var cumulativeValue: V
+    public var context: AnimationContext<V>?
+
+    @inlinable
+    public init(cumulativeValue: V, context: AnimationContext<V>?) {
+        self.cumulativeValue = cumulativeValue
+        self.context = context
+    }
+}
+
+public struct CombiningStateKey<V: VectorArithmetic>: AnimationStateKey {
+    @inlinable
+    public static var defaultValue: [CombiningEntryState<V>] { [] }
+}
