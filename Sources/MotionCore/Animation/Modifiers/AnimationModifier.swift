@@ -9,9 +9,26 @@ public protocol _TimeTransformingAnimation: CustomAnimation {
 
     /// The base animation's time at this animation's `time`.
     func _baseTime(_ time: TimeInterval) -> TimeInterval
+
+    /// How fast the base's clock runs against this one's: the factor on the base's velocity.
+    var _clockRate: Double { get }
 }
 
 extension _TimeTransformingAnimation {
+    @inlinable
+    public var _clockRate: Double { 1 }
+
+    @inlinable
+    public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
+        base.animate(value: value, time: _baseTime(time), context: &context)
+    }
+
+    @inlinable
+    public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
+        let velocity = base.velocity(value: value, time: _baseTime(time), context: context)
+        return _clockRate == 1 ? velocity : velocity.map { $0.scaled(by: _clockRate) }
+    }
+
     /// A modifier merges only with an equal modifier, and then only if its base merges with the
     /// previous base at the transformed time (§3.2).
     @inlinable
@@ -35,16 +52,6 @@ public struct DelayAnimation: _TimeTransformingAnimation {
 
     @inlinable
     public func _baseTime(_ time: TimeInterval) -> TimeInterval { max(0, time - delay) }
-
-    @inlinable
-    public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
-        base.animate(value: value, time: _baseTime(time), context: &context)
-    }
-
-    @inlinable
-    public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
-        base.velocity(value: value, time: _baseTime(time), context: context)
-    }
 }
 
 /// `speed(_:)`: the base runs on `t · speed`; "a one-second animation with a speed of 2.0
@@ -64,14 +71,7 @@ public struct SpeedAnimation: _TimeTransformingAnimation {
     public func _baseTime(_ time: TimeInterval) -> TimeInterval { time * speed }
 
     @inlinable
-    public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
-        base.animate(value: value, time: _baseTime(time), context: &context)
-    }
-
-    @inlinable
-    public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
-        base.velocity(value: value, time: _baseTime(time), context: context).map { $0.scaled(by: speed) }
-    }
+    public var _clockRate: Double { speed }
 }
 
 /// `logicallyComplete(after:)`: the base, reported logically complete once `t ≥ duration`. It
@@ -96,10 +96,5 @@ public struct LogicalCompletionAnimation: _TimeTransformingAnimation {
             context.isLogicallyComplete = true
         }
         return result
-    }
-
-    @inlinable
-    public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
-        base.velocity(value: value, time: time, context: context)
     }
 }
