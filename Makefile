@@ -4,14 +4,25 @@
 SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: run test deps build release clean
+.PHONY: run test test-debug test-release tsan deps build release clean
 
 run: deps release
 	.build/release/motion-bench main
 
-test: deps
+# Every test: the debug pass runs all of them; the release pass runs the allocation-count tests,
+# which need optimised (specialised) code to be allocation-free.
+test: deps test-debug test-release
+
+test-debug: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+test-release: deps
+	$(SWIFT) test -c release -Xswiftc -enable-testing --filter EngineAllocationTests
+
+# The engine's tests under the thread sanitizer (which cannot run on jemalloc).
+tsan: deps
+	MOTIONBENCH_NO_JEMALLOC=1 $(SWIFT) test --sanitize=thread --filter MotionEngineTests
 
 build: deps
 	$(SWIFT) build

@@ -3,18 +3,29 @@
 // MotionBench: an exact, portable reproduction of SwiftUI's animation system and the
 // conformance and benchmark harness around it. See README.md.
 
+import Foundation
 import PackageDescription
+
+// The thread sanitizer cannot run on jemalloc: `make tsan` sets MOTIONBENCH_NO_JEMALLOC so the
+// test bundle is linked without it (the allocation-count tests then skip themselves).
+let linksJemallocIntoTests = ProcessInfo.processInfo.environment["MOTIONBENCH_NO_JEMALLOC"] == nil
+let jemallocTestDependency: [Target.Dependency] = linksJemallocIntoTests ? ["CJemalloc"] : []
 
 let package = Package(
     name: "MotionBench",
     products: [
         .library(name: "MotionCore", targets: ["MotionCore"]),
+        .library(name: "MotionEngine", targets: ["MotionEngine"]),
+        .library(name: "BenchKit", targets: ["BenchKit"]),
         .executable(name: "motion-bench", targets: ["motion-bench"]),
     ],
     targets: [
         // The interpolation core: SwiftUI-shaped, pure, deterministic. Depends on nothing but
         // Foundation (for CGFloat and the CoreGraphics geometry types on Linux).
         .target(name: "MotionCore"),
+
+        // Many channels at once: struct-of-arrays pools per animation kind, ticked on Dispatch.
+        .target(name: "MotionEngine", dependencies: ["MotionCore"]),
 
         // jemalloc's statistics interface, for allocation counting in tests and benchmarks.
         .systemLibrary(
@@ -23,10 +34,14 @@ let package = Package(
             providers: [.apt(["libjemalloc-dev"])]
         ),
 
-        .executableTarget(name: "motion-bench", dependencies: ["MotionCore"]),
+        // The benchmark runner. It finds jemalloc at run time (dlsym), so timing runs use the
+        // production allocator and counting runs preload jemalloc.
+        .target(name: "BenchKit"),
+
+        .executableTarget(name: "motion-bench", dependencies: ["MotionCore", "BenchKit"]),
 
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore"]),
-        .testTarget(name: "JemallocLinkTests", dependencies: ["CJemalloc"]),
-    ],
+        .testTarget(name: "MotionEngineTests", dependencies: ["MotionEngine", "MotionCore", "BenchKit"] + jemallocTestDependency),
+    ] + (linksJemallocIntoTests ? [.testTarget(name: "JemallocLinkTests", dependencies: ["CJemalloc"])] : []),
     swiftLanguageModes: [.v6]
 )

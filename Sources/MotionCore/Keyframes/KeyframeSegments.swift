@@ -37,6 +37,8 @@ public struct _KeyframeSegments<Data: VectorArithmetic> {
 
     public let initialValue: Data
     public let segments: [Segment]
+    /// The time each segment starts: the running sum of the durations before it.
+    public let startTimes: [TimeInterval]
     public let duration: TimeInterval
 
     public init(initialValue: Data, initialVelocity: Data = .zero, elements: [_KeyframeElement<Data>]) {
@@ -53,7 +55,14 @@ public struct _KeyframeSegments<Data: VectorArithmetic> {
             previousEndVelocity = segment.endVelocity
         }
         self.segments = segments
-        self.duration = segments.reduce(0) { $0 + $1.duration }
+        var startTimes: [TimeInterval] = []
+        var start = 0.0
+        for segment in segments {
+            startTimes.append(start)
+            start += segment.duration
+        }
+        self.startTimes = startTimes
+        self.duration = start
     }
 
     /// Keyframes that take no time become moves.
@@ -104,15 +113,23 @@ public struct _KeyframeSegments<Data: VectorArithmetic> {
         }
     }
 
-    /// The segment in effect at `time` and the time within it: the first segment whose end is at
-    /// or after `time`, so a boundary belongs to the earlier segment. Nil past the end.
-    func _locate(_ time: TimeInterval) -> (segment: Segment, time: TimeInterval)? {
-        var remaining = time
-        for segment in segments {
-            if remaining <= segment.duration { return (segment, remaining) }
-            remaining -= segment.duration
+    /// The index of the segment in effect at `time`: the first whose end is at or after `time`,
+    /// so a boundary belongs to the earlier segment; `segments.count` past the end. The search
+    /// starts at `hint`, which must not be past the answer — for times that only grow, the
+    /// previous answer (how the engine keeps a cursor per channel).
+    @inlinable
+    public func _segmentIndex(at time: TimeInterval, from hint: Int = 0) -> Int {
+        var index = hint
+        while index < segments.count && !(time - startTimes[index] <= segments[index].duration) {
+            index += 1
         }
-        return nil
+        return index
+    }
+
+    func _locate(_ time: TimeInterval) -> (segment: Segment, time: TimeInterval)? {
+        let index = _segmentIndex(at: time)
+        guard index < segments.count else { return nil }
+        return (segments[index], time - startTimes[index])
     }
 
     /// The value at `time`. Before the start curve segments hold their start; past the end the
@@ -128,7 +145,7 @@ public struct _KeyframeSegments<Data: VectorArithmetic> {
         return Self._velocity(of: segment, at: t)
     }
 
-    static func _value(of segment: Segment, at t: TimeInterval) -> Data {
+    public static func _value(of segment: Segment, at t: TimeInterval) -> Data {
         switch segment.kind {
         case .move:
             return segment.to
@@ -144,7 +161,7 @@ public struct _KeyframeSegments<Data: VectorArithmetic> {
         }
     }
 
-    static func _velocity(of segment: Segment, at t: TimeInterval) -> Data {
+    public static func _velocity(of segment: Segment, at t: TimeInterval) -> Data {
         switch segment.kind {
         case .move:
             return .zero

@@ -55,12 +55,21 @@ public struct FluidSpringAnimation: CustomAnimation {
 
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
-        var state = context.state[FluidSpringStateKey<V>.self]
-        let r = _effectiveResponse(time: time, state: state)
-        let k = Self._stiffness(response: r)
-        if time - state.startTime >= r {
+        let step = _advance(&context.state[FluidSpringStateKey<V>.self], value: value, time: time)
+        if step.logicallyComplete {
             context.isLogicallyComplete = true
         }
+        return step.offset
+    }
+
+    /// One frame of the spring: integrates `state` up to `time` towards `value` and returns the
+    /// offset (nil once at rest) and whether the spring is logically complete. `animate` is this
+    /// plus the context; the engine's fluid-spring kernel calls it directly.
+    @inlinable
+    public func _advance<V: VectorArithmetic>(_ state: inout FluidSpringState<V>, value: V, time: TimeInterval) -> (offset: V?, logicallyComplete: Bool) {
+        let r = _effectiveResponse(time: time, state: state)
+        let k = Self._stiffness(response: r)
+        let logicallyComplete = time - state.startTime >= r
         if time - state.time > 1 {
             state.time = time - 1.0 / 60
         }
@@ -72,13 +81,11 @@ public struct FluidSpringAnimation: CustomAnimation {
             state.velocity = state.force.scaled(by: Self.halfStep) + mid
             state.time += Self.step
         }
-        context.state[FluidSpringStateKey<V>.self] = state
-        if Self._isResting(value: value, state: state) { return nil }
-        return state.offset
+        return (Self._isResting(value: value, state: state) ? nil : state.offset, logicallyComplete)
     }
 
     @inlinable
-    internal static func _isResting<V: VectorArithmetic>(value: V, state: FluidSpringState<V>) -> Bool {
+    public static func _isResting<V: VectorArithmetic>(value: V, state: FluidSpringState<V>) -> Bool {
         guard max(state.velocity.magnitudeSquared, state.force.magnitudeSquared) <= restingThreshold else { return false }
         let valueMagnitude = value.magnitudeSquared
         return valueMagnitude == 0 || (value - state.offset).magnitudeSquared <= valueMagnitude * 0.0001

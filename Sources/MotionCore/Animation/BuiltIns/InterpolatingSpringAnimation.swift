@@ -20,13 +20,17 @@ public struct InterpolatingSpringAnimation: CustomAnimation {
     public let stiffness: Double
     public let damping: Double
     public let initialVelocity: Double
+    /// The time after which the animation returns nil: within ε = 0.001 of the target (§3.1).
+    /// Computed once, as the critical form's grid scan is not cheap.
+    public private(set) var duration: TimeInterval
 
-    @inlinable
     public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double) {
         self.mass = mass
         self.stiffness = stiffness
         self.damping = damping
         self.initialVelocity = initialVelocity
+        self.duration = 0
+        self.duration = _duration(epsilon: 0.001)
     }
 
     @inlinable
@@ -61,10 +65,6 @@ public struct InterpolatingSpringAnimation: CustomAnimation {
         let e = exp(-decay * t), s = sin(wd * t), c = cos(wd * t)
         return e * (decay * (c + a * s) - (-wd * s + a * wd * c))
     }
-
-    /// The time after which the animation returns nil: within ε = 0.001 of the target (§3.1).
-    @inlinable
-    public var duration: TimeInterval { _duration(epsilon: 0.001) }
 
     @inlinable
     public func _duration(epsilon: Double) -> TimeInterval {

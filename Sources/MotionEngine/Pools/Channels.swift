@@ -1,0 +1,132 @@
+import MotionCore
+
+/// One step of a channel: its presented value after advancing to a time, and what happened.
+struct ChannelStep {
+    var value: Double
+    var logicallyComplete: Bool
+    var finished: Bool
+}
+
+/// A channel of one animation kind, as a pool stores it. `advance` is the kind's kernel; each
+/// calls the same MotionCore code the single-property runtime runs, specialised for `Double`, so
+/// the two agree to the bit.
+protocol EngineChannel {
+    var channel: UInt32 { get }
+    mutating func advance(to time: Double) -> ChannelStep
+    /// The velocity as of the last advance, as `AnimatedProperty.velocity(at:)` reports it.
+    func velocity(at time: Double) -> Double
+}
+
+/// The fluid spring family (`spring`, `smooth`, `snappy`, `bouncy`, `interactiveSpring`):
+/// `FluidSpringAnimation._advance`, the §3.1 integrator.
+struct FluidChannel: EngineChannel {
+    let channel: UInt32
+    var model: Double
+    var interval: Double
+    var beginTime: Double
+    var spring: FluidSpringAnimation
+    var state = FluidSpringState<Double>()
+
+    mutating func advance(to time: Double) -> ChannelStep {
+        let step = spring._advance(&state, value: interval, time: time - beginTime)
+        guard let offset = step.offset else { return ChannelStep(value: model, logicallyComplete: true, finished: true) }
+        return ChannelStep(value: model - interval + offset, logicallyComplete: step.logicallyComplete, finished: false)
+    }
+
+    func velocity(at time: Double) -> Double { state.velocity }
+}
+
+/// Bézier timing curves (`linear`, `easeIn`, `easeOut`, `easeInOut`, `timingCurve`).
+struct CurveChannel: EngineChannel {
+    let channel: UInt32
+    var model: Double
+    var interval: Double
+    var beginTime: Double
+    var curve: BezierAnimation
+
+    mutating func advance(to time: Double) -> ChannelStep {
+        guard let progress = curve._progress(time: time - beginTime) else {
+            return ChannelStep(value: model, logicallyComplete: true, finished: true)
+        }
+        return ChannelStep(value: model - interval + interval * progress, logicallyComplete: false, finished: false)
+    }
+
+    func velocity(at time: Double) -> Double { 0 }
+}
+
+/// Closed-form interpolating springs (`interpolatingSpring`).
+struct SpringChannel: EngineChannel {
+    let channel: UInt32
+    var model: Double
+    var interval: Double
+    var beginTime: Double
+    var spring: InterpolatingSpringAnimation
+    let logicalDuration: Double
+
+    init(channel: UInt32, model: Double, interval: Double, beginTime: Double, spring: InterpolatingSpringAnimation) {
+        self.channel = channel
+        self.model = model
+        self.interval = interval
+        self.beginTime = beginTime
+        self.spring = spring
+        self.logicalDuration = spring._logicalDuration
+    }
+
+    mutating func advance(to time: Double) -> ChannelStep {
+        let t = time - beginTime
+        let logical = t >= logicalDuration
+        guard t < spring.duration else { return ChannelStep(value: model, logicallyComplete: true, finished: true) }
+        let fraction = spring._sample(time: t)
+        guard fraction.isFinite else { return ChannelStep(value: model, logicallyComplete: true, finished: true) }
+        return ChannelStep(value: model - interval + interval * fraction, logicallyComplete: logical, finished: false)
+    }
+
+    func velocity(at time: Double) -> Double {
+        let rate = spring._sampleVelocity(time: time - beginTime)
+        return rate.isFinite ? interval * rate : 0
+    }
+}
+
+/// A keyframe track over `Double`, with a cursor on the current segment.
+struct KeyframeChannel: EngineChannel {
+    final class Track {
+        let segments: _KeyframeSegments<Double>
+        init(_ segments: _KeyframeSegments<Double>) { self.segments = segments }
+    }
+
+    let channel: UInt32
+    let track: Track
+    let startTime: Double
+    var cursor = 0
+
+    mutating func advance(to time: Double) -> ChannelStep {
+        let segments = track.segments
+        let t = time - startTime
+        cursor = segments._segmentIndex(at: t, from: cursor)
+        guard cursor < segments.segments.count else {
+            return ChannelStep(value: segments.value(at: t), logicallyComplete: true, finished: true)
+        }
+        let value = _KeyframeSegments<Double>._value(of: segments.segments[cursor], at: max(0, t - segments.startTimes[cursor]))
+        return ChannelStep(value: value, logicallyComplete: false, finished: false)
+    }
+
+    func velocity(at time: Double) -> Double { track.segments.velocity(at: time - startTime) }
+
+    /// The value at `time`, without moving the cursor.
+    func value(at time: Double) -> Double { track.segments.value(at: time - startTime) }
+}
+
+/// Anything else — custom animations, modifiers, combinations, merges of mixed kinds — through
+/// `RunningAnimation`, exactly as `AnimatedProperty` runs it.
+struct GenericChannel: EngineChannel {
+    let channel: UInt32
+    var model: Double
+    var running: RunningAnimation<Double>
+
+    mutating func advance(to time: Double) -> ChannelStep {
+        guard let offset = running.offset(at: time) else { return ChannelStep(value: model, logicallyComplete: true, finished: true) }
+        return ChannelStep(value: model - running.interval + offset, logicallyComplete: running.isLogicallyComplete, finished: false)
+    }
+
+    func velocity(at time: Double) -> Double { running.velocity(at: time) ?? 0 }
+}

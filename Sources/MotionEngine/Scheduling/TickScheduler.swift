@@ -1,0 +1,89 @@
+import Dispatch
+import Foundation
+
+/// How a tick's chunks are spread over threads.
+public enum TickScheduler: Sendable {
+    /// `DispatchQueue.concurrentPerform`, one iteration per worker. libdispatch allocates a few
+    /// small blocks per call on Linux (about 4 measured), so a multi-threaded tick is not
+    /// allocation-free with it; the engine's own code is.
+    case concurrentPerform
+    /// Threads that live as long as the engine and wait on `DispatchSemaphore`s between ticks:
+    /// no allocation per tick at any thread count.
+    case persistentWorkers
+}
+
+/// Runs the chunks of a tick plan on `workers` workers, the calling thread being worker 0;
+/// worker w takes chunks w, w + workers, …. Returns when all chunks have run.
+protocol ParallelRunner: AnyObject {
+    func run(_ plan: TickPlan, chunks: Int, workers: Int)
+}
+
+extension TickPlan {
+    /// The chunks worker `worker` of `workers` runs.
+    func runStride(worker: Int, workers: Int, chunks: Int) {
+        var chunk = worker
+        while chunk < chunks {
+            run(chunk: chunk)
+            chunk += workers
+        }
+    }
+}
+
+final class ConcurrentPerformRunner: ParallelRunner {
+    func run(_ plan: TickPlan, chunks: Int, workers: Int) {
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            plan.runStride(worker: worker, workers: workers, chunks: chunks)
+        }
+    }
+}
+
+/// Worker threads parked on semaphores. A run publishes the plan, wakes `workers − 1` of them,
+/// works as worker 0 itself, then waits for each to signal completion; the semaphores order the
+/// plan's memory before and after the run. Nothing is allocated per run.
+final class PersistentWorkerRunner: ParallelRunner, @unchecked Sendable {
+    private let wake: [DispatchSemaphore]
+    private let finished = DispatchSemaphore(value: 0)
+    private var plan: TickPlan?
+    private var chunks = 0
+    private var workers = 0
+    private var stopping = false
+
+    init(threads count: Int) {
+        wake = (0..<max(0, count - 1)).map { _ in DispatchSemaphore(value: 0) }
+        for index in wake.indices {
+            let thread = Thread { [unowned self] in self.workerLoop(index) }
+            thread.name = "MotionEngine worker \(index + 1)"
+            thread.start()
+        }
+    }
+
+    /// Stops the worker threads and waits for them to leave.
+    func shutdown() {
+        stopping = true
+        for semaphore in wake { semaphore.signal() }
+        for _ in wake { finished.wait() }
+    }
+
+    func run(_ plan: TickPlan, chunks: Int, workers: Int) {
+        let helpers = min(workers - 1, wake.count)
+        self.plan = plan
+        self.chunks = chunks
+        self.workers = helpers + 1
+        for index in 0..<helpers { wake[index].signal() }
+        plan.runStride(worker: 0, workers: helpers + 1, chunks: chunks)
+        for _ in 0..<helpers { finished.wait() }
+        self.plan = nil
+    }
+
+    private func workerLoop(_ index: Int) {
+        while true {
+            wake[index].wait()
+            if stopping {
+                finished.signal()
+                return
+            }
+            plan?.runStride(worker: index + 1, workers: workers, chunks: chunks)
+            finished.signal()
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/// One column of a struct-of-arrays pool: a growable buffer with a stable base address between
+/// structural changes, so kernels on several threads can write disjoint ranges of it through raw
+/// pointers during a tick. Growth happens only when channels are added, never during a tick.
+final class Column<Element> {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 64) {
+        self.capacity = max(capacity, 1)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    subscript(index: Int) -> Element {
+        get {
+            assert(index >= 0 && index < count, "column index \(index) out of 0..<\(count)")
+            return base[index]
+        }
+        set {
+            assert(index >= 0 && index < count, "column index \(index) out of 0..<\(count)")
+            base[index] = newValue
+        }
+    }
+
+    func append(_ value: Element) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: value)
+        count += 1
+    }
+
+    /// Moves the last element into `index` and shrinks by one.
+    func swapRemove(at index: Int) {
+        assert(index >= 0 && index < count)
+        count -= 1
+        if index != count {
+            base[index] = (base + count).move()
+        } else {
+            (base + count).deinitialize(count: 1)
+        }
+    }
+
+    /// Empties the column, keeping its capacity.
+    func removeAll() {
+        base.deinitialize(count: count)
+        count = 0
+    }
+
+    func reserve(_ minimumCapacity: Int) {
+        while capacity < minimumCapacity { grow() }
+    }
+
+    private func grow() {
+        let newCapacity = capacity * 2
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        newBase.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import MotionCore
+@testable import MotionEngine
+
+/// The engine gives exactly the answers `AnimatedProperty` gives (bitwise: every kernel calls the
+/// same MotionCore code specialised for Double, and the fluid-spring merge fast path is held to
+/// the general path here).
+@Suite("MotionEngine agrees with AnimatedProperty")
+struct EngineAgreementTests {
+    @Test("random scenarios of every animation kind agree bitwise, frame by frame", arguments: [1 as UInt64, 2, 3, 4])
+    func randomScenarios(seed: UInt64) throws {
+        let changes = randomScenario(seed: seed, channels: 120, frames: 180, changesPerFrame: 3)
+        let engine = try runEngine(changes, channels: 120, frames: 180, threads: 2)
+        let reference = runProperties(changes, channels: 120, frames: 180)
+        try expectBitwiseEqual(engine.values, reference)
+    }
+
+    @Test("retarget storms (a third of all channels at once, every few frames) agree bitwise")
+    func retargetStorms() throws {
+        let storms: Set<Int> = [5, 6, 7, 20, 21, 40, 41, 42, 43, 90]
+        let changes = randomScenario(seed: 99, channels: 300, frames: 150, changesPerFrame: 1, storms: storms)
+        let engine = try runEngine(changes, channels: 300, frames: 150, threads: 2)
+        try expectBitwiseEqual(engine.values, runProperties(changes, channels: 300, frames: 150))
+    }
+
+    @Test("fluid springs retargeted by fluid springs every frame (the merge fast path) agree bitwise")
+    func fluidStorm() throws {
+        var generator = SeededGenerator(seed: 7)
+        let springs: [Animation] = [.smooth, .bouncy, .snappy, .spring(response: 0.8, dampingFraction: 0.6, blendDuration: 0.3)]
+        var changes: [ScenarioChange] = []
+        for frame in 0..<120 where frame % 2 == 0 {
+            for channel in 0..<50 {
+                changes.append(ScenarioChange(frame: frame, channel: channel, target: Double(Int.random(in: -99...99, using: &generator)),
+                                              animation: springs[Int.random(in: 0..<springs.count, using: &generator)]))
+            }
+        }
+        let engine = try runEngine(changes, channels: 50, frames: 200, threads: 1)
+        try expectBitwiseEqual(engine.values, runProperties(changes, channels: 50, frames: 200))
+    }
+
+    @Test("keyframe channels give the timeline's values bitwise and rest at the end value")
+    func keyframes() throws {
+        let timeline = KeyframeTimeline(initialValue: 0.0) {
+            LinearKeyframe(10.0, duration: 0.2)
+            CubicKeyframe(-5.0, duration: 0.3)
+            SpringKeyframe(20.0, duration: 0.4, spring: .bouncy)
+            CubicKeyframe(3.0, duration: 0.25)
+            MoveKeyframe(4.0)
+            CubicKeyframe(0.0, duration: 0.3)
+        }
+        let engine = MotionEngine(threadCount: 2, chunkSize: 8)
+        let ids = try (0..<40).map { try engine.addChannel(timeline: timeline, at: Double($0) * 0.01) }
+        for frame in 0...120 {
+            let time = Double(frame) / 60
+            try engine.tick(at: time)
+            for (k, id) in ids.enumerated() {
+                #expect(try engine.value(of: id) == timeline.value(time: time - Double(k) * 0.01), "channel \(k) frame \(frame)")
+            }
+        }
+        #expect(engine.lastTickEvents.isEmpty)
+        #expect(try engine.value(of: ids[0]) == 0)
+    }
+
+    @Test("velocities agree with AnimatedProperty.velocity(at:)")
+    func velocities() throws {
+        let animations: [Animation] = [.bouncy, .interpolatingSpring(stiffness: 100, damping: 8), Animation(EaseBackAnimation(duration: 1)), .easeIn]
+        for animation in animations {
+            let engine = MotionEngine(threadCount: 1)
+            let id = try engine.addChannel(value: 0)
+            let property = AnimatedProperty(0.0)
+            try engine.animate(id, to: 100, with: animation, at: 0)
+            property.set(100, at: 0, transaction: Transaction(animation: animation))
+            for frame in 0...10 {
+                let t = Double(frame) / 60
+                try engine.tick(at: t)
+                _ = property.presentedValue(at: t)
+            }
+            #expect(try engine.velocity(of: id) == property.velocity(at: 10.0 / 60), "\(animation)")
+        }
+    }
+
+    @Test("events: logical completion once per animation, then finished; the channel rests at its target")
+    func events() throws {
+        let engine = MotionEngine(threadCount: 1)
+        let id = try engine.addChannel(value: 0)
+        try engine.animate(id, to: 1, with: .linear(duration: 5).logicallyComplete(after: 1), at: 0)
+        var log: [(Int, ChannelEvent.Kind)] = []
+        for frame in 0...400 {
+            try engine.tick(at: Double(frame) / 60)
+            log += engine.lastTickEvents.map { (frame, $0.kind) }
+        }
+        #expect(log.map(\.1) == [.logicallyComplete, .finished])
+        #expect(log.map(\.0) == [60, 301])
+        #expect(try engine.value(of: id) == 1)
+    }
+
+    func expectBitwiseEqual(_ engine: [[Double]], _ reference: [[Double]], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        var mismatches = 0
+        for (frame, (a, b)) in zip(engine, reference).enumerated() {
+            for (channel, (x, y)) in zip(a, b).enumerated() where x.bitPattern != y.bitPattern {
+                mismatches += 1
+                if mismatches <= 5 {
+                    Issue.record("frame \(frame) channel \(channel): engine \(x), AnimatedProperty \(y)", sourceLocation: sourceLocation)
+                }
+            }
+        }
+        #expect(mismatches == 0, "\(mismatches) values differ", sourceLocation: sourceLocation)
+    }
+}
