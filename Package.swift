@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "MotionEngine", targets: ["MotionEngine"]),
         .library(name: "BenchKit", targets: ["BenchKit"]),
         .executable(name: "motion-bench", targets: ["motion-bench"]),
+        .executable(name: "MotionBenchmarks", targets: ["MotionBenchmarks"]),
     ],
     targets: [
         // The interpolation core: SwiftUI-shaped, pure, deterministic. Depends on nothing but
@@ -40,7 +41,23 @@ let package = Package(
 
         .executableTarget(name: "motion-bench", dependencies: ["MotionCore", "BenchKit"]),
 
+        // C kernels of the same math as the engine's, for the ratio every report shows. Built with
+        // the flags the comparison is defined by; used only by the benchmark worker.
+        .target(
+            name: "CReferenceKernels",
+            path: "Benchmarks/CReferenceKernels",
+            cSettings: [.unsafeFlags(["-O3", "-march=native", "-ffast-math"])]
+        ),
+
+        // The benchmark worker the runner spawns, one process per benchmark and pass.
+        .executableTarget(
+            name: "MotionBenchmarks",
+            dependencies: ["MotionCore", "MotionEngine", "BenchKit", "CReferenceKernels"],
+            path: "Benchmarks/MotionBenchmarks"
+        ),
+
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore"]),
+        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit"]),
         .testTarget(name: "MotionEngineTests", dependencies: ["MotionEngine", "MotionCore", "BenchKit"] + jemallocTestDependency),
     ] + (linksJemallocIntoTests ? [.testTarget(name: "JemallocLinkTests", dependencies: ["CJemalloc"])] : []),
     swiftLanguageModes: [.v6]

@@ -127,6 +127,24 @@ public final class MotionEngine: @unchecked Sendable {
         }
     }
 
+    /// Changes many channels at `time` with one animation, under one lock: as `animate(_:to:with:at:)`
+    /// for each (channel, target) in order. Every change is checked first; if any is invalid,
+    /// none is made.
+    public func animate<Changes: Sequence>(_ changes: Changes, with animation: Animation?, at time: TimeInterval) throws
+        where Changes.Element == (ChannelID, Double) {
+        guard !time.isNaN else { throw MotionEngineError.invalidTime(time) }
+        try locked {
+            for (id, target) in changes {
+                guard target.isFinite else { throw MotionEngineError.nonFiniteValue(target, id) }
+                _ = try live(id)
+            }
+            let time = max(time, lastTickTime)
+            for (id, target) in changes {
+                retarget(id.index, directory[Int(id.index)], to: target, with: animation, at: time)
+            }
+        }
+    }
+
     /// The presented value as of the last tick (or the value set since, for resting channels).
     public func value(of id: ChannelID) throws -> Double {
         try locked {

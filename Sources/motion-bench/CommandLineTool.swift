@@ -10,6 +10,16 @@ enum CommandLineTool {
 
         commands:
           main [--fixtures DIR]   the main job on the bundled default suites (what `make run` runs)
+          run [--filter REGEX] [--quick|--standard|--rigorous] [--threads N] [--format F]
+              [--save-baseline NAME|PATH.json] [--reports DIR] [--output FILE] [--timeout S]
+                                  run the benchmarks; F: text, markdown, json, junit, csv, github
+          list [--filter REGEX]   list the benchmarks
+          compare BASELINE [CANDIDATE] [--threshold F] [--threshold-for REGEX=F] [--force]
+              [--format text|markdown|json] [--reports DIR]
+                                  compare two results (names under reports/baselines/ or .json
+                                  paths; the candidate defaults to the latest run). Exit codes:
+                                  0 pass, 1 tool error, 2 regression, 3 inconclusive, 4 digest mismatch
+          env                     print the environment fingerprint
           version                 print the version
           help                    print this help
         """
@@ -24,6 +34,14 @@ enum CommandLineTool {
             switch command {
             case "main":
                 return try MainJob(options: options).run()
+            case "run":
+                return try BenchCommands.run(options)
+            case "list":
+                return try BenchCommands.list(options)
+            case "env":
+                return try BenchCommands.env(options)
+            case "compare":
+                return try CompareCommand.run(options)
             case "version", "--version":
                 try expectNoOptions(options, command: command)
                 print("motion-bench \(version)")
@@ -32,10 +50,13 @@ enum CommandLineTool {
                 print(usage)
                 return 0
             default:
-                throw UsageError("unknown command '\(command)'; expected one of: main, version, help")
+                throw UsageError("unknown command '\(command)'; expected one of: main, run, list, compare, env, version, help")
             }
         } catch let error as UsageError {
             FileHandle.standardError.write(Data("motion-bench: error: \(error.message)\n\n\(usage)\n".utf8))
+            return 1
+        } catch let error as ToolError {
+            FileHandle.standardError.write(Data("motion-bench: error: \(error.description)\n".utf8))
             return 1
         } catch {
             FileHandle.standardError.write(Data("motion-bench: error: \(error)\n".utf8))

@@ -1,0 +1,52 @@
+#include "CReferenceKernels.h"
+#include <math.h>
+
+void mb_closed_spring(size_t n, double t, const double *target, const double *initial_velocity, const double *zeta,
+                      const double *omega, const double *start, double *out) {
+    for (size_t i = 0; i < n; i++) {
+        double tau = t - start[i];
+        double e = exp(-zeta[i] * tau);
+        double s = sin(omega[i] * tau), c = cos(omega[i] * tau);
+        out[i] = target[i] - e * ((zeta[i] * target[i] - initial_velocity[i]) * s / omega[i] + target[i] * c);
+    }
+}
+
+void mb_fluid_spring(size_t n, double t, const double *value, const double *stiffness, const double *damping,
+                     double *offset, double *velocity, double *force, double *time, double *out) {
+    const double h = 1.0 / 300.0, half = 1.0 / 600.0;
+    for (size_t i = 0; i < n; i++) {
+        double x = offset[i], v = velocity[i], f = force[i], tm = time[i];
+        for (int step = 0; step < 3; step++) {
+            double active = tm < t ? 1.0 : 0.0;
+            double mid = f * half + v;
+            double nx = x + mid * h;
+            double nf = -damping[i] * mid + stiffness[i] * (value[i] - nx);
+            double nv = nf * half + mid;
+            x = active * nx + (1 - active) * x;
+            f = active * nf + (1 - active) * f;
+            v = active * nv + (1 - active) * v;
+            tm += active * h;
+        }
+        offset[i] = x; velocity[i] = v; force[i] = f; time[i] = tm;
+        out[i] = x;
+    }
+}
+
+void mb_cubic_track(size_t n, size_t segments, double t, const double *start, const double *segment_start,
+                    const double *duration, const double *from, const double *to, const double *start_tangent,
+                    const double *end_tangent, int32_t *cursor, double *out) {
+    for (size_t i = 0; i < n; i++) {
+        double local = t - start[i];
+        size_t base = i * segments;
+        int32_t k = cursor[i];
+        while ((size_t)k < segments && !(local - segment_start[base + k] <= duration[base + k])) k++;
+        cursor[i] = k;
+        if ((size_t)k == segments) { out[i] = to[base + segments - 1]; continue; }
+        size_t j = base + (size_t)k;
+        double s = (local - segment_start[j]) / duration[j];
+        if (s < 0) s = 0;
+        double s2 = s * s, s3 = s2 * s;
+        out[i] = from[j] * (2 * s3 - 3 * s2 + 1) + start_tangent[j] * (s3 - 2 * s2 + s)
+               + to[j] * (-2 * s3 + 3 * s2) + end_tangent[j] * (s3 - s2);
+    }
+}

@@ -1,0 +1,139 @@
+import BenchKit
+import Foundation
+import MotionCore
+import MotionEngine
+
+/// The channel counts every engine benchmark is run at.
+let channelCounts: [(label: String, count: Int)] = [("1k", 1_000), ("10k", 10_000), ("100k", 100_000), ("1M", 1_000_000)]
+
+/// One frame at 120 Hz.
+let frame = 1.0 / 120
+
+/// The engine's animation kinds, each with long-lived animations so channels keep animating for
+/// the whole measurement: per-frame work does not depend on how long an animation lasts.
+enum ChannelKind: String, CaseIterable {
+    case fluid, closed, curve, keyframe, generic, mix
+
+    /// The C reference kernel of the same math, if there is one.
+    var reference: String? {
+        switch self {
+        case .fluid: return "c.fluid"
+        case .closed: return "c.closed"
+        case .keyframe: return "c.cubic"
+        default: return nil
+        }
+    }
+
+    /// Adds `count` animating channels of this kind to `engine`.
+    func populate(_ engine: MotionEngine, count: Int) throws {
+        let timeline = longKeyframeTrack()
+        var changes: [Animation: [(ChannelID, Double)]] = [:]
+        for k in 0..<count {
+            let kind = self == .mix ? ChannelKind.allCases[k % 5] : self
+            if kind == .keyframe {
+                _ = try engine.addChannel(timeline: timeline, at: -Double(k % 64) * 0.5)
+                continue
+            }
+            let id = try engine.addChannel(value: 0)
+            let variant = k % 8
+            let animation: Animation
+            switch kind {
+            case .fluid: animation = .spring(response: 40 + Double(variant), dampingFraction: 0.3 + 0.1 * Double(variant))
+            case .closed: animation = .interpolatingSpring(mass: 1, stiffness: 0.01 + 0.002 * Double(variant), damping: 0.001)
+            case .curve: animation = [.linear(duration: 1e6), .easeInOut(duration: 1e6), .timingCurve(0.68, -0.6, 0.32, 1.6, duration: 1e6)][variant % 3]
+            case .generic: animation = Animation(SmoothStepAnimation(duration: 1e6 + Double(variant)))
+            case .keyframe, .mix: continue
+            }
+            changes[animation, default: []].append((id, 100 + Double(variant)))
+        }
+        for (animation, batch) in changes.sorted(by: { $0.value[0].0.index < $1.value[0].0.index }) {
+            try engine.animate(batch, with: animation, at: 0)
+        }
+    }
+}
+
+/// A user-written animation, for the engine's generic path.
+struct SmoothStepAnimation: CustomAnimation {
+    var duration: Double
+    func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
+        guard time <= duration else { return nil }
+        let p = time / duration
+        return value.scaled(by: p * p * (3 - 2 * p))
+    }
+}
+
+/// An 8-segment cubic keyframe track lasting 32 s (4 s per segment).
+func longKeyframeTrack() -> KeyframeTimeline<Double> {
+    KeyframeTimeline(initialValue: 0.0) {
+        for k in 1...8 { CubicKeyframe(Double((k * 37) % 11) - 5, duration: 4) }
+    }
+}
+
+/// Digest of every channel value.
+func engineDigest(_ engine: MotionEngine) -> String {
+    engine.withValues { values in
+        var digest = OutputDigest()
+        digest.add(contentsOf: values)
+        return digest.value
+    }
+}
+
+func registerEngineBenchmarks(in registry: inout BenchmarkRegistry) {
+    for kind in ChannelKind.allCases {
+        for (label, count) in channelCounts {
+            for threads in ["1", "all"] {
+                let reference = threads == "1" ? kind.reference.map { "\($0).\(label)" } : nil
+                registry.register("tick.\(kind.rawValue).\(label).\(threads)", unit: .frame, elements: count,
+                                  tags: ["engine", kind.rawValue], reference: reference, usesAllThreads: threads == "all") { context in
+                    let engine = MotionEngine(threadCount: threads == "1" ? 1 : context.threads)
+                    try kind.populate(engine, count: count)
+                    var time = 0.0
+                    try engine.tick(at: time)
+                    return BenchmarkBody(run: { iterations in
+                        for _ in 0..<iterations {
+                            time += frame
+                            try engine.tick(at: time)
+                        }
+                    }, digest: { engineDigest(engine) })
+                }
+            }
+        }
+    }
+    // Retarget storms: every frame, every channel gets a new target with a new spring (the merge
+    // path), then the frame is ticked.
+    for threads in ["1", "all"] {
+        registry.register("retarget.storm.100k.\(threads)", unit: .frame, elements: 100_000, tags: ["engine", "retarget"],
+                          usesAllThreads: threads == "all") { context in
+            let engine = MotionEngine(threadCount: threads == "1" ? 1 : context.threads)
+            let ids = try (0..<100_000).map { _ in try engine.addChannel(value: 0) }
+            try engine.animate(ids.map { ($0, 100.0) }, with: .bouncy, at: 0)
+            var time = 0.0, flip = false
+            try engine.tick(at: time)
+            var changes = ids.map { ($0, 0.0) }
+            return BenchmarkBody(run: { iterations in
+                for _ in 0..<iterations {
+                    time += frame
+                    flip.toggle()
+                    for k in changes.indices { changes[k].1 = flip ? Double(k % 200) : -Double(k % 100) }
+                    try engine.animate(changes, with: flip ? .snappy : .bouncy, at: time)
+                    try engine.tick(at: time)
+                }
+            }, digest: { engineDigest(engine) })
+        }
+        // Combine storms: timing curves retargeted by timing curves combine as chains of lerps.
+        registry.register("combine.storm.10k.\(threads)", unit: .frame, elements: 10_000, tags: ["engine", "retarget"],
+                          usesAllThreads: threads == "all") { context in
+            let engine = MotionEngine(threadCount: threads == "1" ? 1 : context.threads)
+            let ids = try (0..<10_000).map { _ in try engine.addChannel(value: 0) }
+            var time = 0.0, step = 0
+            return BenchmarkBody(run: { iterations in
+                for _ in 0..<iterations {
+                    time += frame
+                    step += 1
+                    if step % 4 == 0 { try engine.animate(ids.map { ($0, Double(step % 50)) }, with: .easeInOut(duration: 0.2), at: time) }
+                    try engine.tick(at: time)
+                }
+            }, digest: { engineDigest(engine) })
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import BenchKit
+import Foundation
+import MotionCore
+
+/// Single values through `AnimatedProperty` with a type-erased `Animation`: what batching in the
+/// engine buys. One iteration is one frame; a finished animation is restarted towards a new target.
+func registerPropertyBenchmarks(in registry: inout BenchmarkRegistry) {
+    let animations: [(String, Animation)] = [
+        ("smooth", .smooth), ("snappy", .snappy), ("bouncy", .bouncy), ("spring", .spring(response: 0.4, dampingFraction: 0.6)),
+        ("interactiveSpring", .interactiveSpring), ("interpolatingSpring", .interpolatingSpring(stiffness: 170, damping: 15)),
+        ("linear", .linear), ("easeInOut", .easeInOut), ("timingCurve", .timingCurve(0.68, -0.6, 0.32, 1.6)),
+        ("default", .default), ("custom", Animation(SmoothStepAnimation(duration: 0.4))),
+        ("delayed", .easeIn.delay(0.1)), ("repeating", .linear(duration: 0.2).repeatCount(3)),
+    ]
+    for (name, animation) in animations {
+        registry.register("property.\(name)", unit: .frame, elements: 1, tags: ["property"]) { _ in
+            let property = AnimatedProperty(0.0)
+            var time = 0.0, target = 100.0
+            var digest = OutputDigest()
+            property.set(target, at: time, transaction: Transaction(animation: animation))
+            return BenchmarkBody(run: { iterations in
+                for _ in 0..<iterations {
+                    time += frame
+                    let value = property.presentedValue(at: time)
+                    blackHole(value)
+                    digest.add(value)
+                    if !property.isAnimating {
+                        target = -target
+                        property.set(target, at: time, transaction: Transaction(animation: animation))
+                    }
+                }
+            }, digest: { digest.value })
+        }
+    }
+}
+
+func registerKeyframeBenchmarks(in registry: inout BenchmarkRegistry) {
+    struct Emoji {
+        var scale = 1.0, verticalStretch = 1.0, verticalOffset = 0.0
+        var angle = Angle.zero
+    }
+    // Apple's emoji example (§9 E01): four tracks of linear, spring and cubic keyframes.
+    registry.register("keyframes.timeline.emoji", unit: .operation, elements: 1, tags: ["keyframes"]) { _ in
+        let timeline = KeyframeTimeline(initialValue: Emoji()) {
+            KeyframeTrack(\.scale) {
+                LinearKeyframe(1.0, duration: 0.36)
+                SpringKeyframe(1.5, duration: 0.8, spring: .bouncy)
+                SpringKeyframe(1.0, spring: .bouncy)
+            }
+            KeyframeTrack(\.verticalOffset) {
+                LinearKeyframe(0.0, duration: 0.1)
+                SpringKeyframe(20.0, duration: 0.15, spring: .bouncy)
+                SpringKeyframe(-60.0, duration: 1.0, spring: .bouncy)
+                SpringKeyframe(0.0, spring: .bouncy)
+            }
+            KeyframeTrack(\.verticalStretch) {
+                for (v, d) in [(1.0, 0.1), (0.6, 0.15), (1.5, 0.1), (1.05, 0.15), (1.0, 0.88), (0.8, 0.1), (1.04, 0.4), (1.0, 0.22)] {
+                    CubicKeyframe(v, duration: d)
+                }
+            }
+            KeyframeTrack(\.angle) {
+                for (v, d) in [(0.0, 0.58), (16, 0.125), (-16, 0.125), (16, 0.125), (0, 0.125)] { CubicKeyframe(Angle.degrees(v), duration: d) }
+            }
+        }
+        var time = 0.0
+        var digest = OutputDigest()
+        let duration = timeline.duration
+        return BenchmarkBody(run: { iterations in
+            for _ in 0..<iterations {
+                time += frame
+                if time > duration { time = 0 }
+                let value = timeline.value(time: time)
+                blackHole(value)
+                digest.add(value.verticalStretch)
+            }
+        }, digest: { digest.value })
+    }
+}
+
+/// Benchmarks for the runner's own tests, registered only when MOTIONBENCH_TEST_BENCHMARKS=1:
+/// one that crashes, and one that allocates a known number of objects per iteration.
+func registerTestOnlyBenchmarks(in registry: inout BenchmarkRegistry) {
+    registry.register("test.crash", unit: .operation, tags: ["test"]) { _ in
+        BenchmarkBody(run: { _ in
+            let values: [Int] = []
+            blackHole(values[1])
+        })
+    }
+    final class Node { var next: Node?; init(_ next: Node?) { self.next = next } }
+    registry.register("test.allocate.7", unit: .operation, tags: ["test"]) { _ in
+        BenchmarkBody(run: { iterations in
+            for _ in 0..<iterations {
+                var head: Node?
+                for _ in 0..<7 { head = Node(head) }
+                blackHole(head)
+            }
+        })
+    }
+    registry.register("test.sleep", unit: .operation, tags: ["test"]) { _ in
+        BenchmarkBody(run: { _ in Thread.sleep(forTimeInterval: 60) })
+    }
+}

@@ -1,0 +1,15 @@
+import BenchKit
+import Foundation
+
+// The benchmark worker: `motion-bench run` spawns it once per benchmark and pass. Benchmarks are
+// declared as plain closures in the registry below, with stable dotted names.
+
+var registry = BenchmarkRegistry()
+registerEngineBenchmarks(in: &registry)
+registerReferenceKernels(in: &registry)
+registerPropertyBenchmarks(in: &registry)
+registerKeyframeBenchmarks(in: &registry)
+if ProcessInfo.processInfo.environment["MOTIONBENCH_TEST_BENCHMARKS"] == "1" {
+    registerTestOnlyBenchmarks(in: &registry)
+}
+exit(BenchmarkWorker.main(registry: registry))

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Renders a comparison as text, Markdown (sorted by impact, for a CI step summary or a pull
+/// request comment), JSON or JUnit.
+public enum ComparisonFormat: String, CaseIterable, Sendable {
+    case text, markdown, json, junit
+
+    public static func parse(_ name: String) throws -> ComparisonFormat {
+        guard let format = ComparisonFormat(rawValue: name) else {
+            throw ResultFileError("unknown format '\(name)'; expected one of: \(allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return format
+    }
+
+    public func render(_ report: ComparisonReport) throws -> String {
+        switch self {
+        case .json: return String(decoding: try ResultStore.encoder.encode(report), as: UTF8.self) + "\n"
+        case .junit: return JUnitReport.render(report)
+        case .text, .markdown:
+            let markdown = self == .markdown
+            let sorted = report.comparisons.sorted { impact($0) > impact($1) }
+            var lines: [String] = []
+            lines.append((markdown ? "## " : "") + "motion-bench compare: \(report.candidate) against \(report.baseline)")
+            let counts = Verdict.allCases.map { "\(report.count($0)) \($0.rawValue)" }.filter { !$0.hasPrefix("0 ") }
+            lines.append(counts.joined(separator: ", ") + (report.geometricMeanRatio.map { String(format: "; geometric mean ratio %.3f", $0) } ?? ""))
+            if markdown { lines += ["", "| benchmark | verdict | ratio | 95% interval | p | baseline | candidate |", "|---|---|---|---|---|---|---|"] }
+            for c in sorted {
+                let interval = c.interval.map { String(format: "%.3f–%.3f", $0[0], $0[1]) } ?? ""
+                let cells = [c.name, c.verdict.rawValue, c.ratio.map { String(format: "%.3f", $0) } ?? "", interval,
+                             c.pValue.map { String(format: "%.2g", $0) } ?? "", formatNanoseconds(c.baselineMedian), formatNanoseconds(c.candidateMedian)]
+                if markdown {
+                    lines.append("| " + cells.joined(separator: " | ") + " |")
+                } else {
+                    lines.append(cells[0].padding(toLength: 32, withPad: " ", startingAt: 0) + "  " + cells[1...].joined(separator: "  ")
+                                 + (c.message.map { "  (\($0))" } ?? ""))
+                }
+            }
+            lines.append("exit code \(report.exitCode)")
+            return lines.joined(separator: "\n") + "\n"
+        }
+    }
+
+    private func impact(_ comparison: BenchmarkComparison) -> Double {
+        let severity: [Verdict: Double] = [.digestMismatch: 6, .failed: 5, .regressed: 4, .inconclusive: 3, .improved: 2, .unchanged: 1, .missing: 0]
+        return severity[comparison.verdict]! * 100 + abs(log(comparison.ratio ?? 1))
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+
+/// The formats a run result is rendered in; all are derived from the canonical JSON.
+public enum ReportFormat: String, CaseIterable, Sendable {
+    case text, markdown, json, junit, csv, github
+
+    public static func parse(_ name: String) throws -> ReportFormat {
+        guard let format = ReportFormat(rawValue: name) else {
+            throw ResultFileError("unknown format '\(name)'; expected one of: \(allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return format
+    }
+
+    public func render(_ result: RunResult) throws -> String {
+        switch self {
+        case .text: return TextReport.render(result)
+        case .markdown: return MarkdownReport.render(result)
+        case .json: return String(decoding: try ResultStore.encoder.encode(result), as: UTF8.self)
+        case .junit: return JUnitReport.render(result)
+        case .csv: return CSVReport.render(result)
+        case .github: return try GitHubBenchmarkReport.render(result)
+        }
+    }
+}
+
+/// Human-readable durations: 812 ns, 4.31 µs, 12.5 ms.
+public func formatNanoseconds(_ value: Double?) -> String {
+    guard let value, value.isFinite else { return "–" }
+    switch value {
+    case ..<1_000: return String(format: "%.3g ns", value)
+    case ..<1_000_000: return String(format: "%.3g µs", value / 1_000)
+    case ..<1_000_000_000: return String(format: "%.3g ms", value / 1_000_000)
+    default: return String(format: "%.3g s", value / 1_000_000_000)
+    }
+}
+
+func formatAllocations(_ summary: AllocationSummary?) -> String {
+    guard let value = summary?.perIteration else { return "n/a" }
+    return value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
+}
+
+func formatRatio(_ value: Double?) -> String { value.map { String(format: "%.2f×", $0) } ?? "" }
+
+/// One row per benchmark, as every table format shows it.
+struct ReportRow {
+    let name, median, p90, p99, perElement, allocations, ratio, status: String
+
+    static let header = ReportRow(name: "benchmark", median: "median", p90: "p90", p99: "p99", perElement: "per element",
+                                  allocations: "allocs/iter", ratio: "vs C", status: "status")
+
+    init(name: String, median: String, p90: String, p99: String, perElement: String, allocations: String, ratio: String, status: String) {
+        (self.name, self.median, self.p90, self.p99, self.perElement, self.allocations, self.ratio, self.status) =
+            (name, median, p90, p99, perElement, allocations, ratio, status)
+    }
+
+    init(_ benchmark: BenchmarkResult) {
+        let timing = benchmark.timing
+        self.init(name: benchmark.name, median: formatNanoseconds(timing?.median), p90: formatNanoseconds(timing?.percentiles["p90"]),
+                  p99: formatNanoseconds(timing?.percentiles["p99"]), perElement: formatNanoseconds(timing?.nanosecondsPerElement),
+                  allocations: formatAllocations(benchmark.allocations), ratio: formatRatio(benchmark.ratioToReference),
+                  status: benchmark.status == .ok ? "ok" : benchmark.status.rawValue)
+    }
+
+    var cells: [String] { [name, median, p90, p99, perElement, allocations, ratio, status] }
+}
+
+enum TextReport {
+    static func render(_ result: RunResult) -> String {
+        let rows = [ReportRow.header] + result.benchmarks.map(ReportRow.init)
+        let widths = (0..<8).map { column in rows.map { $0.cells[column].count }.max() ?? 0 }
+        var lines = ["motion-bench \(result.profile) run, \(result.threads) thread\(result.threads == 1 ? "" : "s"), " +
+                     "\(result.environment.cpuModel), revision \(result.environment.gitRevision?.prefix(10) ?? "unknown")" +
+                     (result.environment.gitDirty == true ? " (dirty)" : "")]
+        for row in rows {
+            lines.append(zip(row.cells, widths).enumerated().map { index, pair in
+                index == 0 ? pair.0.padding(toLength: pair.1, withPad: " ", startingAt: 0)
+                           : String(repeating: " ", count: pair.1 - pair.0.count) + pair.0
+            }.joined(separator: "  "))
+        }
+        for benchmark in result.benchmarks where benchmark.status != .ok {
+            lines.append("\(benchmark.name): \(benchmark.status.rawValue) — \(benchmark.message ?? "")")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+enum MarkdownReport {
+    static func render(_ result: RunResult) -> String {
+        var lines = ["## motion-bench: \(result.benchmarks.count) benchmarks (\(result.profile))", ""]
+        let failed = result.benchmarks.filter { $0.status != .ok }
+        if !failed.isEmpty {
+            lines.append("**\(failed.count) did not complete:** " + failed.map { "`\($0.name)` (\($0.status.rawValue))" }.joined(separator: ", "))
+            lines.append("")
+        }
+        lines.append("| " + ReportRow.header.cells.joined(separator: " | ") + " |")
+        lines.append("|" + String(repeating: "---|", count: 8))
+        for benchmark in result.benchmarks {
+            lines.append("| " + ReportRow(benchmark).cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
+        }
+        let env = result.environment
+        lines += ["", "<details><summary>Environment</summary>", "",
+                  "- CPU: \(env.cpuModel), \(env.logicalCores) logical cores", "- OS: \(env.operatingSystem), kernel \(env.kernel)",
+                  "- Swift: \(env.swiftVersion); build \(env.buildConfiguration) (\(env.buildFlags))",
+                  "- jemalloc: \(env.jemallocVersion ?? "unavailable")",
+                  "- revision: \(env.gitRevision ?? "unknown")\(env.gitDirty == true ? " (dirty)" : "")", "", "</details>"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+enum JUnitReport {
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    static func render(_ result: RunResult) -> String {
+        let failures = result.benchmarks.filter { $0.status != .ok }.count
+        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+                     "<testsuite name=\"motion-bench\" tests=\"\(result.benchmarks.count)\" failures=\"\(failures)\">"]
+        for benchmark in result.benchmarks {
+            let seconds = (benchmark.timing?.median ?? 0) / 1e9
+            lines.append("  <testcase classname=\"motion-bench\" name=\"\(escape(benchmark.name))\" time=\"\(seconds)\">")
+            if benchmark.status != .ok {
+                lines.append("    <failure message=\"\(escape(benchmark.status.rawValue))\">\(escape(benchmark.message ?? ""))</failure>")
+            }
+            lines.append("  </testcase>")
+        }
+        lines.append("</testsuite>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A comparison as JUnit: regressions and mismatches are failed test cases.
+    static func render(_ report: ComparisonReport) -> String {
+        let bad: Set<Verdict> = [.regressed, .digestMismatch, .failed]
+        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+                     "<testsuite name=\"motion-bench compare\" tests=\"\(report.comparisons.count)\" failures=\"\(report.comparisons.filter { bad.contains($0.verdict) }.count)\">"]
+        for comparison in report.comparisons {
+            lines.append("  <testcase classname=\"motion-bench.compare\" name=\"\(escape(comparison.name))\">")
+            if bad.contains(comparison.verdict) {
+                lines.append("    <failure message=\"\(comparison.verdict.rawValue)\">\(escape(comparison.message ?? formatRatio(comparison.ratio)))</failure>")
+            }
+            lines.append("  </testcase>")
+        }
+        lines.append("</testsuite>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+enum CSVReport {
+    static func render(_ result: RunResult) -> String {
+        var lines = ["name,status,unit,elements,median_ns,p90_ns,p99_ns,ns_per_element,allocations_per_iteration,bytes_per_iteration,ratio_to_reference,digest"]
+        for b in result.benchmarks {
+            let t = b.timing
+            let fields: [String] = [b.name, b.status.rawValue, b.unit.rawValue, "\(b.elements)", t.map { "\($0.median)" } ?? "",
+                                    t?.percentiles["p90"].map { "\($0)" } ?? "", t?.percentiles["p99"].map { "\($0)" } ?? "",
+                                    t.map { "\($0.nanosecondsPerElement)" } ?? "", b.allocations?.perIteration.map { "\($0)" } ?? "",
+                                    b.allocations?.bytesPerIteration.map { "\($0)" } ?? "", b.ratioToReference.map { "\($0)" } ?? "", b.digest ?? ""]
+            lines.append(fields.map { $0.contains(",") ? "\"\($0)\"" : $0 }.joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// The JSON github-action-benchmark reads with `tool: customSmallerIsBetter`.
+enum GitHubBenchmarkReport {
+    struct Entry: Codable { let name: String; let unit: String; let value: Double; let extra: String }
+
+    static func render(_ result: RunResult) throws -> String {
+        let entries = result.benchmarks.compactMap { b -> Entry? in
+            guard let t = b.timing else { return nil }
+            return Entry(name: b.name, unit: "ns", value: t.median,
+                         extra: "p90 \(formatNanoseconds(t.percentiles["p90"])), \(t.samples.count) samples, allocs/iter \(formatAllocations(b.allocations))")
+        }
+        return String(decoding: try ResultStore.encoder.encode(entries), as: UTF8.self) + "\n"
+    }
+}

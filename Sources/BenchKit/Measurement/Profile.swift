@@ -1,0 +1,31 @@
+/// How long and how often a run measures: `quick` for a smoke run or `make run`, `standard` for
+/// nightly runs and comparisons, `rigorous` when a verdict must be sure (pyperf's --fast and
+/// --rigorous, criterion's --quick).
+public struct MeasurementProfile: Codable, Hashable, Sendable {
+    public let name: String
+    /// Seconds of warm-up before measuring.
+    public let warmupSeconds: Double
+    /// Seconds of measurement per worker process, at most.
+    public let measureSeconds: Double
+    /// Samples per worker process, at most.
+    public let maximumSamples: Int
+    /// Samples per worker process, at least (when the time allows one per iteration).
+    public let minimumSamples: Int
+    /// For operation benchmarks: each sample lasts at least this long (iterations are batched).
+    public let minimumSampleSeconds: Double
+    /// Worker processes per benchmark for the timing pass; their samples are pooled.
+    public let processes: Int
+    /// Iterations measured in the counting pass.
+    public let countingIterations: Int
+
+    public static let quick = MeasurementProfile(name: "quick", warmupSeconds: 0.03, measureSeconds: 0.15, maximumSamples: 300,
+                                                 minimumSamples: 10, minimumSampleSeconds: 0.0005, processes: 1, countingIterations: 8)
+    public static let standard = MeasurementProfile(name: "standard", warmupSeconds: 0.2, measureSeconds: 1.0, maximumSamples: 3000,
+                                                    minimumSamples: 30, minimumSampleSeconds: 0.002, processes: 1, countingIterations: 32)
+    public static let rigorous = MeasurementProfile(name: "rigorous", warmupSeconds: 0.5, measureSeconds: 2.0, maximumSamples: 10000,
+                                                    minimumSamples: 50, minimumSampleSeconds: 0.005, processes: 3, countingIterations: 64)
+
+    public static func named(_ name: String) -> MeasurementProfile? {
+        [quick, standard, rigorous].first { $0.name == name }
+    }
+}

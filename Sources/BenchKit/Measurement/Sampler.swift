@@ -1,0 +1,81 @@
+import Foundation
+
+/// What a worker process reports for one pass of one benchmark.
+public struct WorkerReport: Codable, Sendable {
+    public var name: String
+    public var pass: String
+    /// Nanoseconds per iteration, one value per sample, in the order taken.
+    public var samples: [Double]?
+    public var iterationsPerSample: Int?
+    public var allocationsPerIteration: Double?
+    public var bytesPerIteration: Double?
+    public var peakResidentBytes: UInt64?
+    public var jemallocVersion: String?
+    public var digest: String?
+}
+
+/// Runs the passes of one benchmark inside a worker process.
+public enum Sampler {
+    /// The timing pass: warm up, calibrate, then take samples until the profile's time or count
+    /// runs out. Frame benchmarks sample every frame; operation benchmarks batch iterations so a
+    /// sample lasts at least the profile's minimum sample time.
+    public static func timing(_ benchmark: Benchmark, context: BenchmarkContext, profile: MeasurementProfile) throws -> WorkerReport {
+        let body = try benchmark.make(context)
+        var iterations = 1
+        var warmupIterations = 0
+        let warmupStart = MonotonicClock.now()
+        var lastBatch = 0.0
+        repeat {
+            let t0 = MonotonicClock.now()
+            try body.run(iterations)
+            lastBatch = Double(MonotonicClock.now() - t0) / Double(iterations)
+            warmupIterations += iterations
+            iterations *= 2
+        } while Double(MonotonicClock.now() - warmupStart) < profile.warmupSeconds * 1e9
+        let perSample: Int
+        switch benchmark.descriptor.unit {
+        case .frame:
+            perSample = 1
+        case .operation:
+            perSample = max(1, Int((profile.minimumSampleSeconds * 1e9 / max(lastBatch, 1)).rounded(.up)))
+        }
+        var samples: [Double] = []
+        samples.reserveCapacity(profile.maximumSamples)
+        let start = MonotonicClock.now()
+        while samples.count < profile.maximumSamples {
+            let elapsed = Double(MonotonicClock.now() - start)
+            if elapsed >= profile.measureSeconds * 1e9 && samples.count >= profile.minimumSamples { break }
+            if elapsed >= 4 * profile.measureSeconds * 1e9 && samples.count >= 3 { break }
+            let t0 = MonotonicClock.now()
+            try body.run(perSample)
+            let t1 = MonotonicClock.now()
+            samples.append(Double(t1 - t0) / Double(perSample))
+        }
+        return WorkerReport(name: benchmark.name, pass: "timing", samples: samples, iterationsPerSample: perSample)
+    }
+
+    /// The counting pass: after two warm-up iterations, the digest of the outputs (so it does not
+    /// depend on the profile), then allocations over the profile's counting iterations, and the
+    /// peak resident memory. Without jemalloc the allocation fields are absent, never zero.
+    public static func counting(_ benchmark: Benchmark, context: BenchmarkContext, profile: MeasurementProfile) throws -> WorkerReport {
+        let body = try benchmark.make(context)
+        try body.run(2)
+        let digest = body.digest()
+        var report = WorkerReport(name: benchmark.name, pass: "counting", digest: digest)
+        let iterations = profile.countingIterations
+        if let stats = JemallocStatistics.current, let counter = stats.threadCounter() {
+            let requests = stats.allocationRequests()
+            let bytes = counter.allocatedBytes
+            try body.run(iterations)
+            let bytesAfter = counter.allocatedBytes
+            let requestsAfter = stats.allocationRequests()
+            report.allocationsPerIteration = Double(requestsAfter &- requests) / Double(iterations)
+            report.bytesPerIteration = Double(bytesAfter &- bytes) / Double(iterations)
+            report.jemallocVersion = stats.version
+        } else {
+            try body.run(iterations)
+        }
+        report.peakResidentBytes = peakResidentBytes()
+        return report
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// The benchmarks a worker executable offers, in declaration order. Names are unique.
+public struct BenchmarkRegistry: Sendable {
+    public private(set) var benchmarks: [Benchmark] = []
+
+    public init() {}
+
+    public mutating func register(_ benchmark: Benchmark) {
+        precondition(!benchmarks.contains { $0.name == benchmark.name }, "benchmark \(benchmark.name) registered twice")
+        benchmarks.append(benchmark)
+    }
+
+    public mutating func register(_ name: String, unit: BenchmarkUnit = .operation, elements: Int = 1, tags: [String] = [],
+                                  reference: String? = nil, usesAllThreads: Bool = false,
+                                  make: @escaping @Sendable (BenchmarkContext) throws -> BenchmarkBody) {
+        register(Benchmark(name, unit: unit, elements: elements, tags: tags, reference: reference, usesAllThreads: usesAllThreads, make: make))
+    }
+
+    public func benchmark(named name: String) -> Benchmark? { benchmarks.first { $0.name == name } }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Where a run ran: enough to tell whether two runs are comparable (the machine) and to
+/// reproduce them (toolchain, build, revision).
+public struct EnvironmentFingerprint: Codable, Hashable, Sendable {
+    public var cpuModel: String
+    public var logicalCores: Int
+    public var kernel: String
+    public var operatingSystem: String
+    public var swiftVersion: String
+    public var buildConfiguration: String
+    public var buildFlags: String
+    public var jemallocVersion: String?
+    public var gitRevision: String?
+    public var gitDirty: Bool?
+
+    /// The machine's identity for comparisons: CPU, cores, operating system and kernel — not the
+    /// revision or the build, which are what comparisons compare.
+    public var machineKey: String {
+        var digest = OutputDigest()
+        for part in [cpuModel, "\(logicalCores)", operatingSystem, kernel] {
+            for byte in part.utf8 { digest.add(Double(byte)) }
+        }
+        return digest.value
+    }
+
+    /// The fingerprint of this process's machine; `repository` is the git work tree to describe.
+    public static func current(repository: String? = nil, buildConfiguration: String, buildFlags: String) -> EnvironmentFingerprint {
+        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+            .split(separator: "\n").first { $0.hasPrefix("model name") }
+            .map { String($0.split(separator: ":", maxSplits: 1).last ?? "").trimmingCharacters(in: .whitespaces) } ?? "unknown"
+        var name = utsname()
+        uname(&name)
+        let kernel = withUnsafeBytes(of: &name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let os = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8))?
+            .split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
+            .map { $0.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) } ?? "unknown"
+        let swift = runCommand("swift", ["--version"])?.split(separator: "\n").first.map(String.init) ?? "unknown"
+        var revision: String?, dirty: Bool?
+        if let repository {
+            revision = runCommand("git", ["-C", repository, "rev-parse", "HEAD"])?.trimmingCharacters(in: .whitespacesAndNewlines)
+            if revision != nil {
+                dirty = !(runCommand("git", ["-C", repository, "status", "--porcelain", "--untracked-files=no"]) ?? "").isEmpty
+            }
+        }
+        return EnvironmentFingerprint(cpuModel: cpu, logicalCores: ProcessInfo.processInfo.activeProcessorCount, kernel: kernel,
+                                      operatingSystem: os, swiftVersion: swift, buildConfiguration: buildConfiguration,
+                                      buildFlags: buildFlags, jemallocVersion: nil, gitRevision: revision, gitDirty: dirty)
+    }
+}
+
+/// Runs a command found on the PATH and returns its standard output, or nil if it failed.
+func runCommand(_ command: String, _ arguments: [String]) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [command] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return nil }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    return String(decoding: data, as: UTF8.self)
+}

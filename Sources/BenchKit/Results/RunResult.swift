@@ -1,0 +1,97 @@
+import Foundation
+
+/// One run of the benchmark suite: the canonical, versioned result every report is derived from.
+/// The schema is documented in reports/README.md.
+public struct RunResult: Codable, Sendable {
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    public var tool: String
+    public var startedAt: String
+    public var finishedAt: String
+    public var profile: String
+    public var threads: Int
+    public var filter: String?
+    public var environment: EnvironmentFingerprint
+    public var benchmarks: [BenchmarkResult]
+}
+
+/// One benchmark's results.
+public struct BenchmarkResult: Codable, Sendable {
+    public enum Status: String, Codable, Sendable {
+        case ok, crashed, timedOut, failed
+    }
+
+    public var name: String
+    public var unit: BenchmarkUnit
+    public var elements: Int
+    public var tags: [String]
+    public var reference: String?
+    public var status: Status
+    /// What went wrong, for a benchmark that did not complete.
+    public var message: String?
+    public var timing: TimingSummary?
+    public var allocations: AllocationSummary?
+    public var digest: String?
+    /// Median time per element of this benchmark over that of its C reference, when both ran.
+    public var ratioToReference: Double?
+}
+
+/// The timing pass, summarised, with the raw samples kept.
+public struct TimingSummary: Codable, Sendable {
+    /// Nanoseconds per iteration, as sampled.
+    public var samples: [Double]
+    public var iterationsPerSample: Int
+    /// p0, p25, p50, p75, p90, p99, p99.9 and p100 in nanoseconds per iteration, from a log
+    /// histogram of the samples (3 significant digits; p0 and p100 exact).
+    public var percentiles: [String: Double]
+    public var mean: Double
+    public var standardDeviation: Double
+    /// The median's 95% bootstrap confidence interval.
+    public var medianInterval: [Double]
+    /// Elements per second at the median.
+    public var throughput: Double
+    /// Median nanoseconds per element.
+    public var nanosecondsPerElement: Double
+    /// For frame benchmarks: the share of frames over the 60, 120 and 240 Hz budgets.
+    public var framesOverBudget: [String: Double]?
+
+    public static let reportedPercentiles: [(String, Double)] = [
+        ("p0", 0), ("p25", 25), ("p50", 50), ("p75", 75), ("p90", 90), ("p99", 99), ("p99.9", 99.9), ("p100", 100),
+    ]
+
+    public init(samples: [Double], iterationsPerSample: Int, elements: Int, unit: BenchmarkUnit) {
+        self.samples = samples
+        self.iterationsPerSample = iterationsPerSample
+        var histogram = LogHistogram()
+        samples.forEach { histogram.record($0) }
+        var percentiles: [String: Double] = [:]
+        for (label, p) in Self.reportedPercentiles { percentiles[label] = histogram.percentile(p) }
+        self.percentiles = percentiles
+        mean = Descriptive.mean(samples)
+        standardDeviation = Descriptive.standardDeviation(samples)
+        let interval = Bootstrap.interval(samples, resamples: 1000)
+        medianInterval = [interval.lowerBound, interval.upperBound]
+        let median = Descriptive.median(samples)
+        nanosecondsPerElement = median / Double(max(elements, 1))
+        throughput = median > 0 ? Double(elements) * 1e9 / median : 0
+        if unit == .frame {
+            var over: [String: Double] = [:]
+            for hz in [60, 120, 240] {
+                let budget = 1e9 / Double(hz)
+                over["\(hz)Hz"] = Double(samples.filter { $0 > budget }.count) / Double(max(samples.count, 1))
+            }
+            framesOverBudget = over
+        }
+    }
+
+    public var median: Double { percentiles["p50"] ?? .nan }
+}
+
+/// The counting pass.
+public struct AllocationSummary: Codable, Sendable {
+    /// Allocation requests per iteration; nil when jemalloc was not available ("unavailable").
+    public var perIteration: Double?
+    public var bytesPerIteration: Double?
+    public var peakResidentBytes: UInt64?
+}

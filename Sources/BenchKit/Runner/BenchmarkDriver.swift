@@ -1,0 +1,204 @@
+import Foundation
+
+/// Runs benchmarks in worker processes — one per benchmark and pass, so a crash or a hang takes
+/// down only its own benchmark — and assembles the canonical result.
+///
+/// For each benchmark: the timing pass on the production allocator (`profile.processes` worker
+/// processes, samples pooled), then the counting pass with jemalloc preloaded (allocations,
+/// bytes, peak memory, and the digest of the outputs).
+public struct BenchmarkDriver {
+    public struct Options {
+        public var worker: URL
+        public var profile: MeasurementProfile = .quick
+        public var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+        public var filter: String?
+        /// Seconds a worker pass may take before it is stopped.
+        public var timeout: Double = 300
+        /// The library preloaded for the counting pass; nil: look in the usual places.
+        public var jemallocLibrary: String?
+        public var repository: String?
+        public var buildConfiguration = "release"
+        public var buildFlags = "-c release"
+        public var toolVersion = "motion-bench"
+        /// Where progress goes; nil for none.
+        public var progress: ProgressReporter? = ProgressReporter(handle: .standardError)
+        /// Extra environment for the workers.
+        public var environment: [String: String] = [:]
+
+        public init(worker: URL) { self.worker = worker }
+    }
+
+    public let options: Options
+
+    public init(options: Options) { self.options = options }
+
+    /// The benchmarks the worker offers, filtered by the options' regular expression.
+    public func benchmarks() throws -> [Benchmark.Descriptor] {
+        let outcome = WorkerProcess(executable: options.worker, arguments: ["list"], environment: workerEnvironment(), timeout: 60).run()
+        guard case let .finished(data) = outcome else {
+            throw DriverError("cannot list benchmarks with \(options.worker.path): \(describe(outcome))")
+        }
+        let all: [Benchmark.Descriptor]
+        do { all = try JSONDecoder().decode([Benchmark.Descriptor].self, from: data) } catch {
+            throw DriverError("the worker \(options.worker.path) printed an unreadable benchmark list: \(error)")
+        }
+        guard let filter = options.filter else { return all }
+        let regex: NSRegularExpression
+        do { regex = try NSRegularExpression(pattern: filter) } catch {
+            throw DriverError("--filter '\(filter)' is not a valid regular expression")
+        }
+        return all.filter { regex.firstMatch(in: $0.name, range: NSRange($0.name.startIndex..., in: $0.name)) != nil }
+    }
+
+    /// Runs the selected benchmarks and returns the result; benchmarks that crash, fail or time
+    /// out are recorded as such while the rest complete.
+    public func run() throws -> RunResult {
+        let started = Self.timestamp()
+        let selected = try benchmarks()
+        var results: [BenchmarkResult] = []
+        var jemallocVersion: String?
+        let clockStart = MonotonicClock.now()
+        for (index, descriptor) in selected.enumerated() {
+            options.progress?.update(index: index, of: selected.count, name: descriptor.name,
+                                     elapsed: Double(MonotonicClock.now() - clockStart) / 1e9)
+            var result = measure(descriptor)
+            if jemallocVersion == nil { jemallocVersion = result.1 }
+            result.0.ratioToReference = nil
+            results.append(result.0)
+        }
+        options.progress?.finish(count: selected.count, elapsed: Double(MonotonicClock.now() - clockStart) / 1e9)
+        Self.fillReferenceRatios(&results)
+        var environment = EnvironmentFingerprint.current(repository: options.repository, buildConfiguration: options.buildConfiguration,
+                                                         buildFlags: options.buildFlags)
+        environment.jemallocVersion = jemallocVersion
+        return RunResult(schemaVersion: RunResult.currentSchemaVersion, tool: options.toolVersion, startedAt: started,
+                         finishedAt: Self.timestamp(), profile: options.profile.name, threads: options.threads,
+                         filter: options.filter, environment: environment, benchmarks: results)
+    }
+
+    /// Runs both passes of one benchmark; returns its result and the jemalloc version seen.
+    func measure(_ descriptor: Benchmark.Descriptor) -> (BenchmarkResult, String?) {
+        var result = BenchmarkResult(name: descriptor.name, unit: descriptor.unit, elements: descriptor.elements, tags: descriptor.tags,
+                                     reference: descriptor.reference, status: .ok)
+        var samples: [Double] = []
+        var iterationsPerSample = 1
+        for _ in 0..<max(1, options.profile.processes) {
+            switch pass("timing", descriptor.name, preload: false) {
+            case let .success(report):
+                samples += report.samples ?? []
+                iterationsPerSample = report.iterationsPerSample ?? 1
+            case let .failure(failure):
+                (result.status, result.message) = (failure.status, failure.message)
+                return (result, nil)
+            }
+        }
+        result.timing = TimingSummary(samples: samples, iterationsPerSample: iterationsPerSample, elements: descriptor.elements, unit: descriptor.unit)
+        switch pass("counting", descriptor.name, preload: true) {
+        case let .success(report):
+            result.allocations = AllocationSummary(perIteration: report.allocationsPerIteration, bytesPerIteration: report.bytesPerIteration,
+                                                   peakResidentBytes: report.peakResidentBytes)
+            result.digest = report.digest
+            return (result, report.jemallocVersion)
+        case let .failure(failure):
+            (result.status, result.message) = (failure.status, "counting pass: " + failure.message)
+            return (result, nil)
+        }
+    }
+
+    struct PassFailure: Error {
+        let status: BenchmarkResult.Status
+        let message: String
+    }
+
+    func pass(_ pass: String, _ name: String, preload: Bool) -> Result<WorkerReport, PassFailure> {
+        var environment = workerEnvironment()
+        if preload, let library = jemallocLibrary() { environment["LD_PRELOAD"] = library }
+        let arguments = ["run", name, "--pass", pass, "--profile", options.profile.name, "--threads", "\(options.threads)"]
+        let outcome = WorkerProcess(executable: options.worker, arguments: arguments, environment: environment, timeout: options.timeout).run()
+        switch outcome {
+        case let .finished(data):
+            do { return .success(try JSONDecoder().decode(WorkerReport.self, from: data)) } catch {
+                return .failure(PassFailure(status: .failed, message: "the worker's \(pass) report is unreadable: \(error)"))
+            }
+        case .crashed:
+            return .failure(PassFailure(status: .crashed, message: describe(outcome)))
+        case .timedOut:
+            return .failure(PassFailure(status: .timedOut, message: describe(outcome)))
+        case .failed, .couldNotStart:
+            return .failure(PassFailure(status: .failed, message: describe(outcome)))
+        }
+    }
+
+    func describe(_ outcome: WorkerProcess.Outcome) -> String {
+        func tail(_ text: String) -> String {
+            let lines = text.split(separator: "\n").suffix(5).joined(separator: " | ")
+            return lines.isEmpty ? "" : ": " + lines
+        }
+        switch outcome {
+        case .finished: return "finished"
+        case let .failed(status, stderr): return "exited with status \(status)\(tail(stderr))"
+        case let .crashed(signal, stderr): return "crashed with signal \(signal)\(tail(stderr))"
+        case let .timedOut(seconds): return "timed out after \(Int(seconds)) s"
+        case let .couldNotStart(message): return message
+        }
+    }
+
+    func workerEnvironment() -> [String: String] {
+        ProcessInfo.processInfo.environment.merging(options.environment) { _, new in new }
+    }
+
+    func jemallocLibrary() -> String? {
+        if let library = options.jemallocLibrary { return library }
+        let candidates = ["/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", "/usr/lib/aarch64-linux-gnu/libjemalloc.so.2",
+                          "/usr/lib/libjemalloc.so.2", "/usr/local/lib/libjemalloc.so.2"]
+        return candidates.first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// Sets each benchmark's ratio of median time per element to its C reference's.
+    static func fillReferenceRatios(_ results: inout [BenchmarkResult]) {
+        let byName = Dictionary(results.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for index in results.indices {
+            guard let reference = results[index].reference, let own = results[index].timing,
+                  let other = byName[reference]?.timing, other.nanosecondsPerElement > 0 else { continue }
+            results[index].ratioToReference = own.nanosecondsPerElement / other.nanosecondsPerElement
+        }
+    }
+
+    static func timestamp() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: Date())
+    }
+}
+
+public struct DriverError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Progress of a run: a line rewritten in place on a terminal (benchmark k of n, elapsed,
+/// estimate), plain lines otherwise.
+public final class ProgressReporter {
+    let handle: FileHandle
+    let isTerminal: Bool
+
+    public init(handle: FileHandle) {
+        self.handle = handle
+        isTerminal = isatty(handle.fileDescriptor) != 0
+    }
+
+    func update(index: Int, of count: Int, name: String, elapsed: Double) {
+        let estimate = index > 0 ? elapsed / Double(index) * Double(count - index) : 0
+        let line = "[\(index + 1)/\(count)] \(name)  elapsed \(Int(elapsed)) s" + (index > 0 ? ", about \(Int(estimate.rounded())) s left" : "")
+        if isTerminal {
+            handle.write(Data("\r\u{1B}[K\(line)".utf8))
+        } else {
+            handle.write(Data("\(line)\n".utf8))
+        }
+    }
+
+    func finish(count: Int, elapsed: Double) {
+        let line = "ran \(count) benchmark\(count == 1 ? "" : "s") in \(Int(elapsed.rounded())) s"
+        handle.write(Data(((isTerminal ? "\r\u{1B}[K" : "") + line + "\n").utf8))
+    }
+}

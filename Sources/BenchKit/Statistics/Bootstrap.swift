@@ -1,0 +1,61 @@
+import Foundation
+
+/// Percentile bootstrap confidence intervals, with a seeded generator so that the same samples
+/// always give the same interval.
+public enum Bootstrap {
+    /// The `confidence` interval of `statistic` over `resamples` resamples (with replacement).
+    public static func interval(
+        _ values: [Double], confidence: Double = 0.95, resamples: Int = 2000, seed: UInt64 = 0x5EED,
+        statistic: ([Double]) -> Double = Descriptive.median
+    ) -> ClosedRange<Double> {
+        guard values.count > 1 else { let v = values.first ?? .nan; return v...v }
+        var generator = SplitMix64(seed: seed)
+        var estimates: [Double] = []
+        estimates.reserveCapacity(resamples)
+        var resample = [Double](repeating: 0, count: values.count)
+        for _ in 0..<resamples {
+            for i in resample.indices { resample[i] = values[Int(generator.next() % UInt64(values.count))] }
+            estimates.append(statistic(resample))
+        }
+        estimates.sort()
+        let alpha = (1 - confidence) / 2
+        return Descriptive.percentile(sorted: estimates, alpha * 100)...Descriptive.percentile(sorted: estimates, (1 - alpha) * 100)
+    }
+
+    /// The interval of the ratio `statistic(b) / statistic(a)` for two independent samples, each
+    /// resampled separately.
+    public static func ratio(
+        _ a: [Double], _ b: [Double], confidence: Double = 0.95, resamples: Int = 2000, seed: UInt64 = 0x5EED,
+        statistic: ([Double]) -> Double = Descriptive.median
+    ) -> (estimate: Double, interval: ClosedRange<Double>) {
+        let estimate = statistic(b) / statistic(a)
+        guard a.count > 1, b.count > 1 else { return (estimate, estimate...estimate) }
+        var generator = SplitMix64(seed: seed)
+        var ratios: [Double] = []
+        ratios.reserveCapacity(resamples)
+        var ra = [Double](repeating: 0, count: a.count), rb = [Double](repeating: 0, count: b.count)
+        for _ in 0..<resamples {
+            for i in ra.indices { ra[i] = a[Int(generator.next() % UInt64(a.count))] }
+            for i in rb.indices { rb[i] = b[Int(generator.next() % UInt64(b.count))] }
+            ratios.append(statistic(rb) / statistic(ra))
+        }
+        ratios.sort()
+        let alpha = (1 - confidence) / 2
+        return (estimate, Descriptive.percentile(sorted: ratios, alpha * 100)...Descriptive.percentile(sorted: ratios, (1 - alpha) * 100))
+    }
+}
+
+/// SplitMix64: small, fast, seeded, the same on every platform.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,51 @@
+/// A command's options: `--name value` pairs and `--flag` switches, checked against what the
+/// command accepts, with errors that say what was wrong and what was expected.
+struct Arguments {
+    private(set) var values: [String: [String]] = [:]
+    private(set) var flags: Set<String> = []
+    private(set) var positional: [String] = []
+
+    init(_ arguments: [String], command: String, options: Set<String>, flags knownFlags: Set<String>, maximumPositional: Int = 0) throws {
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            if argument.hasPrefix("--") {
+                if knownFlags.contains(argument) {
+                    flags.insert(argument)
+                } else if options.contains(argument) {
+                    guard let value = rest.popFirst(), !value.hasPrefix("--") else {
+                        throw UsageError("\(argument) needs a value")
+                    }
+                    values[argument, default: []].append(value)
+                } else {
+                    let known = (options.union(knownFlags)).sorted().joined(separator: ", ")
+                    throw UsageError("unknown option '\(argument)' for '\(command)'; expected one of: \(known.isEmpty ? "none" : known)")
+                }
+            } else {
+                guard positional.count < maximumPositional else {
+                    throw UsageError("unexpected argument '\(argument)' for '\(command)'")
+                }
+                positional.append(argument)
+            }
+        }
+    }
+
+    func value(_ option: String) -> String? { values[option]?.last }
+
+    func all(_ option: String) -> [String] { values[option] ?? [] }
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    func int(_ option: String) throws -> Int? {
+        guard let text = value(option) else { return nil }
+        guard let number = Int(text), number > 0 else { throw UsageError("\(option) needs a positive whole number, got '\(text)'") }
+        return number
+    }
+
+    func double(_ option: String) throws -> Double? {
+        guard let text = value(option) else { return nil }
+        guard let number = Double(text), number.isFinite, number >= 0 else {
+            throw UsageError("\(option) needs a non-negative number, got '\(text)'")
+        }
+        return number
+    }
+}

@@ -1,0 +1,91 @@
+import BenchKit
+import Foundation
+
+/// `run`, `list` and `env`: the benchmark runner's commands.
+enum BenchCommands {
+    static let runOptions: Set<String> = ["--filter", "--threads", "--format", "--save-baseline", "--reports", "--worker", "--timeout", "--output"]
+    static let profileFlags: Set<String> = ["--quick", "--standard", "--rigorous"]
+
+    static func profile(_ arguments: Arguments) throws -> MeasurementProfile {
+        let chosen = profileFlags.filter { arguments.has($0) }
+        guard chosen.count <= 1 else { throw UsageError("choose one of --quick, --standard, --rigorous") }
+        return MeasurementProfile.named(String(chosen.first?.dropFirst(2) ?? "standard"))!
+    }
+
+    /// The worker executable: --worker, or MotionBenchmarks next to this executable.
+    static func worker(_ arguments: Arguments) throws -> URL {
+        if let path = arguments.value("--worker") { return URL(fileURLWithPath: path) }
+        let own = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let sibling = own.deletingLastPathComponent().appendingPathComponent("MotionBenchmarks")
+        guard FileManager.default.isExecutableFile(atPath: sibling.path) else {
+            throw ToolError("no benchmark worker at \(sibling.path); build it with `swift build -c release` or pass --worker PATH")
+        }
+        return sibling
+    }
+
+    static func driverOptions(_ arguments: Arguments) throws -> BenchmarkDriver.Options {
+        var options = BenchmarkDriver.Options(worker: try worker(arguments))
+        options.profile = try profile(arguments)
+        if let threads = try arguments.int("--threads") { options.threads = threads }
+        options.filter = arguments.value("--filter")
+        if let timeout = try arguments.double("--timeout") { options.timeout = timeout }
+        options.repository = FileManager.default.currentDirectoryPath
+        #if DEBUG
+        options.buildConfiguration = "debug"
+        options.buildFlags = "-c debug"
+        #endif
+        options.toolVersion = "motion-bench \(CommandLineTool.version)"
+        return options
+    }
+
+    static func run(_ raw: [String]) throws -> Int32 {
+        let arguments = try Arguments(raw, command: "run", options: runOptions, flags: profileFlags)
+        let format = try ReportFormat.parse(arguments.value("--format") ?? "text")
+        let store = ResultStore(root: URL(fileURLWithPath: arguments.value("--reports") ?? "reports"))
+        let driver = BenchmarkDriver(options: try driverOptions(arguments))
+        let result = try driver.run()
+        let file = try store.save(result)
+        if let baseline = arguments.value("--save-baseline") {
+            let url = try store.save(result, asBaseline: baseline)
+            FileHandle.standardError.write(Data("saved baseline \(url.path)\n".utf8))
+        }
+        let rendered = try format.render(result)
+        if let output = arguments.value("--output") {
+            try AtomicFile.write(rendered, to: URL(fileURLWithPath: output))
+        } else {
+            print(rendered, terminator: rendered.hasSuffix("\n") ? "" : "\n")
+        }
+        FileHandle.standardError.write(Data("wrote \(file.path)\n".utf8))
+        return result.benchmarks.contains { $0.status != .ok } ? 1 : 0
+    }
+
+    static func list(_ raw: [String]) throws -> Int32 {
+        let arguments = try Arguments(raw, command: "list", options: ["--filter", "--worker"], flags: [])
+        var options = BenchmarkDriver.Options(worker: try worker(arguments))
+        options.filter = arguments.value("--filter")
+        for benchmark in try BenchmarkDriver(options: options).benchmarks() {
+            let reference = benchmark.reference.map { "  (reference \($0))" } ?? ""
+            print("\(benchmark.name)  [\(benchmark.unit.rawValue), \(benchmark.elements) element\(benchmark.elements == 1 ? "" : "s")]\(reference)")
+        }
+        return 0
+    }
+
+    static func env(_ raw: [String]) throws -> Int32 {
+        _ = try Arguments(raw, command: "env", options: [], flags: [])
+        var environment = EnvironmentFingerprint.current(repository: FileManager.default.currentDirectoryPath,
+                                                         buildConfiguration: "release", buildFlags: "-c release")
+        environment.jemallocVersion = JemallocStatistics.current?.version ?? "not loaded (the counting pass preloads it)"
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        print(String(decoding: try encoder.encode(environment), as: UTF8.self))
+        print("machine key: \(environment.machineKey)")
+        print("clock: resolution \(MonotonicClock.resolution) ns, read cost \(MonotonicClock.readCost()) ns")
+        return 0
+    }
+}
+
+/// A failure of the tool itself (exit 1): what went wrong and, where it helps, what to do.
+struct ToolError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

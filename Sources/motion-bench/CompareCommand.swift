@@ -1,0 +1,47 @@
+import BenchKit
+import Foundation
+
+/// `motion-bench compare BASELINE [CANDIDATE]`.
+enum CompareCommand {
+    static func run(_ raw: [String]) throws -> Int32 {
+        let arguments = try Arguments(raw, command: "compare", options: ["--threshold", "--threshold-for", "--format", "--reports", "--output"],
+                                      flags: ["--force"], maximumPositional: 2)
+        guard let baselineName = arguments.positional.first else {
+            throw UsageError("'compare' needs a baseline: a name under reports/baselines/ or a path ending in .json")
+        }
+        let store = ResultStore(root: URL(fileURLWithPath: arguments.value("--reports") ?? "reports"))
+        let candidateURL = arguments.positional.count > 1 ? store.resolve(arguments.positional[1]) : store.latest
+        var policy = ComparisonPolicy()
+        if let threshold = try arguments.double("--threshold") { policy.threshold = threshold }
+        for entry in arguments.all("--threshold-for") {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let value = Double(parts[1]), value >= 0 else {
+                throw UsageError("--threshold-for needs REGEX=FRACTION, got '\(entry)'")
+            }
+            policy.thresholdOverrides.append((parts[0], value))
+        }
+        let format = try ComparisonFormat.parse(arguments.value("--format") ?? "text")
+        let baseline: RunResult, candidate: RunResult
+        do {
+            baseline = try store.load(store.resolve(baselineName), role: "baseline")
+            candidate = try store.load(candidateURL, role: "candidate")
+        } catch let error as ResultFileError {
+            throw ToolError(error.description)
+        }
+        let report: ComparisonReport
+        do {
+            report = try ComparisonReport.compare(baseline: baseline, candidate: candidate, baselineName: baselineName,
+                                                  candidateName: arguments.positional.count > 1 ? arguments.positional[1] : "latest",
+                                                  policy: policy, force: arguments.has("--force"))
+        } catch let error as ResultFileError {
+            throw ToolError(error.description)
+        }
+        let rendered = try format.render(report)
+        if let output = arguments.value("--output") {
+            try AtomicFile.write(rendered, to: URL(fileURLWithPath: output))
+        } else {
+            print(rendered, terminator: "")
+        }
+        return report.exitCode
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+@testable import BenchKit
+
+/// Verdicts and exit codes on synthetic results with known differences.
+@Suite("Comparison verdicts")
+struct ComparisonTests {
+    static let environment = EnvironmentFingerprint(cpuModel: "Test CPU", logicalCores: 2, kernel: "6.1", operatingSystem: "Debian 12",
+                                                    swiftVersion: "6.3.1", buildConfiguration: "release", buildFlags: "-c release")
+
+    func samples(_ median: Double, seed: UInt64, count: Int = 200) -> [Double] {
+        var generator = SplitMix64(seed: seed)
+        return (0..<count).map { _ in median * (1 + 0.04 * (Double(generator.next() >> 11) / Double(1 << 53) - 0.5)) }
+    }
+
+    func result(_ benchmarks: [(String, Double, UInt64)], digest: String = "d", allocations: Double = 0, environment: EnvironmentFingerprint = environment) -> RunResult {
+        RunResult(schemaVersion: 1, tool: "test", startedAt: "2026-11-30T00:00:00Z", finishedAt: "2026-11-30T00:01:00Z", profile: "standard",
+                  threads: 2, filter: nil, environment: environment, benchmarks: benchmarks.map { name, median, seed in
+                      var b = BenchmarkResult(name: name, unit: .frame, elements: 100, tags: [], status: .ok)
+                      b.timing = TimingSummary(samples: samples(median, seed: seed), iterationsPerSample: 1, elements: 100, unit: .frame)
+                      b.allocations = AllocationSummary(perIteration: allocations, bytesPerIteration: 0, peakResidentBytes: nil)
+                      b.digest = digest
+                      return b
+                  })
+    }
+
+    func compare(_ a: RunResult, _ b: RunResult, force: Bool = false) throws -> ComparisonReport {
+        try ComparisonReport.compare(baseline: a, candidate: b, baselineName: "a", candidateName: "b", force: force)
+    }
+
+    @Test("the same distribution is unchanged; 1.5× slower is a regression (exit 2); 1.5× faster an improvement (exit 0)")
+    func verdicts() throws {
+        let base = result([("x", 1000, 1)])
+        #expect(try compare(base, result([("x", 1000, 2)])).comparisons[0].verdict == .unchanged)
+        let slower = try compare(base, result([("x", 1500, 3)]))
+        #expect(slower.comparisons[0].verdict == .regressed && slower.exitCode == 2)
+        let faster = try compare(base, result([("x", 600, 4)]))
+        #expect(faster.comparisons[0].verdict == .improved && faster.exitCode == 0, "improvements never fail")
+        #expect(abs(slower.comparisons[0].ratio! - 1.5) < 0.02)
+    }
+
+    @Test("a change inside the threshold is not a regression; a change straddling it is inconclusive (exit 3)")
+    func threshold() throws {
+        let base = result([("x", 1000, 1)])
+        #expect(try compare(base, result([("x", 1050, 5)])).comparisons[0].verdict == .unchanged)
+        var policy = ComparisonPolicy()
+        policy.thresholdOverrides = [("^x$", 0.02)]
+        let strict = try ComparisonReport.compare(baseline: base, candidate: result([("x", 1050, 5)]), baselineName: "a", candidateName: "b", policy: policy)
+        #expect(strict.comparisons[0].verdict == .regressed, "a per-benchmark threshold of 2%")
+        let straddling = try compare(base, result([("x", 1100, 6)]))
+        #expect(straddling.comparisons[0].verdict == .inconclusive && straddling.exitCode == 3)
+    }
+
+    @Test("different outputs are a digest mismatch (exit 4), whatever the times")
+    func digestMismatch() throws {
+        let report = try compare(result([("x", 1000, 1)]), result([("x", 600, 2)], digest: "other"))
+        #expect(report.comparisons[0].verdict == .digestMismatch && report.exitCode == 4)
+    }
+
+    @Test("more allocations per iteration is a regression even at equal speed")
+    func allocations() throws {
+        let report = try compare(result([("x", 1000, 1)]), result([("x", 1000, 2)], allocations: 3))
+        #expect(report.comparisons[0].verdict == .regressed && report.comparisons[0].message?.contains("allocations") == true)
+    }
+
+    @Test("results from different machines are refused unless forced")
+    func machines() throws {
+        var other = Self.environment
+        other.cpuModel = "Other CPU"
+        #expect(throws: ResultFileError.self) { try compare(result([("x", 1000, 1)]), result([("x", 1000, 2)], environment: other)) }
+        #expect(try compare(result([("x", 1000, 1)]), result([("x", 1000, 2)], environment: other), force: true).exitCode == 0)
+        var revision = Self.environment
+        revision.gitRevision = "abc"
+        revision.swiftVersion = "other"
+        #expect(try compare(result([("x", 1000, 1)]), result([("x", 1000, 2)], environment: revision)).exitCode == 0,
+                "a different revision or toolchain is what comparisons are for")
+    }
+
+    @Test("benchmarks in only one run are listed as missing and do not fail the comparison")
+    func missing() throws {
+        let report = try compare(result([("x", 1000, 1), ("gone", 5, 2)]), result([("x", 1000, 3), ("new", 5, 4)]))
+        #expect(report.count(.missing) == 2 && report.exitCode == 0)
+    }
+}
+
+/// The canonical result round-trips, files are written atomically, and the derived formats hold
+/// what they should.
+@Suite("Result files and formats")
+struct ResultFormatTests {
+    func sample() -> RunResult {
+        var crashed = BenchmarkResult(name: "b.crash", unit: .operation, elements: 1, tags: [], status: .crashed)
+        crashed.message = "crashed with signal 4 <oops>"
+        var ok = BenchmarkResult(name: "a.ok|pipe", unit: .frame, elements: 10, tags: [], status: .ok)
+        ok.timing = TimingSummary(samples: [100, 110, 120, 130], iterationsPerSample: 1, elements: 10, unit: .frame)
+        return RunResult(schemaVersion: 1, tool: "t", startedAt: "2026-11-30T00:00:00Z", finishedAt: "2026-11-30T00:00:01Z", profile: "quick",
+                         threads: 1, filter: nil, environment: ComparisonTests.environment, benchmarks: [ok, crashed])
+    }
+
+    @Test("save writes the run and latest.json atomically, leaving no temporary files; load reads it back")
+    func saveAndLoad() throws {
+        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("results-\(UUID().uuidString)")
+        let store = ResultStore(root: root)
+        let first = try store.save(sample())
+        let second = try store.save(sample())
+        #expect(first != second, "runs in the same second get distinct files")
+        let loaded = try store.load(store.latest, role: "candidate")
+        #expect(loaded.benchmarks.map(\.name) == ["a.ok|pipe", "b.crash"])
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test("text, Markdown, JUnit, CSV and github-action-benchmark formats")
+    func formats() throws {
+        let result = sample()
+        let junit = try ReportFormat.junit.render(result)
+        #expect(junit.contains("failures=\"1\"") && junit.contains("&lt;oops&gt;"))
+        let markdown = try ReportFormat.markdown.render(result)
+        #expect(markdown.contains("a.ok\\|pipe") && markdown.contains("did not complete"))
+        let csv = try ReportFormat.csv.render(result).split(separator: "\n")
+        #expect(csv.count == 3 && csv[0].hasPrefix("name,status"))
+        let github = try JSONSerialization.jsonObject(with: Data(try ReportFormat.github.render(result).utf8)) as? [[String: Any]]
+        #expect(github?.count == 1 && github?.first?["unit"] as? String == "ns")
+        #expect(try ReportFormat.text.render(result).contains("b.crash: crashed"))
+        #expect(throws: ResultFileError.self) { try ReportFormat.parse("yaml") }
+    }
+
+    @Test("frame benchmarks report the share of frames over the 60, 120 and 240 Hz budgets")
+    func frameBudgets() {
+        let timing = TimingSummary(samples: [1e6, 5e6, 10e6, 20e6], iterationsPerSample: 1, elements: 1, unit: .frame)
+        #expect(timing.framesOverBudget?["60Hz"] == 0.25)
+        #expect(timing.framesOverBudget?["120Hz"] == 0.5)
+        #expect(timing.framesOverBudget?["240Hz"] == 0.75)
+    }
+}

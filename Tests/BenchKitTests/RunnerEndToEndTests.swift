@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+@testable import BenchKit
+
+/// The runner end to end: the real `motion-bench` and worker executables of this build, run on
+/// the test-only benchmarks (MOTIONBENCH_TEST_BENCHMARKS=1).
+@Suite("Runner end to end", .serialized)
+struct RunnerEndToEndTests {
+    static let buildDirectory: URL = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        #if DEBUG
+        return root.appendingPathComponent(".build/debug")
+        #else
+        return root.appendingPathComponent(".build/release")
+        #endif
+    }()
+
+    struct Run {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    func motionBench(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.buildDirectory.appendingPathComponent("motion-bench")
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["MOTIONBENCH_TEST_BENCHMARKS"] = "1"
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func temporaryReports() -> URL {
+        URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("motion-bench-tests-\(UUID().uuidString)")
+    }
+
+    @Test("a crashing benchmark is reported as crashed while the rest complete; a hang is stopped by the timeout")
+    func crashIsolation() throws {
+        let reports = temporaryReports()
+        let run = try motionBench(["run", "--quick", "--filter", "^test\\.", "--reports", reports.path, "--format", "json", "--timeout", "3"])
+        #expect(run.status == 1, "a benchmark that did not complete makes the run exit 1: \(run.stderr)")
+        let result = try JSONDecoder().decode(RunResult.self, from: Data(run.stdout.utf8))
+        let byName = Dictionary(uniqueKeysWithValues: result.benchmarks.map { ($0.name, $0) })
+        #expect(byName["test.crash"]?.status == .crashed)
+        #expect(byName["test.crash"]?.message?.contains("signal") == true)
+        #expect(byName["test.sleep"]?.status == .timedOut)
+        #expect(byName["test.allocate.7"]?.status == .ok)
+        #expect(FileManager.default.fileExists(atPath: reports.appendingPathComponent("latest.json").path))
+    }
+
+    @Test("the allocation counts are real: a benchmark allocating 7 objects per iteration reports 7")
+    func allocationCountsAreReal() throws {
+        let reports = temporaryReports()
+        let run = try motionBench(["run", "--quick", "--filter", "^test\\.allocate\\.7$", "--reports", reports.path, "--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let result = try JSONDecoder().decode(RunResult.self, from: Data(run.stdout.utf8))
+        let allocations = try #require(result.benchmarks.first?.allocations)
+        #expect(allocations.perIteration == 7, "counted with jemalloc preloaded into the counting worker")
+        #expect((allocations.bytesPerIteration ?? 0) >= 7 * 32)
+        #expect(result.environment.jemallocVersion?.hasPrefix("5.") == true)
+    }
+
+    @Test("a corrupt or truncated baseline gives a clear error naming the file; exit 1")
+    func corruptBaseline() throws {
+        let reports = temporaryReports()
+        let baselines = reports.appendingPathComponent("baselines")
+        try FileManager.default.createDirectory(at: baselines, withIntermediateDirectories: true)
+        try Data("{\"schemaVersion\": 1, \"tool\": \"x\"".utf8).write(to: baselines.appendingPathComponent("truncated.json"))
+        let truncated = try motionBench(["compare", "truncated", "--reports", reports.path])
+        #expect(truncated.status == 1)
+        #expect(truncated.stderr.contains("truncated.json") && truncated.stderr.contains("not valid JSON"))
+        try Data("{\"schemaVersion\": 1}".utf8).write(to: baselines.appendingPathComponent("partial.json"))
+        let partial = try motionBench(["compare", "partial", "--reports", reports.path])
+        #expect(partial.status == 1 && partial.stderr.contains("partial.json") && partial.stderr.contains("missing"))
+        let missing = try motionBench(["compare", "nowhere", "--reports", reports.path])
+        #expect(missing.status == 1 && missing.stderr.contains("does not exist"))
+    }
+
+    @Test("unknown commands and flags are usage errors with exit 1 and say what was expected")
+    func usage() throws {
+        let flag = try motionBench(["run", "--fast"])
+        #expect(flag.status == 1 && flag.stderr.contains("unknown option '--fast'") && flag.stderr.contains("--quick"))
+        let command = try motionBench(["bench"])
+        #expect(command.status == 1 && command.stderr.contains("unknown command 'bench'"))
+        let filter = try motionBench(["list", "--filter", "(["])
+        #expect(filter.status == 1 && filter.stderr.contains("not a valid regular expression"))
+    }
+
+    @Test("list names the benchmarks with stable dotted names")
+    func list() throws {
+        let run = try motionBench(["list", "--filter", "^tick\\.fluid\\."])
+        #expect(run.status == 0)
+        let names = run.stdout.split(separator: "\n").map { String($0.split(separator: " ").first ?? "") }
+        #expect(names == ["tick.fluid.1k.1", "tick.fluid.1k.all", "tick.fluid.10k.1", "tick.fluid.10k.all",
+                          "tick.fluid.100k.1", "tick.fluid.100k.all", "tick.fluid.1M.1", "tick.fluid.1M.all"])
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import BenchKit
+
+/// The statistics against published worked examples. Sources are named per test.
+@Suite("Statistics against published examples")
+struct StatisticsTests {
+    @Test("percentile: the 40th percentile of {15, 20, 35, 40, 50} is 29 (Wikipedia 'Percentile', linear interpolation C = 1)")
+    func percentileWorkedExample() {
+        #expect(Descriptive.percentile([15, 20, 35, 40, 50], 40) == 29)
+        #expect(Descriptive.percentile([15, 20, 35, 40, 50], 0) == 15)
+        #expect(Descriptive.percentile([15, 20, 35, 40, 50], 100) == 50)
+        #expect(Descriptive.median([15, 20, 35, 40, 50]) == 35)
+        // NumPy's documented example: np.percentile([[10, 7, 4], [3, 2, 1]], 50) = 3.5.
+        #expect(Descriptive.percentile([10, 7, 4, 3, 2, 1], 50) == 3.5)
+    }
+
+    @Test("Mann–Whitney U: males [19, 22, 16, 29, 24] vs females [20, 11, 17, 12] give U = 17, exact p = 0.1111 (SciPy docs, after Conover)")
+    func mannWhitneyWorkedExample() {
+        let result = RankTests.mannWhitneyU([19, 22, 16, 29, 24], [20, 11, 17, 12])
+        #expect(result.statistic == 17)
+        #expect(result.isExact)
+        #expect(abs(result.pValue - 1.0 / 9) < 1e-12)
+    }
+
+    @Test("Mann–Whitney U, normal approximation with ties: identical samples give p = 1; separated ones tiny p")
+    func mannWhitneyApproximation() {
+        let same = RankTests.mannWhitneyU(Array(repeating: 1.0, count: 30), Array(repeating: 1.0, count: 30))
+        #expect(same.pValue == 1)
+        let a = (0..<50).map { Double($0) }, b = (0..<50).map { Double($0) + 100 }
+        let apart = RankTests.mannWhitneyU(a, b)
+        #expect(apart.statistic == 0 && apart.pValue < 1e-15)
+    }
+
+    @Test("Wilcoxon signed-rank: Fisher's Cucumis differences give W = 24, exact p = 0.041259765625 (SciPy docs)")
+    func wilcoxonWorkedExample() {
+        let d: [Double] = [6, 8, 14, 16, 23, 24, 28, 29, 41, -48, 49, 56, 60, -67, 75]
+        let result = RankTests.wilcoxonSignedRank(d)
+        #expect(result.statistic == 24)
+        #expect(result.isExact)
+        #expect(abs(result.pValue - 0.041259765625) < 1e-12)
+    }
+
+    @Test("the exact null distributions have the right totals: C(n1+n2, n1) and 2ⁿ")
+    func distributions() {
+        #expect(RankTests.uDistribution(5, 4).reduce(0, +) == 126)
+        #expect(RankTests.signedRankDistribution(15).reduce(0, +) == 32768)
+    }
+
+    @Test("a 95% bootstrap interval of the median covers the true median of a known distribution about 95% of the time")
+    func bootstrapCoverage() {
+        // Exponential(1): median ln 2. 200 data sets of 60 draws, seeded.
+        var generator = SplitMix64(seed: 2026)
+        var covered = 0
+        let trials = 200
+        for trial in 0..<trials {
+            let sample = (0..<60).map { _ in -log(1 - Double(generator.next() >> 11) / Double(1 << 53)) }
+            let interval = Bootstrap.interval(sample, resamples: 500, seed: UInt64(trial))
+            if interval.contains(log(2)) { covered += 1 }
+        }
+        let coverage = Double(covered) / Double(trials)
+        #expect(coverage > 0.90 && coverage < 0.99, "coverage \(coverage)")
+    }
+
+    @Test("the log histogram's percentiles are within its resolution of the exact ones; p0 and p100 exact")
+    func histogram() {
+        var generator = SplitMix64(seed: 11)
+        let values = (0..<20_000).map { _ in 1000 * exp(Double(generator.next() >> 11) / Double(1 << 53) * 3) }
+        var histogram = LogHistogram()
+        values.forEach { histogram.record($0) }
+        for p in [25.0, 50, 75, 90, 99, 99.9] {
+            let exact = Descriptive.percentile(values, p)
+            #expect(abs(histogram.percentile(p) / exact - 1) < 2e-3, "p\(p)")
+        }
+        #expect(histogram.percentile(0) == values.min()! && histogram.percentile(100) == values.max()!)
+        var split = LogHistogram(), other = LogHistogram()
+        values.prefix(10_000).forEach { split.record($0) }
+        values.dropFirst(10_000).forEach { other.record($0) }
+        split.merge(other)
+        #expect(split == histogram, "merging two halves gives the whole")
+    }
+}
