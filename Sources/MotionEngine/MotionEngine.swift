@@ -45,10 +45,10 @@ public final class MotionEngine: @unchecked Sendable {
     private let values = Column<Double>(capacity: 256)
     private var lastTickTime = -Double.infinity
 
-    private let fluid = Pool<FluidChannel>()
+    private let fluid = FluidPool()
     private let curves = Pool<CurveChannel>()
     private let springs = Pool<SpringChannel>()
-    private let keyframes = Pool<KeyframeChannel>()
+    private let keyframes = KeyframePool()
     private let generic = Pool<GenericChannel>()
     private var sinks: [EventSink] = []
     private var events: [ChannelEvent] = []
@@ -94,9 +94,9 @@ public final class MotionEngine: @unchecked Sendable {
         let segments = timeline._scalarTracks.last?.segments ?? _KeyframeSegments(initialValue: start, elements: [])
         return locked {
             let id = allocate(value: start)
-            let track = KeyframeChannel(channel: id.index, track: .init(segments), startTime: time)
-            place(id.index, kind: .keyframe, slot: keyframes.append(track))
-            values[Int(id.index)] = track.value(at: max(time, lastTickTime))
+            let slot = keyframes.append(channel: id.index, segments: segments, startTime: time)
+            place(id.index, kind: .keyframe, slot: slot)
+            values[Int(id.index)] = keyframes.value(slot: slot, at: max(time, lastTickTime))
             return id
         }
     }
@@ -129,9 +129,9 @@ public final class MotionEngine: @unchecked Sendable {
 
     /// Changes many channels at `time` with one animation, under one lock: as `animate(_:to:with:at:)`
     /// for each (channel, target) in order. Every change is checked first; if any is invalid,
-    /// none is made.
-    public func animate<Changes: Sequence>(_ changes: Changes, with animation: Animation?, at time: TimeInterval) throws
-        where Changes.Element == (ChannelID, Double) {
+    /// none is made. (An array, not any sequence: a generic entry point called across modules
+    /// runs unspecialised and boxes every element.)
+    public func animate(_ changes: [(ChannelID, Double)], with animation: Animation?, at time: TimeInterval) throws {
         guard !time.isNaN else { throw MotionEngineError.invalidTime(time) }
         try locked {
             for (id, target) in changes {
@@ -226,7 +226,7 @@ public final class MotionEngine: @unchecked Sendable {
         var model = self.model(index, entry)
         if entry.kind == .keyframe {
             // The timeline stops where it is; the channel continues from there at rest.
-            model = keyframes.items[Int(entry.slot)].value(at: time)
+            model = keyframes.value(slot: Int(entry.slot), at: time)
             detach(index, entry)
             place(index, kind: .idle, slot: -1)
             values[i] = model
@@ -259,7 +259,7 @@ public final class MotionEngine: @unchecked Sendable {
     /// case, written out on the pool's storage so that a retarget storm does not box state.
     /// The agreement tests hold it to the general path bitwise.
     private func mergeFluid(slot: Int, next: FluidSpringAnimation, delta: Double, target: Double, at time: Double) {
-        var channel = fluid.items[slot]
+        var channel = fluid.read(slot)
         let elapsed = time - channel.beginTime
         var state = channel.state
         var advanced = channel.state
@@ -276,7 +276,7 @@ public final class MotionEngine: @unchecked Sendable {
         channel.spring = next
         channel.interval += delta
         channel.model = target
-        fluid.items[slot] = channel
+        fluid.write(slot, channel)
         fluid.reported[slot] = false
     }
 
@@ -306,7 +306,7 @@ public final class MotionEngine: @unchecked Sendable {
         case .idle, .keyframe:
             return nil
         case .fluid:
-            let channel = fluid.items[slot]
+            let channel = fluid.read(slot)
             var running = RunningAnimation<Double>(animation: Animation(channel.spring), interval: channel.interval, beginTime: channel.beginTime)
             running.context.state[FluidSpringStateKey<Double>.self] = channel.state
             running.context.isLogicallyComplete = fluid.reported[slot]
@@ -328,10 +328,10 @@ public final class MotionEngine: @unchecked Sendable {
         let slot = Int(entry.slot)
         switch entry.kind {
         case .idle: return values[Int(index)]
-        case .fluid: return fluid.items[slot].model
+        case .fluid: return fluid.model[slot]
         case .curve: return curves.items[slot].model
         case .spring: return springs.items[slot].model
-        case .keyframe: return keyframes.items[slot].track.segments.segments.last?.end ?? keyframes.items[slot].track.segments.initialValue
+        case .keyframe: return keyframes.endValue[slot]
         case .generic: return generic.items[slot].model
         }
     }
@@ -342,7 +342,7 @@ public final class MotionEngine: @unchecked Sendable {
         let shift = target - model(index, entry)
         switch entry.kind {
         case .idle, .keyframe: values[Int(index)] = target
-        case .fluid: fluid.items[slot].model = target
+        case .fluid: fluid.model[slot] = target
         case .curve: curves.items[slot].model = target
         case .spring: springs.items[slot].model = target
         case .generic: generic.items[slot].model = target

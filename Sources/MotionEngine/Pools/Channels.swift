@@ -87,35 +87,6 @@ struct SpringChannel: EngineChannel {
     }
 }
 
-/// A keyframe track over `Double`, with a cursor on the current segment.
-struct KeyframeChannel: EngineChannel {
-    final class Track {
-        let segments: _KeyframeSegments<Double>
-        init(_ segments: _KeyframeSegments<Double>) { self.segments = segments }
-    }
-
-    let channel: UInt32
-    let track: Track
-    let startTime: Double
-    var cursor = 0
-
-    mutating func advance(to time: Double) -> ChannelStep {
-        let segments = track.segments
-        let t = time - startTime
-        cursor = segments._segmentIndex(at: t, from: cursor)
-        guard cursor < segments.segments.count else {
-            return ChannelStep(value: segments.value(at: t), logicallyComplete: true, finished: true)
-        }
-        let value = _KeyframeSegments<Double>._value(of: segments.segments[cursor], at: max(0, t - segments.startTimes[cursor]))
-        return ChannelStep(value: value, logicallyComplete: false, finished: false)
-    }
-
-    func velocity(at time: Double) -> Double { track.segments.velocity(at: time - startTime) }
-
-    /// The value at `time`, without moving the cursor.
-    func value(at time: Double) -> Double { track.segments.value(at: time - startTime) }
-}
-
 /// Anything else — custom animations, modifiers, combinations, merges of mixed kinds — through
 /// `RunningAnimation`, exactly as `AnimatedProperty` runs it.
 struct GenericChannel: EngineChannel {

@@ -32,12 +32,12 @@ public struct FluidSpringAnimation: CustomAnimation {
     }
 
     /// The integration step, 1/300 s, and its half.
-    @usableFromInline static let step: Double = 1.0 / 300
-    @usableFromInline static let halfStep: Double = 1.0 / 600
+    public static let step: Double = 1.0 / 300
+    public static let halfStep: Double = 1.0 / 600
     /// The largest stiffness; also the stiffness of a non-positive response.
-    @usableFromInline static let maximumStiffness: Double = 45000
+    public static let maximumStiffness: Double = 45000
     /// Squared velocity and force below which the spring may come to rest.
-    @usableFromInline static let restingThreshold: Double = 0.0036
+    public static let restingThreshold: Double = 0.0036
 
     /// The response in effect at `time`: the merge blend from the previous response, if any.
     @inlinable

@@ -1,0 +1,178 @@
+import MotionCore
+
+/// The fluid spring family in struct-of-arrays form, advanced four channels at a time with
+/// `SIMD4<Double>`.
+///
+/// Per lane the arithmetic is exactly `FluidSpringAnimation._advance` — the same operations in
+/// the same order, lane-wise IEEE, no fused multiply-adds — so values are bitwise those of
+/// `AnimatedProperty`. The integration loop is masked: every lane steps while any lane's state
+/// is behind the frame time, and a lane that has caught up keeps its values (`replace(with:where:)`).
+/// Stiffness and damping are cached per channel and recomputed per frame only while a merge is
+/// blending the response.
+final class FluidPool: PoolProtocol {
+    let channel = Column<UInt32>(), reported = Column<Bool>(), blending = Column<Bool>()
+    let model = Column<Double>(), interval = Column<Double>(), beginTime = Column<Double>()
+    let response = Column<Double>(), dampingFraction = Column<Double>(), blendDuration = Column<Double>()
+    let stiffness = Column<Double>(), damping = Column<Double>()
+    let offset = Column<Double>(), velocity = Column<Double>(), force = Column<Double>(), stateTime = Column<Double>()
+    let startTime = Column<Double>(), blendStart = Column<Double>(), blendInterval = Column<Double>()
+
+    private var doubleColumns: [Column<Double>] {
+        [model, interval, beginTime, response, dampingFraction, blendDuration, stiffness, damping,
+         offset, velocity, force, stateTime, startTime, blendStart, blendInterval]
+    }
+
+    var count: Int { channel.count }
+
+    func append(_ record: FluidChannel, reported flag: Bool = false) -> Int {
+        channel.append(record.channel)
+        reported.append(flag)
+        blending.append(false)
+        for column in doubleColumns { column.append(0) }
+        write(count - 1, record)
+        return count - 1
+    }
+
+    /// The channel in `slot` as a record.
+    func read(_ slot: Int) -> FluidChannel {
+        var record = FluidChannel(channel: channel[slot], model: model[slot], interval: interval[slot], beginTime: beginTime[slot],
+                                  spring: FluidSpringAnimation(response: response[slot], dampingFraction: dampingFraction[slot],
+                                                               blendDuration: blendDuration[slot]))
+        record.state.offset = offset[slot]
+        record.state.velocity = velocity[slot]
+        record.state.force = force[slot]
+        record.state.time = stateTime[slot]
+        record.state.startTime = startTime[slot]
+        record.state.blendStart = blendStart[slot]
+        record.state.blendInterval = blendInterval[slot]
+        return record
+    }
+
+    /// Stores a record into `slot` (which must exist), refreshing the cached stiffness.
+    func write(_ slot: Int, _ record: FluidChannel) {
+        model[slot] = record.model
+        interval[slot] = record.interval
+        beginTime[slot] = record.beginTime
+        response[slot] = record.spring.response
+        dampingFraction[slot] = record.spring.dampingFraction
+        blendDuration[slot] = record.spring.blendDuration
+        offset[slot] = record.state.offset
+        velocity[slot] = record.state.velocity
+        force[slot] = record.state.force
+        stateTime[slot] = record.state.time
+        startTime[slot] = record.state.startTime
+        blendStart[slot] = record.state.blendStart
+        blendInterval[slot] = record.state.blendInterval
+        blending[slot] = record.spring.blendDuration > 0 && record.state.blendInterval != 0
+        let k = FluidSpringAnimation._stiffness(response: record.spring.response)
+        stiffness[slot] = k
+        damping[slot] = 2 * record.spring.dampingFraction * k.squareRoot()
+    }
+
+    func remove(slot: Int) -> UInt32? {
+        channel.swapRemove(at: slot)
+        reported.swapRemove(at: slot)
+        blending.swapRemove(at: slot)
+        for column in doubleColumns { column.swapRemove(at: slot) }
+        return slot < count ? channel[slot] : nil
+    }
+
+    func velocity(slot: Int, time: Double) -> Double { velocity[slot] }
+
+    func tick(_ range: Range<Int>, time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink) {
+        var i = range.lowerBound
+        while i + 4 <= range.upperBound {
+            tickFour(at: i, time: time, values: values, sink: sink)
+            i += 4
+        }
+        while i < range.upperBound {
+            tickOne(at: i, time: time, values: values, sink: sink)
+            i += 1
+        }
+    }
+
+    @inline(__always)
+    private func load(_ column: Column<Double>, _ i: Int) -> SIMD4<Double> {
+        UnsafeRawPointer(column.base + i).loadUnaligned(as: SIMD4<Double>.self)
+    }
+
+    @inline(__always)
+    private func store(_ value: SIMD4<Double>, _ column: Column<Double>, _ i: Int) {
+        UnsafeMutableRawPointer(column.base + i).storeBytes(of: value, as: SIMD4<Double>.self)
+    }
+
+    private func tickFour(at i: Int, time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink) {
+        let e = SIMD4(repeating: time) - load(beginTime, i)
+        var r = load(response, i), k = load(stiffness, i), c = load(damping, i)
+        let blend = blending.base
+        if blend[i] || blend[i + 1] || blend[i + 2] || blend[i + 3] {
+            for lane in 0..<4 where blend[i + lane] {
+                let record = read(i + lane)
+                let rr = record.spring._effectiveResponse(time: e[lane], state: record.state)
+                let kk = FluidSpringAnimation._stiffness(response: rr)
+                r[lane] = rr
+                k[lane] = kk
+                c[lane] = 2 * record.spring.dampingFraction * kk.squareRoot()
+            }
+        }
+        let logical = (e - load(startTime, i)) .>= r
+        var t = load(stateTime, i)
+        t.replace(with: e - SIMD4(repeating: 1.0 / 60), where: (e - t) .> SIMD4(repeating: 1))
+        var x = load(offset, i), v = load(velocity, i), f = load(force, i)
+        let target = load(interval, i)
+        let step = SIMD4(repeating: FluidSpringAnimation.step), half = SIMD4(repeating: FluidSpringAnimation.halfStep)
+        var active = t .< e
+        while any(active) {
+            let mid = f * half + v
+            let nx = x + mid * step
+            let nf = (target - nx) * k - mid * c
+            let nv = nf * half + mid
+            x.replace(with: nx, where: active)
+            f.replace(with: nf, where: active)
+            v.replace(with: nv, where: active)
+            t.replace(with: t + step, where: active)
+            active = t .< e
+        }
+        store(x, offset, i)
+        store(v, velocity, i)
+        store(f, force, i)
+        store(t, stateTime, i)
+        let v2 = v * v, f2 = f * f
+        let still = v2.replacing(with: f2, where: f2 .> v2) .<= SIMD4(repeating: FluidSpringAnimation.restingThreshold)
+        let size = target * target, gap = (target - x) * (target - x)
+        let arrived = (size .== SIMD4(repeating: 0)) .| (gap .<= size * SIMD4(repeating: 0.0001))
+        let resting = still .& arrived
+        let models = load(model, i)
+        let presented = models - target + x
+        for lane in 0..<4 {
+            let slot = i + lane, id = channel[slot]
+            if resting[lane] {
+                values[Int(id)] = models[lane]
+                report(slot, id, logical: true, finished: true, sink)
+            } else {
+                values[Int(id)] = presented[lane]
+                if logical[lane] { report(slot, id, logical: true, finished: false, sink) }
+            }
+        }
+    }
+
+    private func tickOne(at slot: Int, time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink) {
+        var record = read(slot)
+        let step = record.advance(to: time)
+        offset[slot] = record.state.offset
+        velocity[slot] = record.state.velocity
+        force[slot] = record.state.force
+        stateTime[slot] = record.state.time
+        values[Int(record.channel)] = step.value
+        report(slot, record.channel, logical: step.logicallyComplete, finished: step.finished, sink)
+    }
+
+    @inline(__always)
+    private func report(_ slot: Int, _ id: UInt32, logical: Bool, finished: Bool, _ sink: EventSink) {
+        if logical && !reported[slot] {
+            reported[slot] = true
+            sink.append(channel: id, kind: .logicallyComplete)
+        }
+        if finished { sink.append(channel: id, kind: .finished) }
+    }
+}
