@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "MotionCore", targets: ["MotionCore"]),
         .library(name: "MotionEngine", targets: ["MotionEngine"]),
         .library(name: "BenchKit", targets: ["BenchKit"]),
+        .library(name: "MotionConformance", targets: ["MotionConformance"]),
         .executable(name: "motion-bench", targets: ["motion-bench"]),
         .executable(name: "MotionBenchmarks", targets: ["MotionBenchmarks"]),
     ],
@@ -35,11 +36,14 @@ let package = Package(
             providers: [.apt(["libjemalloc-dev"])]
         ),
 
+        // Fixtures, the scenario player, the independent reference model, conformance reports.
+        .target(name: "MotionConformance", dependencies: ["MotionCore", "MotionEngine"]),
+
         // The benchmark runner. It finds jemalloc at run time (dlsym), so timing runs use the
         // production allocator and counting runs preload jemalloc.
         .target(name: "BenchKit"),
 
-        .executableTarget(name: "motion-bench", dependencies: ["MotionCore", "BenchKit"]),
+        .executableTarget(name: "motion-bench", dependencies: ["MotionCore", "BenchKit", "MotionConformance"]),
 
         // C kernels of the same math as the engine's, for the ratio every report shows. Built with
         // the flags the comparison is defined by; used only by the benchmark worker.
@@ -52,12 +56,13 @@ let package = Package(
         // The benchmark worker the runner spawns, one process per benchmark and pass.
         .executableTarget(
             name: "MotionBenchmarks",
-            dependencies: ["MotionCore", "MotionEngine", "BenchKit", "CReferenceKernels"],
+            dependencies: ["MotionCore", "MotionEngine", "MotionConformance", "BenchKit", "CReferenceKernels"],
             path: "Benchmarks/MotionBenchmarks"
         ),
 
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit"]),
+        .testTarget(name: "MotionConformanceTests", dependencies: ["MotionConformance", "MotionCore"]),
         .testTarget(name: "MotionEngineTests", dependencies: ["MotionEngine", "MotionCore", "BenchKit"] + jemallocTestDependency),
     ] + (linksJemallocIntoTests ? [.testTarget(name: "JemallocLinkTests", dependencies: ["CJemalloc"])] : []),
     swiftLanguageModes: [.v6]

@@ -31,14 +31,14 @@ enum ChannelKind: String, CaseIterable {
         for k in 0..<count {
             let kind = self == .mix ? ChannelKind.allCases[k % 5] : self
             if kind == .keyframe {
-                _ = try engine.addChannel(timeline: timeline, at: -Double(k % 64) * 0.5)
+                _ = try engine.addChannel(timeline: timeline, at: -Double(k % 64) * 20)
                 continue
             }
             let id = try engine.addChannel(value: 0)
             let variant = k % 8
             let animation: Animation
             switch kind {
-            case .fluid: animation = .spring(response: 40 + Double(variant), dampingFraction: 0.3 + 0.1 * Double(variant))
+            case .fluid: animation = .spring(response: 1000 + Double(variant), dampingFraction: 0.3 + 0.1 * Double(variant))
             case .closed: animation = .interpolatingSpring(mass: 1, stiffness: 0.01 + 0.002 * Double(variant), damping: 0.001)
             case .curve: animation = [.linear(duration: 1e6), .easeInOut(duration: 1e6), .timingCurve(0.68, -0.6, 0.32, 1.6, duration: 1e6)][variant % 3]
             case .generic: animation = Animation(SmoothStepAnimation(duration: 1e6 + Double(variant)))
@@ -62,10 +62,14 @@ struct SmoothStepAnimation: CustomAnimation {
     }
 }
 
-/// An 8-segment cubic keyframe track lasting 32 s (4 s per segment).
+/// Seconds per segment of the benchmark keyframe tracks: long enough that no run — warm-up
+/// included — reaches the end of a track, where the work per frame would vanish.
+let keyframeSegmentDuration = 200.0
+
+/// An 8-segment cubic keyframe track.
 func longKeyframeTrack() -> KeyframeTimeline<Double> {
     KeyframeTimeline(initialValue: 0.0) {
-        for k in 1...8 { CubicKeyframe(Double((k * 37) % 11) - 5, duration: 4) }
+        for k in 1...8 { CubicKeyframe(Double((k * 37) % 11) - 5, duration: keyframeSegmentDuration) }
     }
 }
 

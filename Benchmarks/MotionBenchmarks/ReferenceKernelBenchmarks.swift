@@ -55,9 +55,9 @@ func registerReferenceKernels(in registry: inout BenchmarkRegistry) {
         registry.register("c.cubic.\(label)", unit: .frame, elements: n, tags: ["c"]) { _ in
             let f = Fields()
             let segments = 8
-            let start = f.make(n) { -Double($0 % 64) * 0.5 }
-            let segmentStart = f.make(n * segments) { Double($0 % segments) * 4 }
-            let duration = f.make(n * segments) { _ in 4 }
+            let start = f.make(n) { -Double($0 % 64) * 20 }
+            let segmentStart = f.make(n * segments) { Double($0 % segments) * keyframeSegmentDuration }
+            let duration = f.make(n * segments) { _ in keyframeSegmentDuration }
             let from = f.make(n * segments) { Double(($0 % segments) * 37 % 11) - 5 }
             let to = f.make(n * segments) { Double((($0 % segments) + 1) * 37 % 11) - 5 }
             let m0 = f.make(n * segments) { _ in 1 }, m1 = f.make(n * segments) { _ in -1 }

@@ -9,6 +9,7 @@ registerEngineBenchmarks(in: &registry)
 registerReferenceKernels(in: &registry)
 registerPropertyBenchmarks(in: &registry)
 registerKeyframeBenchmarks(in: &registry)
+registerConformanceReplay(in: &registry)
 if ProcessInfo.processInfo.environment["MOTIONBENCH_TEST_BENCHMARKS"] == "1" {
     registerTestOnlyBenchmarks(in: &registry)
 }

@@ -1,3 +1,4 @@
+import MotionConformance
 import Foundation
 
 /// Dispatches `motion-bench COMMAND [OPTIONS]` to the command's implementation and maps failures to
@@ -19,6 +20,13 @@ enum CommandLineTool {
                                   compare two results (names under reports/baselines/ or .json
                                   paths; the candidate defaults to the latest run). Exit codes:
                                   0 pass, 1 tool error, 2 regression, 3 inconclusive, 4 digest mismatch
+          conform [--fixtures DIR] [--suite S] [--filter F] [--format text|json|junit|markdown|html]
+              [--output FILE] [--plot-all] [--engine CMD]
+                                  run the conformance fixtures (exit 0 pass, 1 failures, 2 fixture errors);
+                                  --engine validates another process through the line-delimited JSON protocol
+          fixtures regenerate [--fixtures DIR] [--check]
+                                  recompute reference-model fixtures with the reference model
+          adapter                 the example engine adapter (MotionCore behind the --engine protocol)
           env                     print the environment fingerprint
           version                 print the version
           help                    print this help
@@ -42,6 +50,14 @@ enum CommandLineTool {
                 return try BenchCommands.env(options)
             case "compare":
                 return try CompareCommand.run(options)
+            case "conform":
+                return try ConformCommand.run(options)
+            case "fixtures":
+                return try FixturesCommand.run(options)
+            case "adapter":
+                try expectNoOptions(options, command: command)
+                ExampleEngineAdapter.serve()
+                return 0
             case "version", "--version":
                 try expectNoOptions(options, command: command)
                 print("motion-bench \(version)")
@@ -50,7 +66,7 @@ enum CommandLineTool {
                 print(usage)
                 return 0
             default:
-                throw UsageError("unknown command '\(command)'; expected one of: main, run, list, compare, env, version, help")
+                throw UsageError("unknown command '\(command)'; expected one of: main, run, list, compare, conform, adapter, env, version, help")
             }
         } catch let error as UsageError {
             FileHandle.standardError.write(Data("motion-bench: error: \(error.message)\n\n\(usage)\n".utf8))

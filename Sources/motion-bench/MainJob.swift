@@ -1,42 +1,50 @@
+import BenchKit
 import Foundation
+import MotionConformance
 
-/// The main job: conformance suites, the quick benchmark profile and the report, on the bundled
-/// default suites. The conformance player and the runner arrive with their issues; until then it
-/// prints the version and what it will run, with the fixture count of each suite.
+/// The main job (`make run`): the conformance suites, the quick benchmark profile, and the
+/// reports, on the bundled defaults. Prints a short summary and where the reports are; exits
+/// non-zero if a fixture failed or a benchmark did not complete.
 struct MainJob {
-    /// The conformance suites, one folder each under the fixtures directory.
-    static let conformanceSuites = ["documented", "merge", "retarget", "velocity", "keyframes", "phases", "timeline"]
-
     var fixturesDirectory = "Fixtures"
+    var reportsDirectory = "reports"
+    var filter: String?
 
     init(options: [String]) throws {
-        var remaining = options[...]
-        while let option = remaining.popFirst() {
-            switch option {
-            case "--fixtures":
-                guard let value = remaining.popFirst() else { throw UsageError("--fixtures needs a directory") }
-                fixturesDirectory = value
-            default:
-                throw UsageError("unknown option '\(option)' for 'main'; expected --fixtures DIR")
-            }
-        }
+        let arguments = try Arguments(options, command: "main", options: ["--fixtures", "--reports", "--filter"], flags: [])
+        fixturesDirectory = arguments.value("--fixtures") ?? fixturesDirectory
+        reportsDirectory = arguments.value("--reports") ?? reportsDirectory
+        filter = arguments.value("--filter")
     }
 
     func run() throws -> Int32 {
+        let started = Date()
         print("motion-bench \(CommandLineTool.version): main job")
-        print("conformance suites (fixtures in \(fixturesDirectory)/):")
-        for suite in Self.conformanceSuites {
-            let count = fixtureCount(in: suite)
-            print("  \(suite.padding(toLength: 12, withPad: " ", startingAt: 0)) \(count) fixture\(count == 1 ? "" : "s")")
-        }
-        print("benchmark profile: quick")
-        print("not yet run: the conformance player and the benchmark runner are still to be built")
-        return 0
-    }
+        let conformance = try ConformCommand.conformance(fixtures: fixturesDirectory, suite: nil, filter: nil, engine: nil)
+        let reports = URL(fileURLWithPath: reportsDirectory)
+        try AtomicWrite.write(conformance.render(.html), to: reports.appendingPathComponent("conformance.html").path)
+        try AtomicWrite.write(conformance.render(.json), to: reports.appendingPathComponent("conformance.json").path)
+        print("conformance: \(conformance.summaryLine) (\(fixturesDirectory)/)")
+        for result in conformance.results where result.verdict != .pass { print("  \(result.verdict.rawValue): \(result.id): \(result.message)") }
+        for error in conformance.loadErrors { print("  error: \(error)") }
 
-    private func fixtureCount(in suite: String) -> Int {
-        let folder = URL(fileURLWithPath: fixturesDirectory).appendingPathComponent(suite)
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return files.filter { $0.hasSuffix(".json") }.count
+        var arguments = ["--quick", "--reports", reportsDirectory]
+        if let filter { arguments += ["--filter", filter] }
+        var options = try BenchCommands.driverOptions(try Arguments(arguments, command: "run", options: BenchCommands.runOptions, flags: BenchCommands.profileFlags))
+        options.filter = filter
+        let result = try BenchmarkDriver(options: options).run()
+        let store = ResultStore(root: reports)
+        let file = try store.save(result)
+        try AtomicFile.write(try ReportFormat.markdown.render(result), to: reports.appendingPathComponent("latest.md"))
+        let incomplete = result.benchmarks.filter { $0.status != .ok }
+        print("benchmarks: \(result.benchmarks.count) run (quick profile), \(incomplete.count) did not complete")
+        for benchmark in incomplete { print("  \(benchmark.status.rawValue): \(benchmark.name): \(benchmark.message ?? "")") }
+        for benchmark in result.benchmarks where benchmark.ratioToReference != nil {
+            print("  \(benchmark.name): \(formatNanoseconds(benchmark.timing?.nanosecondsPerElement)) per channel-frame, "
+                  + String(format: "%.2f× the C kernel", benchmark.ratioToReference!))
+        }
+        print("reports: \(file.path), \(reports.appendingPathComponent("latest.md").path), \(reports.appendingPathComponent("conformance.html").path)")
+        print(String(format: "finished in %.0f s", Date().timeIntervalSince(started)))
+        return conformance.exitCode != 0 ? conformance.exitCode : (incomplete.isEmpty ? 0 : 1)
     }
 }

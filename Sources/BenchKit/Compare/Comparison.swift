@@ -119,8 +119,10 @@ public struct ComparisonReport: Codable, Sendable {
             comparison.message = "outputs differ: digest \(x) in the baseline, \(y) in the candidate"
             return comparison
         }
-        let (ratio, interval) = Bootstrap.ratio(a.samples, b.samples, confidence: policy.confidence, resamples: 1000,
-                                                statistic: { Descriptive.trimmedMean($0) })
+        let groupsA = a.samplesByProcess.filter { !$0.isEmpty }, groupsB = b.samplesByProcess.filter { !$0.isEmpty }
+        let (ratio, interval) = groupsA.count > 1 && groupsB.count > 1
+            ? Bootstrap.hierarchicalRatio(groupsA, groupsB, confidence: policy.confidence, statistic: { Descriptive.trimmedMean($0) })
+            : Bootstrap.ratio(a.samples, b.samples, confidence: policy.confidence, resamples: 1000, statistic: { Descriptive.trimmedMean($0) })
         let test = RankTests.mannWhitneyU(a.samples, b.samples)
         comparison.ratio = ratio
         comparison.interval = [interval.lowerBound, interval.upperBound]

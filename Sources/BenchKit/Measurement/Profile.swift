@@ -13,17 +13,21 @@ public struct MeasurementProfile: Codable, Hashable, Sendable {
     public let minimumSamples: Int
     /// For operation benchmarks: each sample lasts at least this long (iterations are batched).
     public let minimumSampleSeconds: Double
-    /// Worker processes per benchmark for the timing pass; their samples are pooled.
+    /// Worker processes per benchmark for the timing pass. Each process is a fresh draw of what
+    /// varies between processes (memory layout, thread placement — pyperf's argument), so
+    /// comparisons resample processes as well as samples.
     public let processes: Int
     /// Iterations measured in the counting pass.
     public let countingIterations: Int
+    /// Iterations of warm-up, at most.
+    public var maximumWarmupIterations: Int { 1024 }
 
     public static let quick = MeasurementProfile(name: "quick", warmupSeconds: 0.03, measureSeconds: 0.15, maximumSamples: 300,
                                                  minimumSamples: 10, minimumSampleSeconds: 0.0005, processes: 1, countingIterations: 8)
-    public static let standard = MeasurementProfile(name: "standard", warmupSeconds: 0.2, measureSeconds: 1.0, maximumSamples: 3000,
-                                                    minimumSamples: 30, minimumSampleSeconds: 0.002, processes: 1, countingIterations: 32)
-    public static let rigorous = MeasurementProfile(name: "rigorous", warmupSeconds: 0.5, measureSeconds: 2.0, maximumSamples: 10000,
-                                                    minimumSamples: 50, minimumSampleSeconds: 0.005, processes: 3, countingIterations: 64)
+    public static let standard = MeasurementProfile(name: "standard", warmupSeconds: 0.1, measureSeconds: 0.35, maximumSamples: 1000,
+                                                    minimumSamples: 30, minimumSampleSeconds: 0.002, processes: 3, countingIterations: 32)
+    public static let rigorous = MeasurementProfile(name: "rigorous", warmupSeconds: 0.2, measureSeconds: 0.6, maximumSamples: 2000,
+                                                    minimumSamples: 50, minimumSampleSeconds: 0.005, processes: 6, countingIterations: 64)
 
     public static func named(_ name: String) -> MeasurementProfile? {
         [quick, standard, rigorous].first { $0.name == name }

@@ -25,13 +25,16 @@ public enum Sampler {
         var warmupIterations = 0
         let warmupStart = MonotonicClock.now()
         var lastBatch = 0.0
+        // Warm up by doubling batches until the warm-up time is spent, but for at most
+        // `maximumWarmupIterations`: a frame benchmark's animations advance with every iteration
+        // and must still be running when measured.
         repeat {
             let t0 = MonotonicClock.now()
             try body.run(iterations)
             lastBatch = Double(MonotonicClock.now() - t0) / Double(iterations)
             warmupIterations += iterations
-            iterations *= 2
-        } while Double(MonotonicClock.now() - warmupStart) < profile.warmupSeconds * 1e9
+            iterations = min(iterations * 2, max(1, profile.maximumWarmupIterations - warmupIterations))
+        } while Double(MonotonicClock.now() - warmupStart) < profile.warmupSeconds * 1e9 && warmupIterations < profile.maximumWarmupIterations
         let perSample: Int
         switch benchmark.descriptor.unit {
         case .frame:

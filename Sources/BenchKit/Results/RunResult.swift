@@ -41,6 +41,8 @@ public struct BenchmarkResult: Codable, Sendable {
 public struct TimingSummary: Codable, Sendable {
     /// Nanoseconds per iteration, as sampled.
     public var samples: [Double]
+    /// How many of `samples` each worker process took, in order (absent: one process).
+    public var processSampleCounts: [Int]?
     public var iterationsPerSample: Int
     /// p0, p25, p50, p75, p90, p99, p99.9 and p100 in nanoseconds per iteration, from a log
     /// histogram of the samples (3 significant digits; p0 and p100 exact).
@@ -60,8 +62,9 @@ public struct TimingSummary: Codable, Sendable {
         ("p0", 0), ("p25", 25), ("p50", 50), ("p75", 75), ("p90", 90), ("p99", 99), ("p99.9", 99.9), ("p100", 100),
     ]
 
-    public init(samples: [Double], iterationsPerSample: Int, elements: Int, unit: BenchmarkUnit) {
+    public init(samples: [Double], iterationsPerSample: Int, elements: Int, unit: BenchmarkUnit, processSampleCounts: [Int]? = nil) {
         self.samples = samples
+        self.processSampleCounts = processSampleCounts
         self.iterationsPerSample = iterationsPerSample
         var histogram = LogHistogram()
         samples.forEach { histogram.record($0) }
@@ -86,6 +89,18 @@ public struct TimingSummary: Codable, Sendable {
     }
 
     public var median: Double { percentiles["p50"] ?? .nan }
+
+    /// The samples of each worker process.
+    public var samplesByProcess: [[Double]] {
+        guard let counts = processSampleCounts, counts.reduce(0, +) == samples.count else { return [samples] }
+        var groups: [[Double]] = []
+        var start = 0
+        for count in counts {
+            groups.append(Array(samples[start..<(start + count)]))
+            start += count
+        }
+        return groups
+    }
 }
 
 /// The counting pass.

@@ -81,18 +81,21 @@ public struct BenchmarkDriver {
         var result = BenchmarkResult(name: descriptor.name, unit: descriptor.unit, elements: descriptor.elements, tags: descriptor.tags,
                                      reference: descriptor.reference, status: .ok)
         var samples: [Double] = []
+        var counts: [Int] = []
         var iterationsPerSample = 1
         for _ in 0..<max(1, options.profile.processes) {
             switch pass("timing", descriptor.name, preload: false) {
             case let .success(report):
                 samples += report.samples ?? []
+                counts.append(report.samples?.count ?? 0)
                 iterationsPerSample = report.iterationsPerSample ?? 1
             case let .failure(failure):
                 (result.status, result.message) = (failure.status, failure.message)
                 return (result, nil)
             }
         }
-        result.timing = TimingSummary(samples: samples, iterationsPerSample: iterationsPerSample, elements: descriptor.elements, unit: descriptor.unit)
+        result.timing = TimingSummary(samples: samples, iterationsPerSample: iterationsPerSample, elements: descriptor.elements,
+                                      unit: descriptor.unit, processSampleCounts: counts)
         switch pass("counting", descriptor.name, preload: true) {
         case let .success(report):
             result.allocations = AllocationSummary(perIteration: report.allocationsPerIteration, bytesPerIteration: report.bytesPerIteration,

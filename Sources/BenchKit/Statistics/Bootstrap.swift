@@ -45,6 +45,37 @@ public enum Bootstrap {
     }
 }
 
+extension Bootstrap {
+    /// The interval of `statistic(b) / statistic(a)` when each sample comes in groups (worker
+    /// processes): each resample draws groups with replacement, then samples within each drawn
+    /// group, and averages the groups' statistics. The interval thereby includes the variation
+    /// between processes, which samples of one process cannot show.
+    public static func hierarchicalRatio(
+        _ a: [[Double]], _ b: [[Double]], confidence: Double = 0.95, resamples: Int = 1000, seed: UInt64 = 0x5EED,
+        statistic: ([Double]) -> Double
+    ) -> (estimate: Double, interval: ClosedRange<Double>) {
+        func average(_ groups: [[Double]]) -> Double { groups.map(statistic).reduce(0, +) / Double(groups.count) }
+        let estimate = average(b) / average(a)
+        var generator = SplitMix64(seed: seed)
+        func resample(_ groups: [[Double]]) -> Double {
+            var total = 0.0
+            for _ in groups.indices {
+                let group = groups[Int(generator.next() % UInt64(groups.count))]
+                var drawn = [Double](repeating: 0, count: group.count)
+                for i in drawn.indices { drawn[i] = group[Int(generator.next() % UInt64(group.count))] }
+                total += statistic(drawn)
+            }
+            return total / Double(groups.count)
+        }
+        var ratios: [Double] = []
+        ratios.reserveCapacity(resamples)
+        for _ in 0..<resamples { ratios.append(resample(b) / resample(a)) }
+        ratios.sort()
+        let alpha = (1 - confidence) / 2
+        return (estimate, Descriptive.percentile(sorted: ratios, alpha * 100)...Descriptive.percentile(sorted: ratios, (1 - alpha) * 100))
+    }
+}
+
 /// SplitMix64: small, fast, seeded, the same on every platform.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64

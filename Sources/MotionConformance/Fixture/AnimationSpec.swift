@@ -1,0 +1,150 @@
+import Foundation
+import MotionCore
+
+/// An animation written as data, as fixtures and the engine protocol carry it:
+///
+///     {"spring": {"duration": 0.5, "bounce": 0.3}}
+///     {"easeInOut": {"duration": 1}, "delay": 0.2, "repeatCount": 2}
+///
+/// One key names the base animation; the other keys are modifiers, applied in the order written
+/// (modifiers nest in writing order: `{"linear": {}, "delay": 1, "speed": 2}` is
+/// `.linear.delay(1).speed(2)`).
+public struct AnimationSpec: Sendable {
+    public let json: JSONValue
+    public let animation: Animation
+
+    static let bases = ["default", "linear", "easeIn", "easeOut", "easeInOut", "timingCurve", "spring", "smooth", "snappy", "bouncy",
+                        "interactiveSpring", "interpolatingSpring", "custom"]
+    static let modifiers = ["delay", "speed", "repeatCount", "repeatForever", "autoreverses", "logicallyCompleteAfter"]
+
+    init(_ cursor: JSONCursor) throws {
+        json = cursor.value
+        let members = try cursor.members()
+        let baseKeys = members.map(\.0).filter { Self.bases.contains($0) }
+        guard baseKeys.count == 1, let baseKey = baseKeys.first else {
+            if baseKeys.isEmpty {
+                let unknown = members.map(\.0).first { !Self.modifiers.contains($0) }
+                throw cursor.error(unknown.map { "unknown animation '\($0)'; expected one of: \(Self.bases.joined(separator: ", "))" }
+                                   ?? "no base animation; expected one of: \(Self.bases.joined(separator: ", "))")
+            }
+            throw cursor.error("more than one base animation (\(baseKeys.joined(separator: ", "))); modifiers are: \(Self.modifiers.joined(separator: ", "))")
+        }
+        var animation = try Self.base(baseKey, try cursor.field(baseKey))
+        let autoreverses = try cursor.optionalField("autoreverses")?.bool() ?? true
+        for (key, _) in members where key != baseKey {
+            let value = try cursor.field(key)
+            switch key {
+            case "delay": animation = animation.delay(try value.number())
+            case "speed": animation = animation.speed(try value.number())
+            case "repeatCount": animation = animation.repeatCount(try value.integer(), autoreverses: autoreverses)
+            case "repeatForever":
+                guard try value.bool() else { throw value.error("repeatForever takes true; leave it out for no repeat") }
+                animation = animation.repeatForever(autoreverses: autoreverses)
+            case "autoreverses": continue
+            case "logicallyCompleteAfter": animation = animation.logicallyComplete(after: try value.number())
+            default: throw value.error("unknown modifier or animation; bases: \(Self.bases.joined(separator: ", ")); modifiers: \(Self.modifiers.joined(separator: ", "))")
+            }
+        }
+        self.animation = animation
+    }
+
+    static func base(_ key: String, _ args: JSONCursor) throws -> Animation {
+        func number(_ name: String) throws -> Double? { try args.optionalField(name)?.number() }
+        switch key {
+        case "default":
+            return .default
+        case "linear", "easeIn", "easeOut", "easeInOut":
+            try args.onlyKeys(["duration"])
+            let d = try number("duration") ?? 0.35
+            return ["linear": .linear(duration: d), "easeIn": .easeIn(duration: d), "easeOut": .easeOut(duration: d), "easeInOut": .easeInOut(duration: d)][key]!
+        case "timingCurve":
+            try args.onlyKeys(["controlPoints", "curve", "duration"])
+            if let points = try args.optionalField("controlPoints") {
+                let p = try points.numbers(count: 4)
+                return .timingCurve(p[0], p[1], p[2], p[3], duration: try number("duration") ?? 0.35)
+            }
+            return .timingCurve(try curve(try args.field("curve")), duration: try args.field("duration").number())
+        case "spring":
+            try args.onlyKeys(["response", "dampingFraction", "duration", "bounce", "blendDuration"])
+            let blend = try number("blendDuration") ?? 0
+            if try args.optionalField("response") != nil || args.optionalField("dampingFraction") != nil {
+                return .spring(response: try number("response") ?? 0.5, dampingFraction: try number("dampingFraction") ?? 0.825, blendDuration: blend)
+            }
+            return .spring(duration: try number("duration") ?? 0.5, bounce: try number("bounce") ?? 0, blendDuration: blend)
+        case "smooth", "snappy", "bouncy":
+            try args.onlyKeys(["duration", "extraBounce"])
+            let d = try number("duration") ?? 0.5, extra = try number("extraBounce") ?? 0
+            return ["smooth": .smooth(duration: d, extraBounce: extra), "snappy": .snappy(duration: d, extraBounce: extra),
+                    "bouncy": .bouncy(duration: d, extraBounce: extra)][key]!
+        case "interactiveSpring":
+            try args.onlyKeys(["response", "dampingFraction", "duration", "extraBounce", "blendDuration"])
+            if try args.optionalField("response") != nil || args.optionalField("dampingFraction") != nil {
+                return .interactiveSpring(response: try number("response") ?? 0.15, dampingFraction: try number("dampingFraction") ?? 0.86,
+                                          blendDuration: try number("blendDuration") ?? 0.25)
+            }
+            return .interactiveSpring(duration: try number("duration") ?? 0.15, extraBounce: try number("extraBounce") ?? 0,
+                                      blendDuration: try number("blendDuration") ?? 0.25)
+        case "interpolatingSpring":
+            try args.onlyKeys(["mass", "stiffness", "damping", "initialVelocity", "duration", "bounce"])
+            let v0 = try number("initialVelocity") ?? 0
+            if let stiffness = try number("stiffness") {
+                guard let damping = try number("damping") else { throw args.error("interpolatingSpring with stiffness needs damping") }
+                return .interpolatingSpring(mass: try number("mass") ?? 1, stiffness: stiffness, damping: damping, initialVelocity: v0)
+            }
+            return .interpolatingSpring(duration: try number("duration") ?? 0.5, bounce: try number("bounce") ?? 0, initialVelocity: v0)
+        case "custom":
+            try args.onlyKeys(["name", "duration"])
+            let name = try args.field("name").string()
+            let d = try number("duration") ?? 1
+            switch name {
+            case "MyLinearAnimation": return Animation(HarnessLinearAnimation(duration: d))
+            case "MergingLinearAnimation": return Animation(HarnessMergingAnimation(duration: d))
+            default: throw try args.field("name").error("unknown custom animation '\(name)'; expected MyLinearAnimation or MergingLinearAnimation")
+            }
+        default:
+            throw args.error("unknown animation '\(key)'")
+        }
+    }
+
+    /// A UnitCurve by name, or `{"bezier": [x1, y1, x2, y2]}`.
+    static func curve(_ cursor: JSONCursor) throws -> UnitCurve {
+        if case .object = cursor.value {
+            let points = try cursor.field("bezier").numbers(count: 4)
+            return .bezier(startControlPoint: UnitPoint(x: points[0], y: points[1]), endControlPoint: UnitPoint(x: points[2], y: points[3]))
+        }
+        let name = try cursor.string()
+        let curves: [String: UnitCurve] = ["linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut,
+                                           "circularEaseIn": .circularEaseIn, "circularEaseOut": .circularEaseOut, "circularEaseInOut": .circularEaseInOut]
+        guard let curve = curves[name] else {
+            throw cursor.error("unknown curve '\(name)'; expected one of: \(curves.keys.sorted().joined(separator: ", ")), or {\"bezier\": [x1, y1, x2, y2]}")
+        }
+        return curve
+    }
+}
+
+/// The seeds' `MyLinearAnimation`: linear over `duration`, with a velocity.
+public struct HarnessLinearAnimation: CustomAnimation {
+    public var duration: Double
+
+    public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
+        time <= duration ? value.scaled(by: time / duration) : nil
+    }
+
+    public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
+        value.scaled(by: 1 / duration)
+    }
+}
+
+/// A linear custom animation that opts into merging: it takes over the running one on the same
+/// clock.
+public struct HarnessMergingAnimation: CustomAnimation {
+    public var duration: Double
+
+    public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
+        time <= duration ? value.scaled(by: time / duration) : nil
+    }
+
+    public func shouldMerge<V: VectorArithmetic>(previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>) -> Bool {
+        true
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import MotionCore
+
+/// Reads fixtures: one JSON file per scenario under `<root>/<suite>/`. A fixture that cannot be
+/// used is reported with its file, JSON path and what was expected; the others still load.
+public enum FixtureLoader {
+    public struct Loaded: Sendable {
+        public var fixtures: [Fixture]
+        public var errors: [FixtureError]
+    }
+
+    static let topKeys: Set<String> = ["id", "title", "suite", "provenance", "source", "tolerance", "notes",
+                                       "property", "spring", "curve", "keyframes", "phases", "timeline"]
+    static let bodyKeys = ["property", "spring", "curve", "keyframes", "phases", "timeline"]
+
+    /// Every `*.json` file below `root` (sorted by path), decoded.
+    public static func load(root: URL, suite: String? = nil) -> Loaded {
+        var fixtures: [Fixture] = [], errors: [FixtureError] = []
+        let manager = FileManager.default
+        guard let enumerator = manager.enumerator(at: root, includingPropertiesForKeys: nil) else {
+            return Loaded(fixtures: [], errors: [FixtureError(file: root.path, path: "", message: "the fixtures folder does not exist")])
+        }
+        let files = enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "json" && $0.lastPathComponent != "fixture.schema.json" }
+            .sorted { $0.path < $1.path }
+        for file in files {
+            let folder = file.deletingLastPathComponent().lastPathComponent
+            if let suite, folder != suite { continue }
+            do {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                var fixture = try decode(text)
+                fixture.file = file.path
+                if fixture.suite != folder {
+                    throw FixtureError(path: "$.suite", message: "is \"\(fixture.suite)\" but the file is in the folder \"\(folder)\"")
+                }
+                fixtures.append(fixture)
+            } catch var error as FixtureError {
+                error.file = file.path
+                errors.append(error)
+            } catch {
+                errors.append(FixtureError(file: file.path, path: "", message: "cannot be read: \(error.localizedDescription)"))
+            }
+        }
+        let duplicates = Dictionary(grouping: fixtures, by: \.id).filter { $0.value.count > 1 }
+        for (id, copies) in duplicates.sorted(by: { $0.key < $1.key }) {
+            errors.append(FixtureError(file: copies[1].file, path: "$.id", message: "\"\(id)\" is also the id of \(copies[0].file ?? "another fixture")"))
+        }
+        let duplicateIDs = Set(duplicates.keys)
+        return Loaded(fixtures: fixtures.filter { !duplicateIDs.contains($0.id) }, errors: errors)
+    }
+
+    /// Decodes one fixture from its JSON text.
+    public static func decode(_ text: String) throws -> Fixture {
+        let json = try JSONValue.parse(text)
+        let root = JSONCursor(root: json)
+        try root.onlyKeys(topKeys)
+        let provenanceText = try root.field("provenance").string()
+        guard let provenance = Fixture.Provenance(rawValue: provenanceText) else {
+            throw try root.field("provenance").error("unknown provenance \"\(provenanceText)\"; expected one of: \(Fixture.Provenance.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let tolerance = try root.field("tolerance")
+        try tolerance.onlyKeys(["absolute", "relative"])
+        let bodies = try bodyKeys.compactMap { key in try root.optionalField(key).map { (key, $0) } }
+        guard bodies.count == 1, let (kind, body) = bodies.first else {
+            throw root.error(bodies.isEmpty ? "no scenario; expected exactly one of: \(bodyKeys.joined(separator: ", "))"
+                                             : "more than one scenario (\(bodies.map(\.0).joined(separator: ", "))); expected exactly one")
+        }
+        let decoded: Fixture.Body
+        switch kind {
+        case "property": decoded = .property(try property(body))
+        case "spring": decoded = .spring(try spring(body))
+        case "curve": decoded = .curve(try curve(body))
+        case "keyframes": decoded = .keyframes(try keyframes(body))
+        case "phases": decoded = .phases(try phases(body))
+        default: decoded = .timeline(try timeline(body))
+        }
+        let id = try root.field("id").string()
+        guard !id.isEmpty else { throw try root.field("id").error("must not be empty") }
+        return Fixture(id: id, title: try root.field("title").string(), suite: try root.field("suite").string(), provenance: provenance,
+                       source: try root.field("source").string(),
+                       tolerance: Fixture.Tolerance(absolute: try tolerance.optionalField("absolute")?.nonNegativeNumber() ?? 0,
+                                                    relative: try tolerance.optionalField("relative")?.nonNegativeNumber() ?? 0),
+                       body: decoded, file: nil, json: json)
+    }
+
+    // MARK: Values
+
+    static func valueType(_ cursor: JSONCursor) throws -> ValueType {
+        if case .object = cursor.value {
+            let names = try cursor.field("struct").array().map { try $0.string() }
+            guard !names.isEmpty, Set(names).count == names.count else { throw cursor.error("a struct needs distinct property names") }
+            return .structure(names)
+        }
+        let name = try cursor.string()
+        let types: [String: ValueType] = ["scalar": .scalar, "angle": .angle, "point": .point, "size": .size, "rect": .rect]
+        guard let type = types[name] else {
+            throw cursor.error("unknown value type \"\(name)\"; expected one of: \(types.keys.sorted().joined(separator: ", ")), or {\"struct\": [names]}")
+        }
+        return type
+    }
+
+    /// A value of `type`: a number (scalar, angle in degrees), an array (point, size, rect), or an
+    /// object of named numbers (struct).
+    static func value(_ cursor: JSONCursor, _ type: ValueType) throws -> [Double] {
+        switch type {
+        case .scalar, .angle:
+            return [try cursor.number()]
+        case .point, .size, .rect:
+            return try cursor.numbers(count: type.componentNames.count)
+        case let .structure(names):
+            try cursor.onlyKeys(Set(names))
+            return try names.map { try cursor.field($0).number() }
+        }
+    }
+
+    /// Expected values may be infinite ("inf").
+    static func expectedValue(_ cursor: JSONCursor, _ type: ValueType) throws -> [Double] {
+        switch type {
+        case .scalar, .angle: return [try cursor.extendedNumber()]
+        case .point, .size, .rect:
+            let items = try cursor.array().map { try $0.extendedNumber() }
+            guard items.count == type.componentNames.count else { throw cursor.error("expected \(type.componentNames.count) numbers, found \(items.count)") }
+            return items
+        case let .structure(names):
+            try cursor.onlyKeys(Set(names))
+            return try names.map { try cursor.field($0).extendedNumber() }
+        }
+    }
+
+    static func animation(_ cursor: JSONCursor?) throws -> AnimationSpec? {
+        guard let cursor, !cursor.isNull else { return nil }
+        return try AnimationSpec(cursor)
+    }
+
+    static func time(_ cursor: JSONCursor) throws -> Double {
+        let t = try cursor.number()
+        guard t >= 0 else { throw cursor.error("times must not be negative, found \(JSONValue.format(t))") }
+        return t
+    }
+
+    /// Checks that times never go backwards.
+    static func ordered(_ items: [(Double, JSONCursor)]) throws {
+        for (previous, next) in zip(items, items.dropFirst()) where next.0 < previous.0 {
+            throw next.1.error("out of time order: \(JSONValue.format(next.0)) comes after \(JSONValue.format(previous.0))")
+        }
+    }
+}

@@ -1,0 +1,132 @@
+
+/// A position in a parsed JSON document, for decoding fixtures with errors that say where and
+/// what: `$.events[2].animation: unknown animation 'springy'; expected one of …`.
+public struct JSONCursor {
+    let value: JSONValue
+    let path: String
+
+    init(root: JSONValue) {
+        value = root
+        path = "$"
+    }
+
+    private init(value: JSONValue, path: String) {
+        self.value = value
+        self.path = path
+    }
+
+    func error(_ message: String) -> FixtureError { FixtureError(path: path, message: message) }
+
+    var isNull: Bool { value == .null }
+
+    func members() throws -> [(String, JSONValue)] {
+        guard case let .object(members) = value else { throw error("expected an object, found \(Self.describe(value))") }
+        return members
+    }
+
+    func array() throws -> [JSONCursor] {
+        guard case let .array(items) = value else { throw error("expected an array, found \(Self.describe(value))") }
+        return items.enumerated().map { JSONCursor(value: $1, path: "\(path)[\($0)]") }
+    }
+
+    /// The member `key`, which must be present.
+    func field(_ key: String) throws -> JSONCursor {
+        guard let member = try optionalField(key) else { throw JSONCursor(value: value, path: "\(path).\(key)").error("missing; it is required") }
+        return member
+    }
+
+    /// The member `key`, or nil when absent.
+    func optionalField(_ key: String) throws -> JSONCursor? {
+        guard let member = try members().last(where: { $0.0 == key }) else { return nil }
+        return JSONCursor(value: member.1, path: "\(path).\(key)")
+    }
+
+    /// The single key of an object written as `{"kind": arguments}`.
+    func singleKey() throws -> (String, JSONCursor) {
+        let all = try members()
+        guard all.count == 1, let (key, member) = all.first else {
+            throw error("expected an object with exactly one key, found \(all.count) keys")
+        }
+        return (key, JSONCursor(value: member, path: "\(path).\(key)"))
+    }
+
+    /// Fails on members not in `allowed`: a misspelt key is an error, not silently ignored.
+    func onlyKeys(_ allowed: Set<String>) throws {
+        for (key, _) in try members() where !allowed.contains(key) {
+            throw JSONCursor(value: value, path: "\(path).\(key)").error("unknown field; expected one of: \(allowed.sorted().joined(separator: ", "))")
+        }
+    }
+
+    func number() throws -> Double {
+        guard case let .number(n) = value else { throw error("expected a number, found \(Self.describe(value))") }
+        guard n.isFinite else { throw error("expected a finite number, found \(n)") }
+        return n
+    }
+
+    /// A number, or one of the strings "inf", "-inf" (expected values may be infinite).
+    func extendedNumber() throws -> Double {
+        if case let .string(text) = value {
+            switch text {
+            case "inf", "+inf": return .infinity
+            case "-inf": return -.infinity
+            default: throw error("expected a number or \"inf\"/\"-inf\", found \"\(text)\"")
+            }
+        }
+        return try number()
+    }
+
+    func nonNegativeNumber() throws -> Double {
+        let n = try number()
+        guard n >= 0 else { throw error("expected a non-negative number, found \(JSONValue.format(n))") }
+        return n
+    }
+
+    func integer() throws -> Int {
+        let n = try number()
+        guard n == n.rounded(), abs(n) < 1e15 else { throw error("expected a whole number, found \(n)") }
+        return Int(n)
+    }
+
+    func string() throws -> String {
+        guard case let .string(text) = value else { throw error("expected a string, found \(Self.describe(value))") }
+        return text
+    }
+
+    func bool() throws -> Bool {
+        guard case let .bool(b) = value else { throw error("expected true or false, found \(Self.describe(value))") }
+        return b
+    }
+
+    func numbers(count: Int? = nil) throws -> [Double] {
+        let items = try array().map { try $0.number() }
+        if let count, items.count != count { throw error("expected \(count) numbers, found \(items.count)") }
+        return items
+    }
+
+    static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case let .bool(b): return b ? "true" : "false"
+        case let .number(n): return "the number \(JSONValue.format(n))"
+        case let .string(s): return "the string \"\(s.prefix(40))\""
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+/// A fixture that cannot be used: the JSON path and what was expected there. The loader adds the
+/// file.
+public struct FixtureError: Error, CustomStringConvertible, Sendable {
+    public var file: String?
+    public let path: String
+    public let message: String
+
+    public init(file: String? = nil, path: String, message: String) {
+        self.file = file
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { "\(file.map { $0 + ": " } ?? "")\(path): \(message)" }
+}

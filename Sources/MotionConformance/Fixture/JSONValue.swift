@@ -1,0 +1,213 @@
+import Foundation
+
+/// A JSON document, parsed by our own small parser so that numbers and booleans stay distinct,
+/// object keys keep their order (a regenerated fixture diffs cleanly), and a syntax error says
+/// the line and column.
+public indirect enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case let (.bool(a), .bool(b)): return a == b
+        case let (.number(a), .number(b)): return a == b || (a.isNaN && b.isNaN)
+        case let (.string(a), .string(b)): return a == b
+        case let (.array(a), .array(b)): return a == b
+        case let (.object(a), .object(b)): return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: return false
+        }
+    }
+
+    public subscript(key: String) -> JSONValue? {
+        guard case let .object(members) = self else { return nil }
+        return members.last { $0.0 == key }?.1
+    }
+
+    /// Parses `text`; a syntax error gives its line and column.
+    public static func parse(_ text: String) throws -> JSONValue {
+        var parser = Parser(bytes: Array(text.utf8))
+        parser.skipWhitespace()
+        let value = try parser.value(depth: 0)
+        parser.skipWhitespace()
+        guard parser.index == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
+        return value
+    }
+
+    /// Pretty-printed with two-space indentation; numbers print as the shortest form that reads
+    /// back to the same double.
+    public func serialized(indent: String = "") -> String {
+        switch self {
+        case .null: return "null"
+        case let .bool(b): return b ? "true" : "false"
+        case let .number(n): return Self.format(n)
+        case let .string(s): return Self.quote(s)
+        case let .array(items):
+            if items.isEmpty { return "[]" }
+            if items.allSatisfy({ if case .number = $0 { return true }; if case .string = $0 { return true }; return false }) {
+                return "[" + items.map { $0.serialized() }.joined(separator: ", ") + "]"
+            }
+            let inner = indent + "  "
+            return "[\n" + items.map { inner + $0.serialized(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
+        case let .object(members):
+            if members.isEmpty { return "{}" }
+            let inner = indent + "  "
+            return "{\n" + members.map { inner + Self.quote($0.0) + ": " + $0.1.serialized(indent: inner) }.joined(separator: ",\n") + "\n\(indent)}"
+        }
+    }
+
+    static func format(_ n: Double) -> String {
+        if n == n.rounded() && abs(n) < 1e15 { return String(Int64(n)) }
+        return "\(n)"
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+
+    struct Parser {
+        let bytes: [UInt8]
+        var index = 0
+
+        func error(_ message: String) -> FixtureError {
+            var line = 1, column = 1
+            for byte in bytes[..<min(index, bytes.count)] {
+                if byte == 10 { line += 1; column = 1 } else { column += 1 }
+            }
+            return FixtureError(path: "line \(line), column \(column)", message: "invalid JSON: \(message)")
+        }
+
+        mutating func skipWhitespace() {
+            while index < bytes.count, [9, 10, 13, 32].contains(bytes[index]) { index += 1 }
+        }
+
+        mutating func value(depth: Int) throws -> JSONValue {
+            guard depth < 256 else { throw error("nested too deeply") }
+            guard index < bytes.count else { throw error("unexpected end of input (truncated?)") }
+            switch bytes[index] {
+            case UInt8(ascii: "{"): return try object(depth: depth)
+            case UInt8(ascii: "["): return try array(depth: depth)
+            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+            case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+            case UInt8(ascii: "n"): try literal("null"); return .null
+            default: return .number(try number())
+            }
+        }
+
+        mutating func literal(_ word: String) throws {
+            let expected = Array(word.utf8)
+            guard index + expected.count <= bytes.count, Array(bytes[index..<(index + expected.count)]) == expected else {
+                throw error("expected '\(word)'")
+            }
+            index += expected.count
+        }
+
+        mutating func object(depth: Int) throws -> JSONValue {
+            index += 1
+            var members: [(String, JSONValue)] = []
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key string") }
+                let key = try string()
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
+                index += 1
+                skipWhitespace()
+                members.append((key, try value(depth: depth + 1)))
+                skipWhitespace()
+                guard index < bytes.count else { throw error("unexpected end of input inside an object (truncated?)") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+                throw error("expected ',' or '}' in an object")
+            }
+        }
+
+        mutating func array(depth: Int) throws -> JSONValue {
+            index += 1
+            var items: [JSONValue] = []
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            while true {
+                skipWhitespace()
+                items.append(try value(depth: depth + 1))
+                skipWhitespace()
+                guard index < bytes.count else { throw error("unexpected end of input inside an array (truncated?)") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+                throw error("expected ',' or ']' in an array")
+            }
+        }
+
+        mutating func string() throws -> String {
+            index += 1
+            var scalars = String.UnicodeScalarView()
+            var raw: [UInt8] = []
+            func flush() { scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars); raw.removeAll() }
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                switch byte {
+                case UInt8(ascii: "\""):
+                    flush()
+                    return String(scalars)
+                case UInt8(ascii: "\\"):
+                    flush()
+                    guard index < bytes.count else { throw error("unterminated escape") }
+                    let escape = bytes[index]
+                    index += 1
+                    switch escape {
+                    case UInt8(ascii: "\""): scalars.append("\"")
+                    case UInt8(ascii: "\\"): scalars.append("\\")
+                    case UInt8(ascii: "/"): scalars.append("/")
+                    case UInt8(ascii: "n"): scalars.append("\n")
+                    case UInt8(ascii: "t"): scalars.append("\t")
+                    case UInt8(ascii: "r"): scalars.append("\r")
+                    case UInt8(ascii: "b"): scalars.append("\u{8}")
+                    case UInt8(ascii: "f"): scalars.append("\u{c}")
+                    case UInt8(ascii: "u"):
+                        guard index + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[index..<(index + 4)], as: UTF8.self), radix: 16) else {
+                            throw error("invalid \\u escape")
+                        }
+                        index += 4
+                        scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                    default: throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
+                    }
+                default:
+                    guard byte >= 0x20 else { throw error("control character in a string") }
+                    raw.append(byte)
+                }
+            }
+            throw error("unterminated string (truncated?)")
+        }
+
+        mutating func number() throws -> Double {
+            let start = index
+            while index < bytes.count, "+-0123456789.eE".utf8.contains(bytes[index]) { index += 1 }
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            guard !text.isEmpty, let value = Double(text), text.first != "+" else {
+                index = start
+                throw error("expected a value")
+            }
+            return value
+        }
+    }
+}

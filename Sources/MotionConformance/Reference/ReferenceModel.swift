@@ -1,0 +1,104 @@
+import Foundation
+
+/// The independent reference model: plays scalar property scenarios by the specification's rules,
+/// with the reference animations of this folder, to compute `reference-model` expectations.
+/// It shares nothing with MotionCore's runtime but the fixture format.
+public enum ReferenceModel {
+    public struct Unsupported: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// A reference animation from fixture data, with the change it covers.
+    static func animation(_ json: JSONValue, change: Double) throws -> ReferenceAnimation {
+        guard case let .object(members) = json else { throw Unsupported(description: "an animation must be an object") }
+        let modifierKeys: Set<String> = ["delay", "speed", "repeatCount", "repeatForever", "autoreverses", "logicallyCompleteAfter"]
+        guard let (name, args) = members.first(where: { !modifierKeys.contains($0.0) }) else { throw Unsupported(description: "no base animation") }
+        func n(_ key: String, _ fallback: Double) -> Double {
+            if case let .number(v)? = args[key] { return v }
+            return fallback
+        }
+        func has(_ key: String) -> Bool { args[key] != nil }
+        func fraction(bounce b: Double) -> Double { b < 0 ? 1 / (b + 1) : 1 - b }
+        func spring(_ response: Double, _ f: Double, _ blend: Double) -> ReferenceAnimation {
+            let s = ReferenceFluidSpring(change: change, response: response, fraction: f, blendDuration: blend)
+            s.identity = "fluid(\(response),\(f),\(blend))"
+            return s
+        }
+        func curve(_ p: [Double], _ d: Double, clampsY: Bool = false, speed: Bool = false) -> ReferenceAnimation {
+            let c = ReferenceCurve(change: change, controlPoints: p, duration: d, clampsY: clampsY, reportsSpeed: speed)
+            c.identity = "curve(\(p),\(d),\(clampsY))"
+            return c
+        }
+        let named: [String: [Double]] = ["linear": [0, 0, 1, 1], "easeIn": [0.42, 0, 1, 1], "easeOut": [0, 0, 0.58, 1], "easeInOut": [0.42, 0, 0.58, 1]]
+        var base: ReferenceAnimation
+        switch name {
+        case "default":
+            let inner = spring(0.5, 1, 0)
+            base = ReferenceClock(base: inner, transform: .passThrough)
+            base.identity = "default"
+        case "linear", "easeIn", "easeOut", "easeInOut":
+            base = curve(named[name]!, n("duration", 0.35))
+        case "timingCurve":
+            if case let .array(points)? = args["controlPoints"] {
+                base = curve(points.compactMap { if case let .number(v) = $0 { return v } else { return nil } }, n("duration", 0.35))
+            } else if case let .string(curveName)? = args["curve"], let p = named[curveName] {
+                base = curve(p, n("duration", 0.35), clampsY: true, speed: true)
+            } else if case let .object(b)? = args["curve"], case let .array(points)? = b.first(where: { $0.0 == "bezier" })?.1 {
+                base = curve(points.compactMap { if case let .number(v) = $0 { return v } else { return nil } }, n("duration", 0.35), clampsY: true, speed: true)
+            } else {
+                throw Unsupported(description: "the reference model has Bézier timing curves only")
+            }
+        case "spring":
+            base = has("response") || has("dampingFraction") ? spring(n("response", 0.5), n("dampingFraction", 0.825), n("blendDuration", 0))
+                                                              : spring(n("duration", 0.5), fraction(bounce: n("bounce", 0)), n("blendDuration", 0))
+        case "smooth", "snappy", "bouncy":
+            let extra = ["smooth": 0.0, "snappy": 0.15, "bouncy": 0.3][name]!
+            base = spring(n("duration", 0.5), fraction(bounce: extra + n("extraBounce", 0)), 0)
+        case "interactiveSpring":
+            base = has("response") || has("dampingFraction") ? spring(n("response", 0.15), n("dampingFraction", 0.86), n("blendDuration", 0.25))
+                                                              : spring(n("duration", 0.15), fraction(bounce: 0.15 + n("extraBounce", 0)), n("blendDuration", 0.25))
+        case "interpolatingSpring":
+            let k: Double, c: Double, m: Double
+            if has("stiffness") {
+                (m, k, c) = (n("mass", 1), n("stiffness", 0), n("damping", 0))
+            } else {
+                let d = n("duration", 0.5)
+                k = d > 0 ? pow(2 * Double.pi / d, 2) : .infinity
+                (m, c) = (1, 2 * sqrt(k) * fraction(bounce: n("bounce", 0)))
+            }
+            base = ReferenceInterpolatingSpring(change: change, mass: m, stiffness: k, damping: c, initialVelocity: n("initialVelocity", 0))
+            base.identity = "interpolating(\(m),\(k),\(c),\(n("initialVelocity", 0)))"
+        case "custom":
+            guard case let .string(kind)? = args["name"] else { throw Unsupported(description: "custom animation without a name") }
+            base = ReferenceLinearCustom(change: change, duration: n("duration", 1), merges: kind == "MergingLinearAnimation")
+            base.identity = "custom(\(kind),\(n("duration", 1)))"
+        default:
+            throw Unsupported(description: "the reference model does not know the animation '\(name)'")
+        }
+        var autoreverses = true
+        if case let .bool(b)? = json["autoreverses"] { autoreverses = b }
+        for (key, value) in members where modifierKeys.contains(key) {
+            guard case let .number(v) = value else {
+                if key == "repeatForever" {
+                    let wrapped = base
+                    let repeated = ReferenceRepeat(make: { wrapped.copy() }, count: nil, autoreverses: autoreverses)
+                    repeated.identity = "repeat(nil,\(autoreverses),\(wrapped.identity))"
+                    base = repeated
+                }
+                continue
+            }
+            let identity = base.identity
+            switch key {
+            case "delay": base = ReferenceClock(base: base, transform: .delay(v))
+            case "speed": base = ReferenceClock(base: base, transform: .speed(v.isNaN ? 0 : max(v, 0)))
+            case "logicallyCompleteAfter": base = ReferenceClock(base: base, transform: .logical(v))
+            case "repeatCount":
+                let wrapped = base
+                base = ReferenceRepeat(make: { wrapped.copy() }, count: Int(v), autoreverses: autoreverses)
+            default: continue
+            }
+            base.identity = "\(key)(\(v),\(autoreverses),\(identity))"
+        }
+        return base
+    }
+}

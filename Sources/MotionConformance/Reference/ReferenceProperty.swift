@@ -1,0 +1,174 @@
+import Foundation
+
+/// The reference model's animated value: model value, one running animation with its interval and
+/// begin time, forks for `.logicallyComplete` callbacks, and completion bookkeeping (§4.3, §6.2).
+final class ReferenceProperty {
+    final class Listener {
+        let name: String
+        /// `.removed` criteria rather than `.logicallyComplete`.
+        let waitsForRemoval: Bool
+        var pending = 0
+        var fired = false
+        var bodyDone = false
+        let onFire: (String) -> Void
+
+        init(name: String, waitsForRemoval: Bool, onFire: @escaping (String) -> Void) {
+            self.name = name
+            self.waitsForRemoval = waitsForRemoval
+            self.onFire = onFire
+        }
+
+        func done() {
+            pending -= 1
+            check()
+        }
+
+        func check() {
+            if bodyDone && pending <= 0 && !fired {
+                fired = true
+                onFire(name)
+            }
+        }
+    }
+
+    var model: Double
+    var running: (animation: ReferenceAnimation, begin: Double, interval: Double)?
+    var logical: [Listener] = []
+    var removed: [Listener] = []
+    var forks: [(animation: ReferenceAnimation, begin: Double, listeners: [Listener])] = []
+    var rendered = false
+    let mergesCoincident: Bool
+
+    init(_ value: Double, mergesCoincident: Bool) {
+        model = value
+        self.mergesCoincident = mergesCoincident
+    }
+
+    func set(_ value: Double, at t: Double, animation json: JSONValue?, tracksVelocity: Bool, listener: Listener?) throws {
+        let delta = value - model
+        model = value
+        guard delta * delta > 0, delta.isFinite else { return }
+        let incoming: ReferenceAnimation
+        if let json {
+            incoming = try ReferenceModel.animation(json, change: delta)
+        } else if tracksVelocity {
+            incoming = ReferenceVelocityTracking(change: delta)
+        } else {
+            return
+        }
+        listener?.pending += 1
+        let newListeners = listener.map { [$0] } ?? []
+        let isRemoved = listener?.waitsForRemoval ?? false
+        let newLogical = isRemoved ? [] : newListeners
+        guard var current = running else {
+            running = (incoming, t, delta)
+            rendered = false
+            logical = newLogical
+            removed = isRemoved ? newListeners : []
+            return
+        }
+        if !rendered && !mergesCoincident {
+            (logical + removed).forEach { $0.done() }
+            running = (incoming, t, delta)
+            logical = newLogical
+            removed = isRemoved ? newListeners : []
+            return
+        }
+        if !logical.isEmpty { forks.append((current.animation.copy(), current.begin, logical)) }
+        let elapsed = t - current.begin
+        if incoming.takesOver(current.animation, at: elapsed) {
+            incoming.change = current.interval + delta
+            current.animation = incoming
+        } else {
+            incoming.change = current.interval + delta
+            if let combination = current.animation as? ReferenceCombination {
+                combination.entries.append((incoming, elapsed, current.interval + delta, false))
+                combination.change = current.interval + delta
+            } else {
+                current.animation = ReferenceCombination(entries: [(current.animation, 0, current.interval), (incoming, elapsed, current.interval + delta)])
+            }
+        }
+        current.interval += delta
+        running = current
+        logical = newLogical
+        if isRemoved { removed += newListeners }
+    }
+
+    /// The presented value at `t`, completing what came due.
+    func value(at t: Double) -> Double {
+        rendered = true
+        var result = model
+        if let current = running {
+            if let x = current.animation.offset(t - current.begin) {
+                result = model - current.interval + x
+                if current.animation.logicallyDone { completeLogical() }
+            } else {
+                running = nil
+                completeLogical()
+                let done = removed
+                removed = []
+                done.forEach { $0.done() }
+            }
+        }
+        var kept: [(ReferenceAnimation, Double, [Listener])] = []
+        for fork in forks {
+            let finished = fork.animation.offset(t - fork.begin) == nil
+            if finished || fork.animation.logicallyDone || running == nil { fork.listeners.forEach { $0.done() } } else { kept.append(fork) }
+        }
+        forks = kept.map { (animation: $0.0, begin: $0.1, listeners: $0.2) }
+        return result
+    }
+
+    func velocity(at t: Double) -> Double {
+        guard let current = running else { return 0 }
+        return current.animation.speed(t - current.begin) ?? 0
+    }
+
+    func completeLogical() {
+        let done = logical
+        logical = []
+        done.forEach { $0.done() }
+    }
+}
+
+/// Velocity tracking (§4.4): holds the target, samples it, decays the velocity 0.998 per ms,
+/// ends 2 s after the last sample or when two samples show no motion, and always takes over.
+final class ReferenceVelocityTracking: ReferenceAnimation {
+    var samples: [(value: Double, time: Double)] = []
+
+    func record(_ t: Double) {
+        if samples.last?.value != change { samples.append((change, t)) }
+    }
+
+    var sampledVelocity: Double {
+        guard samples.count >= 2 else { return 0 }
+        let a = samples[samples.count - 2], b = samples[samples.count - 1]
+        return b.time > a.time ? (b.value - a.value) / (b.time - a.time) : 0
+    }
+
+    override func offset(_ t: Double) -> Double? {
+        record(t)
+        if t - (samples.last?.time ?? 0) > 2 { return nil }
+        if samples.count >= 2 && sampledVelocity == 0 { return nil }
+        return change
+    }
+
+    override func speed(_ t: Double) -> Double? {
+        let saved = samples
+        record(t)
+        let v = sampledVelocity * pow(0.998, max(0, t - (samples.last?.time ?? 0)) * 1000)
+        samples = saved
+        return v
+    }
+
+    override func takesOver(_ previous: ReferenceAnimation, at t: Double) -> Bool {
+        if let tracking = previous as? ReferenceVelocityTracking { samples = tracking.samples }
+        return true
+    }
+
+    override func copy() -> ReferenceAnimation {
+        let c = ReferenceVelocityTracking(change: change)
+        c.samples = samples
+        return c
+    }
+}

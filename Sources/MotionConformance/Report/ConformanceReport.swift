@@ -1,0 +1,96 @@
+import Foundation
+
+/// The results of a conformance run, and its formats.
+public struct ConformanceReport: Sendable {
+    public var results: [FixtureResult]
+    /// Fixtures that could not be loaded: each is reported as an error result.
+    public var loadErrors: [FixtureError]
+
+    public init(results: [FixtureResult], loadErrors: [FixtureError]) {
+        self.results = results
+        self.loadErrors = loadErrors
+    }
+
+    public var passed: Int { results.filter { $0.verdict == .pass }.count }
+    public var failed: Int { results.filter { $0.verdict == .fail }.count }
+    public var errors: Int { loadErrors.count + results.filter { $0.verdict == .error }.count }
+
+    /// 0 all pass, 1 failures, 2 fixture errors.
+    public var exitCode: Int32 { errors > 0 ? 2 : (failed > 0 ? 1 : 0) }
+
+    /// The closing line test runners and CI read.
+    public var summaryLine: String {
+        "\(passed) passed, \(failed) failed" + (errors > 0 ? ", \(errors) errors" : "")
+    }
+
+    public enum Format: String, CaseIterable, Sendable { case text, json, junit, markdown, html }
+
+    public func render(_ format: Format, plotAll: Bool = false) -> String {
+        switch format {
+        case .text: return text()
+        case .json: return json()
+        case .junit: return junit()
+        case .markdown: return markdown()
+        case .html: return HTMLConformanceReport.render(self, plotAll: plotAll)
+        }
+    }
+
+    static func formatError(_ value: Double) -> String {
+        value.isFinite ? String(format: "%.3g", value) : "∞"
+    }
+
+    func text() -> String {
+        var lines = [String(format: "%-58@  %-15@  %10@  %@", "fixture" as NSString, "provenance" as NSString, "error/tol" as NSString, "verdict" as NSString)]
+        for r in results {
+            lines.append(String(format: "%-58@  %-15@  %10@  %@", r.id as NSString, r.provenance as NSString,
+                                Self.formatError(r.maxError) as NSString, r.verdict.rawValue as NSString))
+            if r.verdict != .pass { lines.append("    \(r.message)") }
+        }
+        for error in loadErrors { lines.append("error: \(error)") }
+        lines.append(summaryLine)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func json() -> String {
+        var fixtures: [JSONValue] = results.map { r in
+            .object([("id", .string(r.id)), ("suite", .string(r.suite)), ("provenance", .string(r.provenance)), ("verdict", .string(r.verdict.rawValue)),
+                     ("maxError", r.maxError.isFinite ? .number(r.maxError) : .string("inf")), ("message", .string(r.message)),
+                     ("file", r.file.map { .string($0) } ?? .null)])
+        }
+        fixtures += loadErrors.map { e in
+            .object([("id", .string(e.file ?? "")), ("suite", .string("")), ("provenance", .string("")), ("verdict", .string("error")),
+                     ("maxError", .null), ("message", .string(e.description)), ("file", e.file.map { .string($0) } ?? .null)])
+        }
+        return JSONValue.object([("passed", .number(Double(passed))), ("failed", .number(Double(failed))), ("errors", .number(Double(errors))),
+                                 ("fixtures", .array(fixtures))]).serialized() + "\n"
+    }
+
+    func junit() -> String {
+        func escape(_ s: String) -> String {
+            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+                .replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+                     "<testsuite name=\"motion-bench conform\" tests=\"\(results.count + loadErrors.count)\" failures=\"\(failed)\" errors=\"\(errors)\">"]
+        for r in results {
+            lines.append("  <testcase classname=\"conformance.\(escape(r.suite))\" name=\"\(escape(r.id))\">")
+            if r.verdict == .fail { lines.append("    <failure message=\"\(escape(r.message))\"/>") }
+            if r.verdict == .error { lines.append("    <error message=\"\(escape(r.message))\"/>") }
+            lines.append("  </testcase>")
+        }
+        for e in loadErrors {
+            lines.append("  <testcase classname=\"conformance.load\" name=\"\(escape(e.file ?? "fixture"))\"><error message=\"\(escape(e.description))\"/></testcase>")
+        }
+        lines.append("</testsuite>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func markdown() -> String {
+        var lines = ["## Conformance: \(summaryLine)", "", "| fixture | provenance | error/tol | verdict |", "|---|---|---|---|"]
+        for r in results.sorted(by: { ($0.verdict == .pass ? 1 : 0, $0.id) < ($1.verdict == .pass ? 1 : 0, $1.id) }) {
+            lines.append("| `\(r.id)` | \(r.provenance) | \(Self.formatError(r.maxError)) | \(r.verdict == .pass ? "pass" : "**\(r.verdict.rawValue)**") |")
+        }
+        for e in loadErrors { lines.append("| `\(e.file ?? "")` | | | **error**: \(e.message.replacingOccurrences(of: "|", with: "\\|")) |") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+@testable import MotionConformance
+
+/// Bad fixtures give errors that name the JSON path and what was expected; the loader never traps.
+@Suite("Fixture errors")
+struct FixtureErrorTests {
+    static let valid = """
+        {"id": "x/one", "title": "t", "suite": "x", "provenance": "analytic", "source": "s", "tolerance": {"absolute": 0.001},
+         "property": {"valueType": "scalar", "initialValue": 0,
+                      "events": [{"time": 0, "set": 1, "animation": {"linear": {"duration": 1}}}],
+                      "samples": [{"time": 0.5, "value": 0.5}]}}
+        """
+
+    func error(_ text: String) -> FixtureError? {
+        do {
+            _ = try FixtureLoader.decode(text)
+            return nil
+        } catch let error as FixtureError {
+            return error
+        } catch {
+            Issue.record("not a FixtureError: \(error)")
+            return nil
+        }
+    }
+
+    @Test("the valid fixture decodes and passes")
+    func valid() throws {
+        let fixture = try FixtureLoader.decode(Self.valid)
+        #expect(Player.run(fixture).verdict == .pass)
+    }
+
+    @Test("malformed JSON says where: line and column")
+    func malformed() {
+        let e = error("{\"id\": \"x\",\n \"title\": }")
+        #expect(e?.path == "line 2, column 11" && e?.message.contains("invalid JSON") == true)
+        #expect(error(String(Self.valid.dropLast(20)))?.message.contains("truncated") == true)
+        #expect(error("{\"id\": NaN}")?.message.contains("invalid JSON") == true, "NaN is not JSON")
+    }
+
+    @Test("unknown, missing and mistyped fields name their JSON path")
+    func fields() {
+        let unknown = error(Self.valid.replacingOccurrences(of: "\"title\"", with: "\"titel\""))
+        #expect(unknown?.path == "$.titel" && unknown?.message.contains("unknown field") == true)
+        let missing = error(Self.valid.replacingOccurrences(of: "\"source\": \"s\", ", with: ""))
+        #expect(missing?.path == "$.source" && missing?.message.contains("required") == true)
+        let typed = error(Self.valid.replacingOccurrences(of: "\"set\": 1", with: "\"set\": \"one\""))
+        #expect(typed?.path == "$.property.events[0].set" && typed?.message.contains("expected a number") == true)
+    }
+
+    @Test("unknown animation names, out-of-order times and wrong value types are errors")
+    func semantics() {
+        let animation = error(Self.valid.replacingOccurrences(of: "\"linear\"", with: "\"springy\""))
+        #expect(animation?.path == "$.property.events[0].animation" && animation?.message.contains("unknown animation 'springy'") == true)
+        let order = error(Self.valid.replacingOccurrences(of: "[{\"time\": 0.5, \"value\": 0.5}]", with: "[{\"time\": 0.5}, {\"time\": 0.2}]"))
+        #expect(order?.path == "$.property.samples[1].time" && order?.message.contains("out of time order") == true)
+        let type = error(Self.valid.replacingOccurrences(of: "\"initialValue\": 0", with: "\"initialValue\": [0, 0]"))
+        #expect(type?.path == "$.property.initialValue" && type?.message.contains("expected a number") == true)
+        let negative = error(Self.valid.replacingOccurrences(of: "\"time\": 0.5", with: "\"time\": -1"))
+        #expect(negative?.message.contains("must not be negative") == true)
+        let provenance = error(Self.valid.replacingOccurrences(of: "\"analytic\"", with: "\"engine\""))
+        #expect(provenance?.message.contains("unknown provenance") == true)
+    }
+
+    @Test("a broken file among good ones is reported with its file; the others still load")
+    func folder() throws {
+        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("fixtures-\(UUID().uuidString)/x")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try Self.valid.write(to: root.appendingPathComponent("good.json"), atomically: true, encoding: .utf8)
+        try "{".write(to: root.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
+        let loaded = FixtureLoader.load(root: root.deletingLastPathComponent())
+        #expect(loaded.fixtures.count == 1 && loaded.errors.count == 1)
+        #expect(loaded.errors.first?.file?.hasSuffix("bad.json") == true)
+        #expect(ConformanceReport(results: loaded.fixtures.map(Player.run), loadErrors: loaded.errors).exitCode == 2)
+    }
+
+    @Test("10,000 mutated fixtures never crash the loader or the player")
+    func fuzz() {
+        var generator = SeededMutator(seed: 42)
+        let sources = [Self.valid] + ["documented/c10-bezier.json", "retarget/coincident-dropped.json", "keyframes/point-cubic.json", "phases/nil-animation.json",
+                                      "timeline/explicit-unsorted.json", "documented/s03-overdamped-stiffness-quirk.json"]
+            .compactMap { try? String(contentsOf: fixturesRoot.appendingPathComponent($0), encoding: .utf8) }
+        var decoded = 0
+        for round in 0..<10_000 {
+            let text = generator.mutate(sources[round % sources.count])
+            if let fixture = try? FixtureLoader.decode(text) {
+                decoded += 1
+                if round % 50 == 0 { _ = Player.run(fixture) }
+            }
+        }
+        #expect(decoded > 0, "some mutations stay valid")
+    }
+}
+
+/// Byte- and token-level mutations of JSON text, seeded.
+struct SeededMutator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next(_ bound: Int) -> Int {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Int((state >> 33) % UInt64(max(bound, 1)))
+    }
+
+    mutating func mutate(_ text: String) -> String {
+        var bytes = Array(text.utf8)
+        let tokens: [String] = ["null", "true", "-1e308", "1e400", "0", "\"\"", "[]", "{}", "\"inf\"", "-0.0", "\"linear\"", "NaN", ","]
+        for _ in 0...next(3) {
+            guard !bytes.isEmpty else { break }
+            let at = next(bytes.count)
+            switch next(5) {
+            case 0: bytes.remove(at: at)
+            case 1: bytes.insert(UInt8(next(94) + 32), at: at)
+            case 2: bytes[at] = UInt8(next(94) + 32)
+            case 3: bytes.insert(contentsOf: Array(tokens[next(tokens.count)].utf8), at: at)
+            default:
+                // Replace a number with an extreme one.
+                if let end = bytes[at...].firstIndex(where: { !"0123456789.-e".utf8.contains($0) }), end > at, "0123456789".utf8.contains(bytes[at]) {
+                    bytes.replaceSubrange(at..<end, with: Array(["1e308", "-5", "0", "123456789"][next(4)].utf8))
+                }
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import MotionConformance
+
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let fixturesRoot = repositoryRoot.appendingPathComponent("Fixtures")
+
+/// Every bundled fixture, as a test: a conformance regression fails `make test`.
+@Suite("Bundled fixtures")
+struct FixtureSuiteTests {
+    static let loaded = FixtureLoader.load(root: fixturesRoot)
+
+    @Test("every bundled fixture loads")
+    func loads() {
+        #expect(Self.loaded.errors.isEmpty, "\(Self.loaded.errors.map(\.description))")
+        #expect(Self.loaded.fixtures.count >= 150)
+    }
+
+    @Test("every suite is present", arguments: ["documented", "merge", "retarget", "velocity", "keyframes", "phases", "timeline"])
+    func suites(suite: String) {
+        #expect(Self.loaded.fixtures.contains { $0.suite == suite })
+    }
+
+    @Test("every fixture passes, through AnimatedProperty and MotionEngine alike", arguments: loaded.fixtures.map(\.id))
+    func fixture(id: String) throws {
+        let fixture = try #require(Self.loaded.fixtures.first { $0.id == id })
+        let result = Player.run(fixture)
+        #expect(result.verdict == .pass, "\(result.message)")
+    }
+
+    @Test("every §9 row is covered by a documented fixture")
+    func section9() {
+        let ids = Set(Self.loaded.fixtures.filter { $0.suite == "documented" }.map(\.id))
+        for row in ["s01", "s02", "s03", "s04", "s05", "s06", "c01", "c02", "c03", "c04", "c05", "c06", "c07", "c08", "c09", "c10", "c11",
+                    "a01", "t01", "t02", "t03", "t04", "t05", "t06", "t07", "e01"] {
+            #expect(ids.contains { $0.hasPrefix("documented/\(row)") }, "\(row)")
+        }
+        #expect(Self.loaded.fixtures.contains { $0.id == "keyframes/point-cubic" }, "E02's shape")
+    }
+
+    @Test("no fixture's expectations come from the engine: provenances are apple, documented, analytic or reference-model")
+    func provenance() {
+        let counts = Dictionary(grouping: Self.loaded.fixtures, by: \.provenance).mapValues(\.count)
+        #expect(counts[.referenceModel, default: 0] > 0 && counts[.apple, default: 0] > 0 && counts[.documented, default: 0] > 0)
+    }
+
+    @Test("regenerating reference-model fixtures changes nothing (they are current), and never touches other provenances")
+    func regeneration() {
+        for fixture in Self.loaded.fixtures {
+            let outcome = FixtureRegenerator.regenerate(fixture)
+            if fixture.provenance == .referenceModel {
+                #expect(outcome.changes.isEmpty, "\(fixture.id): \(outcome.changes.prefix(2))")
+            } else {
+                #expect(outcome.newText == nil, "\(fixture.id) must never be rewritten")
+            }
+        }
+    }
+}
