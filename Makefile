@@ -30,8 +30,14 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product motion-bench
 
-# jemalloc's headers and pkg-config file come from Debian's libjemalloc-dev.
+# jemalloc's headers and pkg-config file come from Debian's libjemalloc-dev; the report test
+# renders the site in Debian's chromium.
 deps:
+	@if ! command -v chromium >/dev/null && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "make: installing chromium for the report rendering test (apt-get)"; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+			|| echo "make: warning: chromium could not be installed; the rendering test will be skipped" >&2; \
+	fi
 	@if [ -f /usr/include/jemalloc/jemalloc.h ] && pkg-config --exists jemalloc 2>/dev/null; then \
 		exit 0; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \

@@ -37,7 +37,7 @@ let package = Package(
         ),
 
         // Fixtures, the scenario player, the independent reference model, conformance reports.
-        .target(name: "MotionConformance", dependencies: ["MotionCore", "MotionEngine"]),
+        .target(name: "MotionConformance", dependencies: ["MotionCore", "MotionEngine", "BenchKit"]),
 
         // The benchmark runner. It finds jemalloc at run time (dlsym), so timing runs use the
         // production allocator and counting runs preload jemalloc.

@@ -46,8 +46,12 @@ enum ChannelKind: String, CaseIterable {
             }
             changes[animation, default: []].append((id, 100 + Double(variant)))
         }
+        // Curves start at staggered times in the past so that their progress spreads over
+        // 0.1…0.8 — the Bézier solver's work depends on where on the curve it is — while staying
+        // far from their end. (Before the first tick, times may be negative.)
         for (animation, batch) in changes.sorted(by: { $0.value[0].0.index < $1.value[0].0.index }) {
-            try engine.animate(batch, with: animation, at: 0)
+            let start = animation._base(as: BezierAnimation.self).map { -$0.duration * (0.1 + 0.1 * Double(batch[0].0.index % 8)) } ?? 0
+            try engine.animate(batch, with: animation, at: start)
         }
     }
 }

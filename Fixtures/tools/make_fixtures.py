@@ -61,6 +61,11 @@ def hermite(p0, p1, m0, m1, s):
     return (2 * s**3 - 3 * s**2 + 1) * p0 + (s**3 - 2 * s**2 + s) * m0 + (-2 * s**3 + 3 * s**2) * p1 + (s**3 - s**2) * m1
 
 
+def hermite_derivative(p0, p1, m0, m1, s):
+    """d/ds of `hermite`."""
+    return (6 * s**2 - 6 * s) * p0 + (3 * s**2 - 4 * s + 1) * m0 + (-6 * s**2 + 6 * s) * p1 + (3 * s**2 - 2 * s) * m1
+
+
 # ---- documented: §9 S and C rows ---------------------------------------------------------------
 
 def spring_fixture(name, title, provenance, source, init, checks, tol):
@@ -200,6 +205,13 @@ write("documented", "e01-emoji-four-tracks", {
                   "checks": [{"time": 0.1, "value": {"scale": 1.0, "verticalOffset": 0.0, "verticalStretch": 1.0, "angle": hermite(0, 0, 0, (16 - 0) / (0.58 + 0.125) * 0.58, 0.1 / 0.58)}},
                              ]}})
 
+write("documented", "e02-keyframe-timeline-point", {
+    "title": "E02 KeyframeTimeline(initialValue: CGPoint.zero) { Cubic (0, 100) 0.3 s; Cubic (0, 0) 0.7 s }: duration 1.0, y 100 at 0.3, 0 at 1.0",
+    "provenance": "documented", "source": f"{SPEC} §9 E02; developer.apple.com/documentation/swiftui/keyframetimeline", "tolerance": {"absolute": 1e-9},
+    "keyframes": {"valueType": "point", "initialValue": [0, 0],
+                  "tracks": [{"keyframes": [{"cubic": {"to": [0, 100], "duration": 0.3}}, {"cubic": {"to": [0, 0], "duration": 0.7}}]}],
+                  "checks": [{"duration": 1.0}, {"time": 0.3, "value": [0, 100]}, {"time": 1.0, "value": [0, 0]}, {"progress": 0.3, "value": [0, 100]}]}})
+
 # Seeds: the bouncy emoji whose completion returns it to 1 (logical completion of .bouncy: 0.5 s).
 write("documented", "seed-bouncy-emoji-completion", {
     "title": "withAnimation(.bouncy) { scale = 1.5 } completion: back to 1 — the completion fires at logical completion (0.5 s)",
@@ -260,11 +272,11 @@ for where, path in [("inside", [{"animation": {"easeInOut": {}}, "valueChanged":
 
 # ---- phases (analytic transition times) --------------------------------------------------------
 
-def phase_fixture(name, title, provenance, source, phases, mode, duration, transitions, samples, triggers=None, hz=60):
+def phase_fixture(name, title, provenance, source, phases, mode, duration, transitions, samples, triggers=None, hz=60, suite="phases"):
     body = {"phases": phases, "mode": mode, "frameRate": hz, "duration": duration, "samples": samples, "transitions": transitions}
     if triggers is not None:
         body["triggers"] = triggers
-    write("phases", name, {"title": title, "provenance": provenance, "source": source, "tolerance": {"absolute": 1e-9}, "phases": body})
+    write(suite, name, {"title": title, "provenance": provenance, "source": source, "tolerance": {"absolute": 1e-9}, "phases": body})
 
 # Two-phase bounce: [false, true], offset -40 when true, .default; advances at logical completion,
 # 0.5 s after each phase starts (§6.1, decision 5).
@@ -272,7 +284,7 @@ phase_fixture("two-phase-bounce", "Two-phase bounce: false/true, offset -40, def
               "analytic", f"{SPEC} §6.1, decision 5, §6.2 (FluidSpring logical completion); seeds' two-phase example",
               [{"name": "false", "value": 0, "animation": {"default": {}}}, {"name": "true", "value": -40, "animation": {"default": {}}}],
               "continuous", 2.0, [{"time": 0.5 * k, "phase": ["true", "false"][k % 2]} for k in range(5)],
-              [{"time": 0.0, "phase": "true"}, {"time": 0.75, "phase": "false"}], hz=64)
+              [{"time": 0.0, "phase": "true"}, {"time": 0.75, "phase": "false"}], hz=64, suite="documented")
 
 # Three-phase emoji: .smooth, .easeInOut(duration: 0.3), .spring(duration: 0.3, bounce: 0.7); trigger at 10/64.
 phase_fixture("three-phase-emoji", "Three-phase emoji on a trigger: easeInOut(0.3) to move, spring(0.3, 0.7) to scale, smooth back",
@@ -281,7 +293,7 @@ phase_fixture("three-phase-emoji", "Three-phase emoji on a trigger: easeInOut(0.
                   {"name": "move", "value": -40, "animation": {"easeInOut": {"duration": 0.3}}},
                   {"name": "scale", "value": -50, "animation": {"spring": {"duration": 0.3, "bounce": 0.7}}}],
               "trigger", 3.0, [{"time": 10 / 64, "phase": "move"}, {"time": 30 / 64, "phase": "scale"}, {"time": 50 / 64, "phase": "initial"}],
-              [{"time": 30 / 64, "value": -40, "phase": "scale"}, {"time": 0.0, "phase": "initial"}][::-1], triggers=[10 / 64], hz=64)
+              [{"time": 30 / 64, "value": -40, "phase": "scale"}, {"time": 0.0, "phase": "initial"}][::-1], triggers=[10 / 64], hz=64, suite="documented")
 
 # Four-phase bouncing ball: easeIn for fall and expand, easeOut for squash and rise; each 0.35 s
 # curve returns nil at the first frame after 0.35 s: 23 frames at 64 Hz.
@@ -291,7 +303,7 @@ order = ["bottom", "squashed", "expanded", "top"]
 phase_fixture("four-phase-bouncing-ball", "Four-phase bouncing ball: phase order, animation per phase, values at the boundaries",
               "analytic", f"{SPEC} §2.3 (curves end after their duration), §6.1; seeds' bouncing ball", ball, "continuous", 200 / 64,
               [{"time": 23 * k / 64, "phase": order[k % 4]} for k in range(9)],
-              [{"time": 23 * k / 64, "value": [0, -10, 0, 200][(k - 1) % 4] if k > 0 else 200} for k in range(9)], hz=64)
+              [{"time": 23 * k / 64, "value": [0, -10, 0, 200][(k - 1) % 4] if k > 0 else 200} for k in range(9)], hz=64, suite="documented")
 
 for d in [0.2, 0.25, 0.4, 0.5]:
     n = math.floor(d * 64) + 1
@@ -470,4 +482,39 @@ timeline_fixture("explicit-unsorted", "explicit dates come back as given, then t
                  {"schedule": {"explicit": [5, 1, 3]}, "from": 0, "expected": [5, 1, 3], "ends": True})
 timeline_fixture("animation-default-interval", "animation with no minimum interval: 1/120 s ([OSUI]'s choice)", "analytic", f"{SPEC} §8.2",
                  {"schedule": {"animation": {}}, "from": 0, "expected": [k / 120 for k in range(5)]})
+# ---- velocity at keyframe joins and spring hand-offs: analytic ----------------------------------
+
+def spring_closed_form(duration, bounce, target, v0, t):
+    """Underdamped Spring(duration:bounce:) from rest-relative start, its value and velocity at t (§1.4)."""
+    ratio = 1 - bounce
+    zeta = ratio * 2 * math.pi / duration
+    omega = math.sqrt(1 - ratio * ratio) * 2 * math.pi / duration
+    e, s, c = math.exp(-zeta * t), math.sin(omega * t), math.cos(omega * t)
+    x = target - e * ((zeta * target - v0) * s / omega + target * c)
+    v = e * ((zeta * target - v0) * (zeta * s - omega * c) / omega + target * (omega * s + zeta * c))
+    return x, v
+
+for k, points in enumerate([[(10, 0.5), (-4, 0.25), (6, 1.0)], [(1, 0.2), (2, 0.2), (0, 0.6), (5, 0.3)]]):
+    starts = [0.0] + [p for p, _ in points[:-1]]
+    joints, t = [], 0.0
+    for i in range(len(points) - 1):
+        t += points[i][1]
+        joints.append({"time": round(t, 10), "velocity": (points[i + 1][0] - starts[i]) / (points[i][1] + points[i + 1][1])})
+    write("velocity", f"keyframe-joins-{k}", {"title": f"Cubic keyframes {points}: the velocity at every joint is the Catmull-Rom tangent",
+          "provenance": "analytic", "source": f"{SPEC} §5.2, decision 4", "tolerance": {"absolute": 1e-9, "relative": 1e-9},
+          "keyframes": {"valueType": "scalar", "initialValue": 0, "tracks": [{"keyframes": [{"cubic": {"to": p, "duration": d}} for p, d in points]}],
+                        "checks": joints + [{"time": 0, "velocity": 0}, {"time": sum(d for _, d in points), "velocity": 0}]}})
+for k, (d, b, hold) in enumerate([(0.5, 0.3, 0.3), (0.4, 0.15, 0.2), (0.8, 0.5, 0.5)]):
+    end, velocity = spring_closed_form(d, b, 10.0, 0.0, hold)
+    write("velocity", f"spring-keyframe-hand-off-{k}", {
+        "title": f"SpringKeyframe(10, duration: {hold}, spring: ({d}, {b})) then a cubic: the cubic starts at the spring's position and velocity",
+        "provenance": "analytic", "source": f"{SPEC} §5.2 Spring (end = start + spring.value(..., time: D)), §1.4", "tolerance": {"absolute": 1e-9, "relative": 1e-9},
+        "keyframes": {"valueType": "scalar", "initialValue": 0,
+                      "tracks": [{"keyframes": [{"spring": {"to": 10, "duration": hold, "spring": {"duration": d, "bounce": b}}}, {"cubic": {"to": 0, "duration": 0.5}}]}],
+                      "checks": [{"time": hold, "value": end}, {"time": hold, "velocity": velocity},
+                                 {"time": hold + 0.25, "value": hermite(end, 0, velocity * 0.5, 0, 0.5)}]}})
+write("velocity", "linear-then-cubic", {"title": "A linear keyframe's end velocity (chord / duration) carries into a following cubic",
+      "provenance": "analytic", "source": f"{SPEC} §5.2 (previous = Linear)", "tolerance": {"absolute": 1e-9},
+      "keyframes": {"valueType": "scalar", "initialValue": 0, "tracks": [{"keyframes": [{"linear": {"to": 10, "duration": 0.5}}, {"cubic": {"to": 0, "duration": 0.5}}]}],
+                    "checks": [{"time": 0.25, "velocity": 20}, {"time": 0.5, "velocity": 20}, {"time": 0.75, "velocity": hermite_derivative(10, 0, 10, 0, 0.5) / 0.5}]}})
 print(f"wrote {len(written)} fixtures")

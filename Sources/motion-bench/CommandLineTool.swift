@@ -27,6 +27,15 @@ enum CommandLineTool {
           fixtures regenerate [--fixtures DIR] [--check]
                                   recompute reference-model fixtures with the reference model
           adapter                 the example engine adapter (MotionCore behind the --engine protocol)
+          compare-revisions A B [--quick|--standard|--rigorous] [--filter REGEX] [--rounds K] [--max-rounds M]
+              [--threshold F] [--configuration release|debug] [--reports DIR]
+                                  build two git revisions (or checkout directories) in worktrees, run their
+                                  benchmarks interleaved A B B A in fresh processes, give verdicts (exit codes as
+                                  compare), and report fixtures whose conformance verdict changed
+          nightly [--standard|…] [--filter REGEX] [--bisect]
+                                  the standard profile and the conformance suites, appended to
+                                  reports/history/<machine>/; lists change points; --bisect narrows the worst
+          report [--reports DIR]  the static HTML site under reports/site/
           env                     print the environment fingerprint
           version                 print the version
           help                    print this help
@@ -52,6 +61,12 @@ enum CommandLineTool {
                 return try CompareCommand.run(options)
             case "conform":
                 return try ConformCommand.run(options)
+            case "compare-revisions":
+                return try RevisionCommands.compareRevisions(options)
+            case "nightly":
+                return try RevisionCommands.nightly(options)
+            case "report":
+                return try RevisionCommands.report(options)
             case "fixtures":
                 return try FixturesCommand.run(options)
             case "adapter":
@@ -66,7 +81,7 @@ enum CommandLineTool {
                 print(usage)
                 return 0
             default:
-                throw UsageError("unknown command '\(command)'; expected one of: main, run, list, compare, conform, adapter, env, version, help")
+                throw UsageError("unknown command '\(command)'; expected one of: main, run, list, compare, compare-revisions, nightly, report, conform, fixtures, adapter, env, version, help")
             }
         } catch let error as UsageError {
             FileHandle.standardError.write(Data("motion-bench: error: \(error.message)\n\n\(usage)\n".utf8))

@@ -3,7 +3,7 @@ import Foundation
 import MotionConformance
 
 /// The main job (`make run`): the conformance suites, the quick benchmark profile, and the
-/// reports, on the bundled defaults. Prints a short summary and where the reports are; exits
+/// report site, on the bundled defaults. Prints a short summary and where the reports are; exits
 /// non-zero if a fixture failed or a benchmark did not complete.
 struct MainJob {
     var fixturesDirectory = "Fixtures"
@@ -43,7 +43,8 @@ struct MainJob {
             print("  \(benchmark.name): \(formatNanoseconds(benchmark.timing?.nanosecondsPerElement)) per channel-frame, "
                   + String(format: "%.2f× the C kernel", benchmark.ratioToReference!))
         }
-        print("reports: \(file.path), \(reports.appendingPathComponent("latest.md").path), \(reports.appendingPathComponent("conformance.html").path)")
+        let site = try RevisionCommands.writeSite(reports: reports, fixtures: fixturesDirectory, conformance: conformance)
+        print("reports: \(site.path) (open it in a browser), \(file.path), \(reports.appendingPathComponent("latest.md").path)")
         print(String(format: "finished in %.0f s", Date().timeIntervalSince(started)))
         return conformance.exitCode != 0 ? conformance.exitCode : (incomplete.isEmpty ? 0 : 1)
     }

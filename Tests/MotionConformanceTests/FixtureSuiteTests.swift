@@ -56,3 +56,60 @@ struct FixtureSuiteTests {
         }
     }
 }
+
+/// `motion-bench conform` end to end, including another process validated through the
+/// line-delimited JSON engine protocol with the example adapter.
+@Suite("conform command", .serialized)
+struct ConformCommandTests {
+    static let tool: URL = {
+        #if DEBUG
+        return repositoryRoot.appendingPathComponent(".build/debug/motion-bench")
+        #else
+        return repositoryRoot.appendingPathComponent(".build/release/motion-bench")
+        #endif
+    }()
+
+    func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = Self.tool
+        process.arguments = arguments
+        process.currentDirectoryURL = repositoryRoot
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test("the engine protocol end to end: the example adapter passes the retarget suite")
+    func engineProtocol() throws {
+        let result = try run(["conform", "--suite", "retarget", "--engine", "\(Self.tool.path) adapter"])
+        #expect(result.status == 0, "\(result.output.suffix(500))")
+        #expect(result.output.contains(" passed, 0 failed"))
+    }
+
+    @Test("an engine that answers wrongly fails the fixtures; JSON output has the fields the issue names")
+    func wrongEngine() throws {
+        let script = "while read line; do case \"$line\" in *sample*) echo '{\"value\": 12345}';; *) echo '{\"ok\": true}';; esac; done"
+        let result = try run(["conform", "--suite", "merge", "--format", "json", "--engine", script])
+        #expect(result.status == 1)
+        let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        let fixtures = json?["fixtures"] as? [[String: Any]] ?? []
+        #expect(!fixtures.isEmpty && fixtures.allSatisfy { $0["verdict"] as? String == "fail" })
+        #expect(Set((fixtures.first ?? [:]).keys).isSuperset(of: ["id", "suite", "provenance", "verdict", "maxError", "message"]))
+    }
+
+    @Test("a broken fixture folder exits 2 and names the file and path; the others still run")
+    func brokenFolder() throws {
+        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("conform-\(UUID().uuidString)")
+        let suite = root.appendingPathComponent("retarget")
+        try FileManager.default.createDirectory(at: suite, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: fixturesRoot.appendingPathComponent("retarget/zero-delta-linear.json"), to: suite.appendingPathComponent("ok.json"))
+        try "{\"id\": 3}".write(to: suite.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
+        let result = try run(["conform", "--fixtures", root.path])
+        #expect(result.status == 2)
+        #expect(result.output.contains("bad.json") && result.output.contains("1 passed, 0 failed, 1 errors"))
+    }
+}

@@ -171,6 +171,8 @@ public struct KeyframeScenario: Sendable {
         case value(time: Double, expected: [Double])
         case progress(Double, expected: [Double])
         case duration(expected: Double)
+        /// The velocity of a whole-value track (scalar or point), in value units per second.
+        case velocity(time: Double, expected: [Double])
     }
 
     public var valueType: ValueType

@@ -194,6 +194,11 @@ extension FixtureLoader {
                 try check.onlyKeys(["duration"])
                 return .duration(expected: try d.number())
             }
+            if let velocity = try check.optionalField("velocity") {
+                try check.onlyKeys(["time", "velocity"])
+                guard type == .scalar || type == .point else { throw velocity.error("velocity checks take scalar or point values") }
+                return .velocity(time: try check.field("time").number(), expected: try expectedValue(velocity, type))
+            }
             try check.onlyKeys(["time", "progress", "value"])
             let expected = try expectedValue(try check.field("value"), type)
             if let p = try check.optionalField("progress") { return .progress(try p.number(), expected: expected) }

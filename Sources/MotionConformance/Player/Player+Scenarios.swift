@@ -70,8 +70,9 @@ extension Player {
         }
     }
 
-    /// The scenario's timeline, evaluated: duration and a value function.
-    static func timeline(_ scenario: KeyframeScenario) -> (duration: Double, value: (Double) -> [Double]) {
+    /// The scenario's timeline, evaluated: duration, a value function and, for whole-value tracks,
+    /// a velocity function.
+    static func timeline(_ scenario: KeyframeScenario) -> (duration: Double, value: (Double) -> [Double], velocity: (Double) -> [Double]) {
         switch scenario.valueType {
         case .point:
             var tracks: [_AnyKeyframeTrack<CGPoint>] = []
@@ -81,7 +82,8 @@ extension Player {
             }
             let timeline = KeyframeTimeline(initialValue: CGPoint(x: scenario.initialValue[0], y: scenario.initialValue[1]),
                                             tracks: KeyframesBuilder<CGPoint>.buildFinalResult(tracks), initialVelocities: [:])
-            return (timeline.duration, { let p = timeline.value(time: $0); return [Double(p.x), Double(p.y)] })
+            return (timeline.duration, { let p = timeline.value(time: $0); return [Double(p.x), Double(p.y)] },
+                    { let v = timeline.velocity(time: $0); return [Double(v.first), Double(v.second)] })
         case let .structure(names):
             var tracks: [_AnyKeyframeTrack<NamedValues>] = []
             for track in scenario.tracks {
@@ -93,7 +95,7 @@ extension Player {
             }
             let timeline = KeyframeTimeline(initialValue: NamedValues(scenario.initialValue), tracks: KeyframesBuilder<NamedValues>.buildFinalResult(tracks),
                                             initialVelocities: [:])
-            return (timeline.duration, { timeline.value(time: $0).components })
+            return (timeline.duration, { timeline.value(time: $0).components }, { _ in [] })
         default:
             var tracks: [_AnyKeyframeTrack<Double>] = []
             for track in scenario.tracks {
@@ -101,17 +103,22 @@ extension Player {
                 tracks += KeyframesBuilder<Double>.buildExpression(KeyframeTrack<Double, Double>(\.self) { content })
             }
             let timeline = KeyframeTimeline(initialValue: scenario.initialValue[0], tracks: KeyframesBuilder<Double>.buildFinalResult(tracks), initialVelocities: [:])
-            return (timeline.duration, { [timeline.value(time: $0)] })
+            return (timeline.duration, { [timeline.value(time: $0)] }, { [timeline.velocity(time: $0)] })
         }
     }
 
     static func playKeyframes(_ scenario: KeyframeScenario, _ checker: inout Checker) -> [FixtureResult.Series] {
-        let (duration, value) = timeline(scenario)
+        let (duration, value, velocity) = timeline(scenario)
         var series = scenario.valueType.componentNames.map { FixtureResult.Series(label: $0, points: []) }
         for check in scenario.checks {
             switch check {
             case let .duration(expected):
                 checker.check(duration, expected, "duration")
+            case let .velocity(time, expected):
+                let actual = velocity(time)
+                for (k, name) in scenario.valueType.componentNames.enumerated() {
+                    checker.check(actual[k], expected[k], "velocity of \(name) at \(time)")
+                }
             case let .value(t, expected), let .progress(t, expected):
                 let time: Double
                 if case .progress = check { time = t * duration } else { time = t }

@@ -1,0 +1,160 @@
+import BenchKit
+import Foundation
+import MotionConformance
+
+/// `compare-revisions`, `nightly` and `report`.
+enum RevisionCommands {
+    static func revisionOptions(_ arguments: Arguments) throws -> RevisionComparison.Options {
+        var options = RevisionComparison.Options()
+        options.profile = try BenchCommands.profile(arguments)
+        if !BenchCommands.profileFlags.contains(where: arguments.has) { options.profile = .quick }
+        options.filter = arguments.value("--filter")
+        options.rounds = try arguments.int("--rounds") ?? ["quick": 4, "standard": 6, "rigorous": 10][options.profile.name]!
+        options.maximumRounds = try arguments.int("--max-rounds") ?? options.rounds * 2
+        if let threshold = try arguments.double("--threshold") { options.policy.threshold = threshold }
+        if let threads = try arguments.int("--threads") { options.threads = threads }
+        if let configuration = arguments.value("--configuration") {
+            guard ["release", "debug"].contains(configuration) else { throw UsageError("--configuration takes release or debug") }
+            options.configuration = configuration
+        }
+        return options
+    }
+
+    /// `motion-bench compare-revisions REV_A REV_B`: exit codes as `compare`.
+    static func compareRevisions(_ raw: [String]) throws -> Int32 {
+        let arguments = try Arguments(raw, command: "compare-revisions",
+                                      options: ["--filter", "--rounds", "--max-rounds", "--threshold", "--threads", "--configuration", "--reports", "--repository", "--format"],
+                                      flags: BenchCommands.profileFlags, maximumPositional: 2)
+        guard arguments.positional.count == 2 else { throw UsageError("'compare-revisions' needs two revisions (or checkout directories): A B") }
+        let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
+        let repository = URL(fileURLWithPath: arguments.value("--repository") ?? FileManager.default.currentDirectoryPath)
+        let comparison = RevisionComparison(options: try revisionOptions(arguments), repository: repository,
+                                            workspace: reports.appendingPathComponent("worktrees"))
+        let a: RevisionComparison.Revision, b: RevisionComparison.Revision, outcome: RevisionComparison.Outcome
+        do {
+            a = try comparison.resolve(arguments.positional[0])
+            b = try comparison.resolve(arguments.positional[1])
+            outcome = try comparison.run(a, b)
+        } catch let error as DriverError {
+            throw ToolError(error.description)
+        }
+        var report = outcome.report
+        report.baseline = "\(a.name) (\(a.commit?.prefix(10) ?? "directory"))"
+        report.candidate = "\(b.name) (\(b.commit?.prefix(10) ?? "directory"))"
+        var text = try ComparisonFormat.text.render(report)
+        text += "paired rounds (median ratio B/A, Wilcoxon p):\n"
+        for (name, paired) in outcome.paired.sorted(by: { $0.key < $1.key }) {
+            text += "  \(name): \(String(format: "%.3f", paired.ratio)) over \(paired.rounds) rounds, p = \(String(format: "%.3g", paired.pValue))\n"
+        }
+        text += outcome.conformanceChanges.isEmpty ? "conformance: no fixture changed its verdict\n"
+                                                  : "conformance: verdicts changed:\n" + outcome.conformanceChanges.map { "  \($0)\n" }.joined()
+        let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
+        let base = reports.appendingPathComponent("revisions/\(stamp)-\(a.commit?.prefix(10) ?? "A")-\(b.commit?.prefix(10) ?? "B")")
+        try AtomicFile.write(try ComparisonFormat.json.render(report), to: base.appendingPathExtension("json"))
+        try AtomicFile.write(try ComparisonFormat.markdown.render(report) + "\n" + outcome.conformanceChanges.map { "- \($0)" }.joined(separator: "\n"),
+                             to: base.appendingPathExtension("md"))
+        print(arguments.value("--format") == "markdown" ? try ComparisonFormat.markdown.render(report) : text, terminator: "")
+        FileHandle.standardError.write(Data("wrote \(base.path).json and .md\n".utf8))
+        if report.exitCode == 0 && !outcome.conformanceChanges.isEmpty { return 1 }
+        return report.exitCode
+    }
+
+    /// `motion-bench nightly`: the standard profile and the conformance suites, appended to the
+    /// machine's history; lists the suspect revision ranges of every change point.
+    static func nightly(_ raw: [String]) throws -> Int32 {
+        let arguments = try Arguments(raw, command: "nightly", options: ["--filter", "--reports", "--fixtures", "--threads"],
+                                      flags: BenchCommands.profileFlags.union(["--bisect"]))
+        let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
+        let conformance = try ConformCommand.conformance(fixtures: arguments.value("--fixtures") ?? "Fixtures", suite: nil, filter: nil, engine: nil)
+        var runArguments = ["--reports", reports.path]
+        let profileFlag = BenchCommands.profileFlags.first(where: arguments.has) ?? "--standard"
+        runArguments.append(profileFlag)
+        if let filter = arguments.value("--filter") { runArguments += ["--filter", filter] }
+        if let threads = arguments.value("--threads") { runArguments += ["--threads", threads] }
+        let options = try BenchCommands.driverOptions(try Arguments(runArguments, command: "run", options: BenchCommands.runOptions, flags: BenchCommands.profileFlags))
+        let result = try BenchmarkDriver(options: options).run()
+        try ResultStore(root: reports).save(result)
+        let history = HistoryStore(root: reports.appendingPathComponent("history"))
+        let summary = JSONConformanceSummary(passed: conformance.passed, failed: conformance.failed, errors: conformance.errors,
+                                             verdicts: Dictionary(conformance.results.map { ($0.id, $0.verdict.rawValue) }, uniquingKeysWith: { a, _ in a }))
+        let file = try history.append(result, conformance: summary)
+        let loaded = history.load(machineKey: result.environment.machineKey)
+        for problem in loaded.problems { FileHandle.standardError.write(Data("warning: \(problem)\n".utf8)) }
+        let suspects = SuspectRange.find(in: loaded.records)
+        print("nightly: conformance \(conformance.summaryLine); \(result.benchmarks.count) benchmarks; history \(loaded.records.count) runs in \(file.deletingLastPathComponent().path)")
+        if suspects.isEmpty {
+            print("no change points in the history")
+        } else {
+            print("change points (suspect revision ranges):")
+            for s in suspects {
+                print("  \(s.benchmark): \(String(format: "%.2f×", s.ratio)) between \(s.before.prefix(10)) (\(s.beforeDate)) and \(s.after.prefix(10)) (\(s.afterDate))")
+            }
+        }
+        if arguments.has("--bisect"), let worst = suspects.filter({ $0.ratio > 1 }).max(by: { $0.ratio < $1.ratio }) {
+            try bisect(worst, reports: reports)
+        }
+        return conformance.exitCode != 0 ? conformance.exitCode : 0
+    }
+
+    /// Narrows a suspect range to one commit with paired A/B comparisons of midpoints.
+    static func bisect(_ range: SuspectRange, reports: URL) throws {
+        let repository = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        guard let list = runGit(repository, ["rev-list", "--reverse", "\(range.before)..\(range.after)"]) else {
+            print("bisect: cannot list the commits between \(range.before.prefix(10)) and \(range.after.prefix(10))")
+            return
+        }
+        var commits = [range.before] + list.split(separator: "\n").map(String.init)
+        var options = RevisionComparison.Options()
+        options.filter = "^\(NSRegularExpression.escapedPattern(for: range.benchmark))$"
+        let comparison = RevisionComparison(options: options, repository: repository, workspace: reports.appendingPathComponent("worktrees"))
+        print("bisect \(range.benchmark) over \(commits.count - 1) commits")
+        while commits.count > 2 {
+            let middle = commits.count / 2
+            let outcome = try comparison.run(try comparison.resolve(commits[0]), try comparison.resolve(commits[middle]))
+            let regressed = outcome.report.comparisons.contains { $0.verdict == .regressed }
+            print("  \(commits[0].prefix(10))..\(commits[middle].prefix(10)): \(regressed ? "regressed" : "not regressed")")
+            commits = regressed ? Array(commits[...middle]) : Array(commits[middle...])
+        }
+        print("bisect: the change is in \(commits.last!.prefix(10))")
+    }
+
+    static func runGit(_ repository: URL, _ arguments: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", repository.path] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+    }
+
+    /// `motion-bench report`: the static site under reports/site/.
+    static func report(_ raw: [String]) throws -> Int32 {
+        let arguments = try Arguments(raw, command: "report", options: ["--reports", "--fixtures"], flags: [])
+        let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
+        let index = try writeSite(reports: reports, fixtures: arguments.value("--fixtures") ?? "Fixtures", conformance: nil)
+        print("report: \(index.path)")
+        return 0
+    }
+
+    static func writeSite(reports: URL, fixtures: String, conformance: ConformanceReport?) throws -> URL {
+        let store = ResultStore(root: reports)
+        var site = SiteGenerator()
+        if FileManager.default.fileExists(atPath: store.latest.path) { site.latest = try? store.load(store.latest, role: "latest run") }
+        let history = HistoryStore(root: reports.appendingPathComponent("history")).load()
+        site.history = history.records.filter { $0.run.environment.machineKey == site.latest?.environment.machineKey ?? $0.run.environment.machineKey }
+        let revisions = reports.appendingPathComponent("revisions")
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: revisions.path)) ?? []).sorted().suffix(5) where name.hasSuffix(".json") {
+            if let data = try? Data(contentsOf: revisions.appendingPathComponent(name)), let report = try? JSONDecoder().decode(ComparisonReport.self, from: data) {
+                site.comparisons.append((name, report))
+            }
+        }
+        let results = try conformance ?? ConformCommand.conformance(fixtures: fixtures, suite: nil, filter: nil, engine: nil)
+        site.conformanceHTML = results.htmlBody(plotAll: true)
+        site.conformanceSummary = results.summaryLine
+        return try site.write(to: reports.appendingPathComponent("site"))
+    }
+}

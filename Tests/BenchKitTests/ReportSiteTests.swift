@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+@testable import BenchKit
+
+/// The report site: its pages and charts from synthetic results, change points in its history,
+/// and a real browser's rendering (headless Chromium, Debian's package; `make test` installs it).
+@Suite("Report site", .serialized)
+struct ReportSiteTests {
+    static func run(_ name: String, elements: [String: Double], revision: String, date: String) -> RunResult {
+        var environment = ComparisonTests.environment
+        environment.gitRevision = revision
+        let benchmarks = elements.sorted { $0.key < $1.key }.map { name, median -> BenchmarkResult in
+            var b = BenchmarkResult(name: name, unit: .frame, elements: 1000, tags: [], status: .ok)
+            var generator = SplitMix64(seed: UInt64(median))
+            b.timing = TimingSummary(samples: (0..<50).map { _ in median * (1 + 0.02 * Double(generator.next() % 100) / 100) },
+                                     iterationsPerSample: 1, elements: 1000, unit: .frame)
+            return b
+        }
+        return RunResult(schemaVersion: 1, tool: "t", startedAt: date, finishedAt: date, profile: "standard", threads: 2, filter: nil,
+                         environment: environment, benchmarks: benchmarks)
+    }
+
+    static func site() -> SiteGenerator {
+        var site = SiteGenerator()
+        var history: [HistoryRecord] = []
+        for day in 0..<12 {
+            let step = day >= 7 ? 1.3 : 1.0   // a 30% regression from day 7
+            let times = ["tick.fluid.1k.1": 9000 * step, "tick.fluid.10k.1": 90_000 * step, "tick.fluid.100k.1": 900_000 * step,
+                         "tick.fluid.1k.all": 6000, "tick.fluid.10k.all": 50_000, "tick.fluid.100k.all": 480_000,
+                         "c.fluid.1k": 900, "c.fluid.10k": 9000, "c.fluid.100k": 90_000]
+            history.append(HistoryRecord(run: run("n\(day)", elements: times, revision: String(format: "%040d", day), date: "2026-11-\(10 + day)T02:00:00Z"), conformance: nil))
+        }
+        site.history = history
+        site.latest = history.last?.run
+        site.conformanceHTML = "<p>185 passed, 0 failed</p>"
+        site.conformanceSummary = "185 passed, 0 failed"
+        return site
+    }
+
+    @Test("the site's pages are written, self-contained, with SVG charts and the change point of the history")
+    func pages() throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("site-\(UUID().uuidString)")
+        let index = try Self.site().write(to: folder)
+        let html = try String(contentsOf: index, encoding: .utf8)
+        #expect(html.contains("<svg") && html.contains("Change points"))
+        #expect(html.contains("1.30×"), "the injected 30% step is found")
+        for page in ["history", "comparisons", "percentiles", "scaling", "conformance"] {
+            let text = try String(contentsOf: folder.appendingPathComponent("\(page).html"), encoding: .utf8)
+            // Nothing fetched from elsewhere (the SVG namespace URI is a name, not a resource).
+            for external in ["<script", "<link", "@import", "src=\"http", "href=\"http", "url(http"] {
+                #expect(!text.contains(external), "\(page) is self-contained: found \(external)")
+            }
+        }
+        #expect(try String(contentsOf: folder.appendingPathComponent("history.html"), encoding: .utf8).contains("stroke-dasharray=\"5 3\""),
+                "change-point markers")
+    }
+
+    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test("the summary page renders in a real browser and its charts are drawn",
+          .enabled(if: chromium != nil, "Debian's chromium package is not installed (make test installs it when run as root)"))
+    func screenshot() throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("site-\(UUID().uuidString)")
+        let index = try Self.site().write(to: folder)
+        let png = folder.appendingPathComponent("summary.png")
+        let render = try RevisionComparisonTests.sh(
+            "\"\(Self.chromium!)\" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1200,1400 "
+            + "--screenshot=\"\(png.path)\" \"file://\(index.path)\"", in: folder)
+        #expect(FileManager.default.fileExists(atPath: png.path), "chromium wrote no screenshot: \(render.output.suffix(500))")
+        // Count the pixels of the charts' line colours (blue #1f5fbf, red #c0392b) in the PNG,
+        // decoded with Python's standard zlib.
+        let count = try RevisionComparisonTests.sh("python3 - \"\(png.path)\" <<'PY'\n\(Self.pixelCounter)\nPY", in: folder)
+        let numbers = count.output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        #expect(numbers.count == 2, "\(count.output)")
+        #expect(numbers.first ?? 0 > 200, "blue chart lines drawn: \(numbers)")
+        #expect(numbers.last ?? 0 > 100, "red chart lines drawn: \(numbers)")
+    }
+
+    /// A minimal PNG decoder (8-bit RGB/RGBA, all filters) that counts chart-coloured pixels.
+    static let pixelCounter = """
+        import sys, zlib, struct
+        data = open(sys.argv[1], 'rb').read()
+        pos, idat, width, height, ctype = 8, b'', 0, 0, 0
+        while pos < len(data):
+            length, kind = struct.unpack('>I4s', data[pos:pos + 8])
+            chunk = data[pos + 8:pos + 8 + length]
+            if kind == b'IHDR':
+                width, height, depth, ctype = struct.unpack('>IIBB', chunk[:10])
+            elif kind == b'IDAT':
+                idat += chunk
+            pos += 12 + length
+        bpp = 4 if ctype == 6 else 3
+        raw, stride, prev, blue, red = zlib.decompress(idat), width * bpp, bytearray(width * bpp), 0, 0
+        for y in range(height):
+            f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+            for i in range(stride):
+                a = line[i - bpp] if i >= bpp else 0
+                b = prev[i]
+                c = prev[i - bpp] if i >= bpp else 0
+                if f == 1: line[i] = (line[i] + a) & 255
+                elif f == 2: line[i] = (line[i] + b) & 255
+                elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+                elif f == 4:
+                    p = a + b - c
+                    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                    line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+            for x in range(0, stride, bpp):
+                r, g, bl = line[x], line[x + 1], line[x + 2]
+                if abs(r - 0x1f) < 40 and abs(g - 0x5f) < 40 and abs(bl - 0xbf) < 40: blue += 1
+                if abs(r - 0xc0) < 40 and abs(g - 0x39) < 40 and abs(bl - 0x2b) < 40: red += 1
+            prev = line
+        print(blue, red)
+        """
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import BenchKit
+
+/// `compare-revisions` end to end on real revisions: a throwaway clone of this repository gets a
+/// commit with a deliberately slowed fluid-spring kernel and one whose outputs differ; each is
+/// built (in debug, to keep CI short — the comparison is relative) and compared with HEAD.
+@Suite("compare-revisions end to end", .serialized)
+struct RevisionComparisonTests {
+    static let tool = RunnerEndToEndTests.buildDirectory.appendingPathComponent("motion-bench")
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    struct Run { let status: Int32; let output: String }
+
+    static func sh(_ command: String, in directory: URL) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = directory
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    }
+
+    /// A clone with three commits: HEAD ("base"), "slow" and "different" on top of it.
+    static let clone: URL? = {
+        let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("revisions-\(UUID().uuidString)")
+        let kernel = "Sources/MotionEngine/Pools/FluidPool.swift"
+        let script = """
+            set -e
+            git clone -q "\(repository.path)" "\(directory.path)"
+            cd "\(directory.path)"
+            git config user.email test@example.com && git config user.name test
+            git tag base
+            python3 - <<'PY'
+            p = "\(kernel)"
+            s = open(p).read()
+            s = s.replace("        var i = range.lowerBound\\n", "        var spin = 0.0\\n        for k in 0..<(range.count * 400) { spin += Double(k).squareRoot() }\\n        if spin < 0 { print(spin) }\\n        var i = range.lowerBound\\n", 1)
+            open(p, "w").write(s)
+            PY
+            git commit -qam "slow the fluid kernel" && git tag slow
+            git checkout -q base
+            python3 - <<'PY'
+            p = "\(kernel)"
+            s = open(p).read()
+            s = s.replace("values[Int(id)] = presented[lane]", "values[Int(id)] = presented[lane] + 0.001", 1)
+            s = s.replace("values[Int(record.channel)] = step.value", "values[Int(record.channel)] = step.value + 0.001", 1)
+            open(p, "w").write(s)
+            PY
+            git commit -qam "change the fluid kernel's outputs" && git tag different
+            git checkout -q base
+            """
+        guard let run = try? sh(script, in: URL(fileURLWithPath: NSTemporaryDirectory())), run.status == 0 else { return nil }
+        return directory
+    }()
+
+    func compare(_ a: String, _ b: String) throws -> Run {
+        let clone = try #require(Self.clone, "the test clone could be made")
+        return try Self.sh("\"\(Self.tool.path)\" compare-revisions \(a) \(b) --quick --rounds 3 --max-rounds 3 --configuration debug "
+                           + "--filter '^tick\\.fluid\\.10k\\.1$' --repository . --reports reports", in: clone)
+    }
+
+    @Test("a revision with a deliberately slowed kernel is a regression: exit 2")
+    func slowedKernel() throws {
+        let run = try compare("base", "slow")
+        #expect(run.status == 2, "\(run.output.suffix(1500))")
+        #expect(run.output.contains("regressed"))
+    }
+
+    @Test("a revision compared with itself shows no regression and no mismatch")
+    func sameRevision() throws {
+        let run = try compare("base", "base")
+        #expect(run.status != 2 && run.status != 4 && run.status != 1, "\(run.output.suffix(1500))")
+        #expect(!run.output.contains("  regressed"))
+    }
+
+    @Test("a revision whose outputs differ is a digest mismatch: exit 4, and its conformance changes are listed")
+    func differentOutputs() throws {
+        let run = try compare("base", "different")
+        #expect(run.status == 4, "\(run.output.suffix(1500))")
+        #expect(run.output.contains("digestMismatch"))
+        #expect(run.output.contains("conformance: verdicts changed"))
+    }
+}
