@@ -54,13 +54,17 @@ public final class MotionEngine: @unchecked Sendable {
     private var events: [ChannelEvent] = []
 
     public let scheduler: TickScheduler
+    /// Fewer channels than this per worker are ticked on fewer threads: a thread hand-off costs
+    /// microseconds, more than the work it shares below a few thousand channels.
+    public let minimumChannelsPerWorker: Int
     private let runner: ParallelRunner
 
     /// An engine that ticks on `threadCount` threads (at least 1), `chunkSize` channels at a time.
     public init(threadCount: Int = ProcessInfo.processInfo.activeProcessorCount, chunkSize: Int = 4096,
-                scheduler: TickScheduler = .persistentWorkers) {
+                scheduler: TickScheduler = .persistentWorkers, minimumChannelsPerWorker: Int = 4096) {
         self.threadCount = max(1, threadCount)
         self.chunkSize = max(1, chunkSize)
+        self.minimumChannelsPerWorker = max(1, minimumChannelsPerWorker)
         self.scheduler = scheduler
         switch scheduler {
         case .concurrentPerform: runner = ConcurrentPerformRunner()
@@ -194,7 +198,9 @@ public final class MotionEngine: @unchecked Sendable {
         while sinks.count < chunkCount { sinks.append(EventSink()) }
         self.chunkCount = chunkCount
         let plan = TickPlan(pools: pools, sinks: sinks, chunkSize: chunkSize, values: values.base, time: time)
-        let workers = min(threadCount, chunkCount)
+        var channels = 0
+        for pool in pools { channels += pool.count }
+        let workers = min(threadCount, chunkCount, max(1, channels / minimumChannelsPerWorker))
         if workers <= 1 {
             for chunk in 0..<chunkCount { plan.run(chunk: chunk) }
         } else {

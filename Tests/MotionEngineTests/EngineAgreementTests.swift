@@ -49,7 +49,7 @@ struct EngineAgreementTests {
             MoveKeyframe(4.0)
             CubicKeyframe(0.0, duration: 0.3)
         }
-        let engine = MotionEngine(threadCount: 2, chunkSize: 8)
+        let engine = MotionEngine(threadCount: 2, chunkSize: 8, minimumChannelsPerWorker: 1)
         let ids = try (0..<40).map { try engine.addChannel(timeline: timeline, at: Double($0) * 0.01) }
         for frame in 0...120 {
             let time = Double(frame) / 60

@@ -18,7 +18,7 @@ import MotionCore
 struct EngineAllocationTests {
     /// An engine with every kind of channel, animating, with one tick run after the changes.
     func steadyEngine(threads: Int, scheduler: TickScheduler = .concurrentPerform) throws -> MotionEngine {
-        let engine = MotionEngine(threadCount: threads, chunkSize: 256, scheduler: scheduler)
+        let engine = MotionEngine(threadCount: threads, chunkSize: 256, scheduler: scheduler, minimumChannelsPerWorker: 1)
         let timeline = KeyframeTimeline(initialValue: 0.0) {
             CubicKeyframe(5.0, duration: 10)
             CubicKeyframe(-5.0, duration: 10)

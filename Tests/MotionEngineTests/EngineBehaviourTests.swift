@@ -20,7 +20,7 @@ struct EngineBehaviourTests {
 
     @Test("changes from many threads between ticks are all applied, consistently")
     func concurrentChanges() throws {
-        let engine = MotionEngine(threadCount: 2)
+        let engine = MotionEngine(threadCount: 2, minimumChannelsPerWorker: 1)
         let ids = try (0..<800).map { try engine.addChannel(value: Double($0)) }
         let shared = ids
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
@@ -59,7 +59,7 @@ struct EngineBehaviourTests {
 
     @Test("removing channels mid-animation keeps the others intact")
     func removal() throws {
-        let engine = MotionEngine(threadCount: 2, chunkSize: 4)
+        let engine = MotionEngine(threadCount: 2, chunkSize: 4, minimumChannelsPerWorker: 1)
         let ids = try (0..<50).map { try engine.addChannel(value: Double($0)) }
         for id in ids { try engine.animate(id, to: 100, with: .bouncy, at: 0) }
         try engine.tick(at: 0.1)

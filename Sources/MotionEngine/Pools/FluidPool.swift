@@ -144,8 +144,16 @@ final class FluidPool: PoolProtocol {
         let resting = still .& arrived
         let models = load(model, i)
         let presented = models - target + x
+        let ids = channel.base + i
+        let unreported = SIMD4<Double>(reported.base[i] ? 0 : 1, reported.base[i + 1] ? 0 : 1, reported.base[i + 2] ? 0 : 1, reported.base[i + 3] ? 0 : 1) .== SIMD4(repeating: 1)
+        // The common case — four consecutive channels, none at rest, none newly logically
+        // complete — is one vector store; anything else goes lane by lane.
+        if !any(resting .| (logical .& unreported)) && ids[1] == ids[0] &+ 1 && ids[2] == ids[0] &+ 2 && ids[3] == ids[0] &+ 3 {
+            UnsafeMutableRawPointer(values + Int(ids[0])).storeBytes(of: presented, as: SIMD4<Double>.self)
+            return
+        }
         for lane in 0..<4 {
-            let slot = i + lane, id = channel[slot]
+            let slot = i + lane, id = ids[lane]
             if resting[lane] {
                 values[Int(id)] = models[lane]
                 report(slot, id, logical: true, finished: true, sink)

@@ -67,7 +67,7 @@ func randomScenario(seed: UInt64, channels: Int, frames: Int, changesPerFrame: I
 /// Runs a scenario through a `MotionEngine`; returns the values after every frame and the events.
 func runEngine(_ changes: [ScenarioChange], channels: Int, frames: Int, threads: Int, chunkSize: Int = 64)
     throws -> (values: [[Double]], events: [[ChannelEvent]]) {
-    let engine = MotionEngine(threadCount: threads, chunkSize: chunkSize)
+    let engine = MotionEngine(threadCount: threads, chunkSize: chunkSize, minimumChannelsPerWorker: 1)
     let ids = try (0..<channels).map { try engine.addChannel(value: Double($0)) }
     var values: [[Double]] = [], events: [[ChannelEvent]] = []
     var next = 0
