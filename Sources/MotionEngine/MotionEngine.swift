@@ -47,7 +47,7 @@ public final class MotionEngine: @unchecked Sendable {
 
     private let fluid = FluidPool()
     private let curves = Pool<CurveChannel>()
-    private let springs = Pool<SpringChannel>()
+    private let springs = ClosedSpringPool()
     private let keyframes = KeyframePool()
     private let generic = Pool<GenericChannel>()
     private var sinks: [EventSink] = []
@@ -321,7 +321,7 @@ public final class MotionEngine: @unchecked Sendable {
             let channel = curves.items[slot]
             return RunningAnimation(animation: Animation(channel.curve), interval: channel.interval, beginTime: channel.beginTime)
         case .spring:
-            let channel = springs.items[slot]
+            let channel = springs.read(slot)
             var running = RunningAnimation<Double>(animation: Animation(channel.spring), interval: channel.interval, beginTime: channel.beginTime)
             running.context.isLogicallyComplete = springs.reported[slot]
             return running
@@ -336,7 +336,7 @@ public final class MotionEngine: @unchecked Sendable {
         case .idle: return values[Int(index)]
         case .fluid: return fluid.model[slot]
         case .curve: return curves.items[slot].model
-        case .spring: return springs.items[slot].model
+        case .spring: return springs.model[slot]
         case .keyframe: return keyframes.endValue[slot]
         case .generic: return generic.items[slot].model
         }
@@ -350,7 +350,7 @@ public final class MotionEngine: @unchecked Sendable {
         case .idle, .keyframe: values[Int(index)] = target
         case .fluid: fluid.model[slot] = target
         case .curve: curves.items[slot].model = target
-        case .spring: springs.items[slot].model = target
+        case .spring: springs.model[slot] = target
         case .generic: generic.items[slot].model = target
         }
         if entry.kind != .idle && entry.kind != .keyframe {

@@ -47,6 +47,10 @@ enum CommandLineTool {
             return 0
         }
         let options = Array(arguments.dropFirst())
+        if options.contains("--help") || options.contains("-h") {
+            print(usage)
+            return 0
+        }
         do {
             switch command {
             case "main":

@@ -91,6 +91,8 @@ struct RunnerEndToEndTests {
         #expect(command.status == 1 && command.stderr.contains("unknown command 'bench'"))
         let filter = try motionBench(["list", "--filter", "(["])
         #expect(filter.status == 1 && filter.stderr.contains("not a valid regular expression"))
+        let help = try motionBench(["compare", "--help"])
+        #expect(help.status == 0 && help.stdout.contains("compare BASELINE") && help.stderr.isEmpty)
     }
 
     @Test("list names the benchmarks with stable dotted names")

@@ -62,6 +62,8 @@ struct SpringChannel: EngineChannel {
     var beginTime: Double
     var spring: InterpolatingSpringAnimation
     let logicalDuration: Double
+    let duration: Double
+    let coefficients: _InterpolatingSpringCoefficients
 
     init(channel: UInt32, model: Double, interval: Double, beginTime: Double, spring: InterpolatingSpringAnimation) {
         self.channel = channel
@@ -70,13 +72,15 @@ struct SpringChannel: EngineChannel {
         self.beginTime = beginTime
         self.spring = spring
         self.logicalDuration = spring._logicalDuration
+        self.duration = spring.duration
+        self.coefficients = spring._coefficients
     }
 
     mutating func advance(to time: Double) -> ChannelStep {
         let t = time - beginTime
         let logical = t >= logicalDuration
-        guard t < spring.duration else { return ChannelStep(value: model, logicallyComplete: true, finished: true) }
-        let fraction = spring._sample(time: t)
+        guard t < duration else { return ChannelStep(value: model, logicallyComplete: true, finished: true) }
+        let fraction = coefficients.sample(time: t)
         guard fraction.isFinite else { return ChannelStep(value: model, logicallyComplete: true, finished: true) }
         return ChannelStep(value: model - interval + interval * fraction, logicallyComplete: logical, finished: false)
     }

@@ -156,10 +156,10 @@ final class FluidPool: PoolProtocol {
             let slot = i + lane, id = ids[lane]
             if resting[lane] {
                 values[Int(id)] = models[lane]
-                report(slot, id, logical: true, finished: true, sink)
+                sink.report(channel: id, logical: true, finished: true, reported: &reported[slot])
             } else {
                 values[Int(id)] = presented[lane]
-                if logical[lane] { report(slot, id, logical: true, finished: false, sink) }
+                if logical[lane] { sink.report(channel: id, logical: true, finished: false, reported: &reported[slot]) }
             }
         }
     }
@@ -172,15 +172,7 @@ final class FluidPool: PoolProtocol {
         force[slot] = record.state.force
         stateTime[slot] = record.state.time
         values[Int(record.channel)] = step.value
-        report(slot, record.channel, logical: step.logicallyComplete, finished: step.finished, sink)
+        sink.report(channel: record.channel, logical: step.logicallyComplete, finished: step.finished, reported: &reported[slot])
     }
 
-    @inline(__always)
-    private func report(_ slot: Int, _ id: UInt32, logical: Bool, finished: Bool, _ sink: EventSink) {
-        if logical && !reported[slot] {
-            reported[slot] = true
-            sink.append(channel: id, kind: .logicallyComplete)
-        }
-        if finished { sink.append(channel: id, kind: .finished) }
-    }
 }

@@ -30,13 +30,7 @@ final class Pool<Channel: EngineChannel>: PoolProtocol {
             let step = channels[slot].advance(to: time)
             let channel = channels[slot].channel
             values[Int(channel)] = step.value
-            if step.logicallyComplete && !reported[slot] {
-                reported[slot] = true
-                sink.append(channel: channel, kind: .logicallyComplete)
-            }
-            if step.finished {
-                sink.append(channel: channel, kind: .finished)
-            }
+            sink.report(channel: channel, logical: step.logicallyComplete, finished: step.finished, reported: &reported[slot])
         }
     }
 
@@ -58,6 +52,17 @@ final class EventSink {
     func append(channel: UInt32, kind: ChannelEvent.Kind) {
         channels.append(channel)
         kinds.append(kind)
+    }
+
+    /// Appends a channel's events for one step: logical completion the first time it is seen (and
+    /// remembers it in `reported`), then finishing.
+    @inline(__always)
+    func report(channel: UInt32, logical: Bool, finished: Bool, reported: inout Bool) {
+        if logical && !reported {
+            reported = true
+            append(channel: channel, kind: .logicallyComplete)
+        }
+        if finished { append(channel: channel, kind: .finished) }
     }
 
     func removeAll() {

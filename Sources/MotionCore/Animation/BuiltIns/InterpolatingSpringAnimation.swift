@@ -42,13 +42,19 @@ public struct InterpolatingSpringAnimation: CustomAnimation {
     /// The fraction of the change covered at `time`.
     @inlinable
     public func _sample(time t: Double) -> Double {
+        _coefficients.sample(time: t)
+    }
+
+    /// The per-spring constants of `_sample`, computed once; the engine keeps them per channel.
+    @inlinable
+    public var _coefficients: _InterpolatingSpringCoefficients {
         let w0 = _naturalFrequency, zeta = _dampingRatio
         if zeta >= 1 {
-            return 1 - (1 + (w0 - initialVelocity) * t) * exp(-w0 * t)
+            return _InterpolatingSpringCoefficients(isCritical: true, linear: w0 - initialVelocity, exponent: -w0, frequency: 0, sineWeight: 0)
         }
         let wd = w0 * (1 - zeta * zeta).squareRoot()
-        let a = (zeta * w0 - initialVelocity) / wd
-        return 1 - exp(-zeta * w0 * t) * (cos(wd * t) + a * sin(wd * t))
+        return _InterpolatingSpringCoefficients(isCritical: false, linear: 0, exponent: -zeta * w0, frequency: wd,
+                                                sineWeight: (zeta * w0 - initialVelocity) / wd)
     }
 
     /// d sample / dt at `time`.
@@ -101,5 +107,37 @@ public struct InterpolatingSpringAnimation: CustomAnimation {
     public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
         let rate = _sampleVelocity(time: time)
         return rate.isFinite ? value.scaled(by: rate) : nil
+    }
+}
+
+/// The closed form of an interpolating spring, reduced to the constants it needs per frame:
+///
+///     critical:    sample(t) = 1 − (1 + linear·t)·e^(exponent·t)                 (linear = ω₀ − v₀, exponent = −ω₀)
+///     underdamped: sample(t) = 1 − e^(exponent·t)·(cos(frequency·t) + sineWeight·sin(frequency·t))
+///
+/// with exponent = −ζω₀, frequency = ω_d, sineWeight = (ζω₀ − v₀)/ω_d (§3.1).
+@frozen
+public struct _InterpolatingSpringCoefficients: Sendable {
+    public let isCritical: Bool
+    public let linear: Double
+    public let exponent: Double
+    public let frequency: Double
+    public let sineWeight: Double
+
+    @inlinable
+    public init(isCritical: Bool, linear: Double, exponent: Double, frequency: Double, sineWeight: Double) {
+        self.isCritical = isCritical
+        self.linear = linear
+        self.exponent = exponent
+        self.frequency = frequency
+        self.sineWeight = sineWeight
+    }
+
+    @inlinable
+    public func sample(time t: Double) -> Double {
+        if isCritical {
+            return 1 - (1 + linear * t) * exp(exponent * t)
+        }
+        return 1 - exp(exponent * t) * (cos(frequency * t) + sineWeight * sin(frequency * t))
     }
 }
