@@ -39,7 +39,8 @@ public final class MotionEngine: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var directory: [Entry] = []
+    /// Unchecked for the same reason as `Column.base`: every change reads it; the lock serialises.
+    @exclusivity(unchecked) private var directory: [Entry] = []
     private var freeIndices: [UInt32] = []
     /// Presented values by channel index; NaN for indices without a live channel.
     private let values = Column<Double>(capacity: 256)
@@ -127,7 +128,8 @@ public final class MotionEngine: @unchecked Sendable {
         guard !time.isNaN else { throw MotionEngineError.invalidTime(time) }
         try locked {
             let entry = try live(id)
-            retarget(id.index, entry, to: target, with: animation, at: max(time, lastTickTime))
+            retarget(id.index, entry, to: target, with: animation, fluid: animation?._base(as: FluidSpringAnimation.self),
+                     at: max(time, lastTickTime))
         }
     }
 
@@ -143,8 +145,18 @@ public final class MotionEngine: @unchecked Sendable {
                 _ = try live(id)
             }
             let time = max(time, lastTickTime)
+            // One dynamic cast for the batch, not one per channel.
+            let fluidSpring = animation?._base(as: FluidSpringAnimation.self)
             for (id, target) in changes {
-                retarget(id.index, directory[Int(id.index)], to: target, with: animation, at: time)
+                let entry = directory[Int(id.index)]
+                // A fluid spring on a fluid spring (the retarget-storm case) goes straight to
+                // the merge, without copying the animation per channel.
+                if let next = fluidSpring, entry.kind == .fluid {
+                    let slot = Int(entry.slot), delta = target - fluid.model[slot]
+                    if delta * delta > 0 { mergeFluid(slot: slot, next: next, delta: delta, target: target, at: time) }
+                    continue
+                }
+                retarget(id.index, entry, to: target, with: animation, fluid: fluidSpring, at: time)
             }
         }
     }
@@ -227,7 +239,9 @@ public final class MotionEngine: @unchecked Sendable {
 
     // MARK: Changes
 
-    private func retarget(_ index: UInt32, _ entry: Entry, to target: Double, with animation: Animation?, at time: Double) {
+    /// `fluidSpring` is `animation` as a fluid spring, if it is one.
+    private func retarget(_ index: UInt32, _ entry: Entry, to target: Double, with animation: Animation?,
+                          fluid fluidSpring: FluidSpringAnimation?, at time: Double) {
         let i = Int(index)
         var model = self.model(index, entry)
         if entry.kind == .keyframe {
@@ -244,7 +258,7 @@ public final class MotionEngine: @unchecked Sendable {
             setModel(index, entry, target)
             return
         }
-        if entry.kind == .fluid, let next = animation._base(as: FluidSpringAnimation.self) {
+        if entry.kind == .fluid, let next = fluidSpring {
             mergeFluid(slot: Int(entry.slot), next: next, delta: delta, target: target, at: time)
             return
         }

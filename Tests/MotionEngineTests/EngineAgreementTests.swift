@@ -21,8 +21,11 @@ struct EngineAgreementTests {
     func retargetStorms() throws {
         let storms: Set<Int> = [5, 6, 7, 20, 21, 40, 41, 42, 43, 90]
         let changes = randomScenario(seed: 99, channels: 300, frames: 150, changesPerFrame: 1, storms: storms)
-        let engine = try runEngine(changes, channels: 300, frames: 150, threads: 2)
-        try expectAgreement(engine.values, runProperties(changes, channels: 300, frames: 150), relative: 1e-12)
+        let reference = runProperties(changes, channels: 300, frames: 150)
+        for batched in [false, true] {
+            let engine = try runEngine(changes, channels: 300, frames: 150, threads: 2, batched: batched)
+            try expectAgreement(engine.values, reference, relative: 1e-12)
+        }
     }
 
     @Test("fluid springs retargeted by fluid springs every frame (the merge fast path) agree bitwise")
@@ -38,6 +41,22 @@ struct EngineAgreementTests {
         }
         let engine = try runEngine(changes, channels: 50, frames: 200, threads: 1)
         try expectAgreement(engine.values, runProperties(changes, channels: 50, frames: 200), relative: 0)
+    }
+
+    @Test("batched retargets (one animation for many channels, the storm fast path) agree bitwise with one-by-one properties")
+    func batchedFluidStorm() throws {
+        var generator = SeededGenerator(seed: 11)
+        let springs: [Animation] = [.smooth, .bouncy, .snappy, .spring(response: 0.8, dampingFraction: 0.6, blendDuration: 0.3), .linear(duration: 0.4)]
+        var changes: [ScenarioChange] = []
+        for frame in 0..<120 where frame % 3 == 0 {
+            let animation = springs[Int.random(in: 0..<springs.count, using: &generator)]
+            for channel in 0..<60 where Int.random(in: 0..<4, using: &generator) != 0 {
+                changes.append(ScenarioChange(frame: frame, channel: channel, target: Double(Int.random(in: -99...99, using: &generator)),
+                                              animation: animation))
+            }
+        }
+        let engine = try runEngine(changes, channels: 60, frames: 200, threads: 2, batched: true)
+        try expectAgreement(engine.values, runProperties(changes, channels: 60, frames: 200), relative: 0)
     }
 
     @Test("keyframe channels give the timeline's values bitwise and rest at the end value")

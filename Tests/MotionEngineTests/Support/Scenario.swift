@@ -65,7 +65,9 @@ func randomScenario(seed: UInt64, channels: Int, frames: Int, changesPerFrame: I
 }
 
 /// Runs a scenario through a `MotionEngine`; returns the values after every frame and the events.
-func runEngine(_ changes: [ScenarioChange], channels: Int, frames: Int, threads: Int, chunkSize: Int = 64)
+/// With `batched`, consecutive changes of a frame that share an animation go through the batch
+/// `animate(_:with:at:)` in one call.
+func runEngine(_ changes: [ScenarioChange], channels: Int, frames: Int, threads: Int, chunkSize: Int = 64, batched: Bool = false)
     throws -> (values: [[Double]], events: [[ChannelEvent]]) {
     let engine = MotionEngine(threadCount: threads, chunkSize: chunkSize, minimumChannelsPerWorker: 1)
     let ids = try (0..<channels).map { try engine.addChannel(value: Double($0)) }
@@ -75,6 +77,15 @@ func runEngine(_ changes: [ScenarioChange], channels: Int, frames: Int, threads:
         let time = Double(frame) / 60
         while next < changes.count && changes[next].frame == frame {
             let change = changes[next]
+            if batched {
+                var batch: [(ChannelID, Double)] = []
+                while next < changes.count && changes[next].frame == frame && changes[next].animation == change.animation {
+                    batch.append((ids[changes[next].channel], changes[next].target))
+                    next += 1
+                }
+                try engine.animate(batch, with: change.animation, at: time)
+                continue
+            }
             try engine.animate(ids[change.channel], to: change.target, with: change.animation, at: time)
             next += 1
         }
