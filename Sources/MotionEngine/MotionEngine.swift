@@ -153,7 +153,7 @@ public final class MotionEngine: @unchecked Sendable {
                 // the merge, without copying the animation per channel.
                 if let next = fluidSpring, entry.kind == .fluid {
                     let slot = Int(entry.slot), delta = target - fluid.model[slot]
-                    if delta * delta > 0 { mergeFluid(slot: slot, next: next, delta: delta, target: target, at: time) }
+                    if delta * delta > 0 { fluid.merge(slot: slot, with: next, delta: delta, target: target, at: time) }
                     continue
                 }
                 retarget(id.index, entry, to: target, with: animation, fluid: fluidSpring, at: time)
@@ -259,7 +259,7 @@ public final class MotionEngine: @unchecked Sendable {
             return
         }
         if entry.kind == .fluid, let next = fluidSpring {
-            mergeFluid(slot: Int(entry.slot), next: next, delta: delta, target: target, at: time)
+            fluid.merge(slot: Int(entry.slot), with: next, delta: delta, target: target, at: time)
             return
         }
         var running: RunningAnimation<Double>
@@ -273,31 +273,6 @@ public final class MotionEngine: @unchecked Sendable {
         // completion is reported afresh, as AnimatedProperty's listeners are.
         detach(index, entry)
         start(index, running, model: target)
-    }
-
-    /// A fluid spring arriving on a fluid spring: `FluidSpringAnimation.shouldMerge` for that
-    /// case, written out on the pool's storage so that a retarget storm does not box state.
-    /// The agreement tests hold it to the general path bitwise.
-    private func mergeFluid(slot: Int, next: FluidSpringAnimation, delta: Double, target: Double, at time: Double) {
-        var channel = fluid.read(slot)
-        let elapsed = time - channel.beginTime
-        var state = channel.state
-        var advanced = channel.state
-        if let offset = channel.spring._advance(&advanced, value: channel.interval, time: elapsed).offset {
-            state.offset = offset
-        }
-        state.time = elapsed
-        state.startTime = elapsed
-        if channel.spring.response != next.response {
-            state.blendInterval = channel.spring.response - next.response
-            state.blendStart = elapsed
-        }
-        channel.state = state
-        channel.spring = next
-        channel.interval += delta
-        channel.model = target
-        fluid.write(slot, channel)
-        fluid.reported[slot] = false
     }
 
     /// Places a running animation in the pool of its kind.

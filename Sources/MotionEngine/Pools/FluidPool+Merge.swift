@@ -1,0 +1,45 @@
+import MotionCore
+
+extension FluidPool {
+    /// A fluid spring arriving on the fluid spring in `slot`: `FluidSpringAnimation.shouldMerge`
+    /// for that case (animation-semantics §3.1, §4.3), written on the columns so that a retarget
+    /// storm neither boxes state nor rewrites columns that do not change. The agreement tests hold
+    /// it to `AnimatedProperty` bitwise.
+    ///
+    /// The merged state takes the previous spring's offset at `time` and keeps its velocity and
+    /// force as of the last tick; the clock restarts at `time`, and a change of response blends.
+    func merge(slot: Int, with next: FluidSpringAnimation, delta: Double, target: Double, at time: Double) {
+        let elapsed = time - beginTime[slot]
+        let previous = FluidSpringAnimation(response: response[slot], dampingFraction: dampingFraction[slot],
+                                            blendDuration: blendDuration[slot])
+        var advanced = FluidSpringState<Double>()
+        advanced.offset = offset[slot]
+        advanced.velocity = velocity[slot]
+        advanced.force = force[slot]
+        advanced.time = stateTime[slot]
+        advanced.startTime = startTime[slot]
+        advanced.blendStart = blendStart[slot]
+        advanced.blendInterval = blendInterval[slot]
+        if let merged = previous._advance(&advanced, value: interval[slot], time: elapsed).offset {
+            offset[slot] = merged
+        }
+        stateTime[slot] = elapsed
+        startTime[slot] = elapsed
+        if previous.response != next.response {
+            blendInterval[slot] = previous.response - next.response
+            blendStart[slot] = elapsed
+        }
+        if previous.response != next.response || previous.dampingFraction != next.dampingFraction {
+            let k = FluidSpringAnimation._stiffness(response: next.response)
+            stiffness[slot] = k
+            damping[slot] = 2 * next.dampingFraction * k.squareRoot()
+        }
+        response[slot] = next.response
+        dampingFraction[slot] = next.dampingFraction
+        blendDuration[slot] = next.blendDuration
+        blending[slot] = next.blendDuration > 0 && blendInterval[slot] != 0
+        interval[slot] += delta
+        model[slot] = target
+        reported[slot] = false
+    }
+}
