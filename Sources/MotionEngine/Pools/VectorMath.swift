@@ -121,6 +121,6 @@ enum VectorMath {
         return (sine, cosine)
     }
 
-    @inline(never) static func _sin(_ x: Double) -> Double { Foundation_sin(x) }
-    @inline(never) static func _cos(_ x: Double) -> Double { Foundation_cos(x) }
+    @inline(never) static func _sin(_ x: Double) -> Double { scalarSine(x) }
+    @inline(never) static func _cos(_ x: Double) -> Double { scalarCosine(x) }
 }
