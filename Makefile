@@ -28,7 +28,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release --product motion-bench
+	$(SWIFT) build -c release
 
 # jemalloc's headers and pkg-config file come from Debian's libjemalloc-dev; the report test
 # renders the site in Debian's chromium.
