@@ -115,6 +115,37 @@ struct EngineAgreementTests {
         #expect(try engine.value(of: id) == 1)
     }
 
+    @Test("events from the vector kernels: each fluid and closed-form channel completes logically once, then finishes")
+    func vectorKernelEvents() throws {
+        // Groups of four consecutive channels go through the SIMD4 kernels; 9 channels leave a
+        // scalar remainder too. Channel k starts at frame k, so each lane completes alone. Logical completion is at elapsed ≥ response for a fluid spring
+        // (§3.1) and at the logical duration for an interpolating spring; both settle well
+        // before 10 s.
+        for animation in [Animation.spring(response: 0.5, dampingFraction: 0.8), .interpolatingSpring(stiffness: 170, damping: 26)] {
+            let engine = MotionEngine(threadCount: 1)
+            let ids = try (0..<9).map { _ in try engine.addChannel(value: 0) }
+            var logical: [ChannelID: [Int]] = [:], finished: [ChannelID: [Int]] = [:]
+            for frame in 0...600 {
+                // Channel k starts at frame k, so no two lanes of a group complete together.
+                if frame < ids.count { try engine.animate(ids[frame], to: 10, with: animation, at: Double(frame) / 60) }
+                try engine.tick(at: Double(frame) / 60)
+                for event in engine.lastTickEvents {
+                    if event.kind == .logicallyComplete { logical[event.channel, default: []].append(frame) }
+                    if event.kind == .finished { finished[event.channel, default: []].append(frame) }
+                }
+            }
+            for id in ids {
+                #expect(logical[id]?.count == 1, "\(animation): channel \(id.index) completed logically \(logical[id]?.count ?? 0) times")
+                #expect(finished[id]?.count == 1, "\(animation): channel \(id.index) finished \(finished[id]?.count ?? 0) times")
+                if let l = logical[id]?.first, let f = finished[id]?.first { #expect(l <= f) }
+                #expect(try engine.value(of: id) == 10)
+            }
+            if animation == .spring(response: 0.5, dampingFraction: 0.8) {
+                #expect(ids.map { logical[$0]?.first } == (0..<9).map { 30 + $0 }, "a fluid spring of response 0.5 s completes logically 30 frames after it starts")
+            }
+        }
+    }
+
     @Test("scenarios without closed-form springs agree bitwise")
     func bitwiseWithoutClosedForm() throws {
         let changes = randomScenario(seed: 11, channels: 120, frames: 150, changesPerFrame: 3)

@@ -105,7 +105,8 @@ final class FluidPool: PoolProtocol {
         let e = SIMD4(repeating: time) - load(beginTime, i)
         var r = load(response, i), k = load(stiffness, i), c = load(damping, i)
         let blend = blending.base
-        if blend[i] || blend[i + 1] || blend[i + 2] || blend[i + 3] {
+        // Four one-byte flags read as one word: nonzero when any lane is blending.
+        if UnsafeRawPointer(blend + i).loadUnaligned(as: UInt32.self) != 0 {
             for lane in 0..<4 where blend[i + lane] {
                 let record = read(i + lane)
                 let rr = record.spring._effectiveResponse(time: e[lane], state: record.state)
@@ -155,10 +156,14 @@ final class FluidPool: PoolProtocol {
         let models = load(model, i)
         let presented = models - target + x
         let ids = channel.base + i
-        let unreported = SIMD4<Double>(reported.base[i] ? 0 : 1, reported.base[i + 1] ? 0 : 1, reported.base[i + 2] ? 0 : 1, reported.base[i + 3] ? 0 : 1) .== SIMD4(repeating: 1)
         // The common case — four consecutive channels, none at rest, none newly logically
         // complete — is one vector store; anything else goes lane by lane.
-        if !any(resting .| (logical .& unreported)) && ids[1] == ids[0] &+ 1 && ids[2] == ids[0] &+ 2 && ids[3] == ids[0] &+ 3 {
+        var needsLanes = any(resting)
+        if !needsLanes && any(logical) {
+            let flags = reported.base + i
+            needsLanes = (logical[0] && !flags[0]) || (logical[1] && !flags[1]) || (logical[2] && !flags[2]) || (logical[3] && !flags[3])
+        }
+        if !needsLanes && ids[1] == ids[0] &+ 1 && ids[2] == ids[0] &+ 2 && ids[3] == ids[0] &+ 3 {
             UnsafeMutableRawPointer(values + Int(ids[0])).storeBytes(of: presented, as: SIMD4<Double>.self)
             return
         }
