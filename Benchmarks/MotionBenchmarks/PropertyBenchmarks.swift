@@ -36,33 +36,9 @@ func registerPropertyBenchmarks(in registry: inout BenchmarkRegistry) {
 }
 
 func registerKeyframeBenchmarks(in registry: inout BenchmarkRegistry) {
-    struct Emoji {
-        var scale = 1.0, verticalStretch = 1.0, verticalOffset = 0.0
-        var angle = Angle.zero
-    }
     // Apple's emoji example (§9 E01): four tracks of linear, spring and cubic keyframes.
     registry.register("keyframes.timeline.emoji", unit: .operation, elements: 1, tags: ["keyframes"]) { _ in
-        let timeline = KeyframeTimeline(initialValue: Emoji()) {
-            KeyframeTrack(\.scale) {
-                LinearKeyframe(1.0, duration: 0.36)
-                SpringKeyframe(1.5, duration: 0.8, spring: .bouncy)
-                SpringKeyframe(1.0, spring: .bouncy)
-            }
-            KeyframeTrack(\.verticalOffset) {
-                LinearKeyframe(0.0, duration: 0.1)
-                SpringKeyframe(20.0, duration: 0.15, spring: .bouncy)
-                SpringKeyframe(-60.0, duration: 1.0, spring: .bouncy)
-                SpringKeyframe(0.0, spring: .bouncy)
-            }
-            KeyframeTrack(\.verticalStretch) {
-                for (v, d) in [(1.0, 0.1), (0.6, 0.15), (1.5, 0.1), (1.05, 0.15), (1.0, 0.88), (0.8, 0.1), (1.04, 0.4), (1.0, 0.22)] {
-                    CubicKeyframe(v, duration: d)
-                }
-            }
-            KeyframeTrack(\.angle) {
-                for (v, d) in [(0.0, 0.58), (16, 0.125), (-16, 0.125), (16, 0.125), (0, 0.125)] { CubicKeyframe(Angle.degrees(v), duration: d) }
-            }
-        }
+        let timeline = DocumentedExamples.emojiTimeline()
         var time = 0.0
         var digest = OutputDigest()
         let duration = timeline.duration
