@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import MotionCore
+@testable import MotionConformance
 
 /// The fluid spring family and the interpolating spring (animation-semantics §3.1).
 @Suite("Spring animations")
@@ -17,13 +18,13 @@ struct SpringAnimationTests {
         for (name, animation, response, fraction) in Self.fluidCases {
             for value in [100.0, -3.0, 0.25] {
                 var driver = AnimationDriver(animation, value: value)
-                var reference = FluidSpringReference(response: response, dampingFraction: fraction)
+                let reference = ReferenceFluidSpring(change: value, response: response, fraction: fraction, blendDuration: 0)
                 for t in frameTimes(hertz: 60, through: 4) {
-                    let expected = reference.frame(value: value, at: t)
+                    let expected = reference.offset(t)
                     let x = driver.frame(at: t)
-                    #expect(x == expected.offset, "\(name) value \(value) at \(t)")
-                    #expect(animation.velocity(value: value, time: t, context: driver.context) == reference.velocity, "\(name) velocity at \(t)")
-                    #expect(driver.context.isLogicallyComplete == expected.logicallyComplete, "\(name) logical completion at \(t)")
+                    #expect(x == expected, "\(name) value \(value) at \(t)")
+                    #expect(animation.velocity(value: value, time: t, context: driver.context) == reference.speed(t), "\(name) velocity at \(t)")
+                    #expect(driver.context.isLogicallyComplete == reference.logicallyDone, "\(name) logical completion at \(t)")
                     if x == nil { break }
                 }
             }
@@ -71,10 +72,10 @@ struct SpringAnimationTests {
     @Test("the fluid spring finishes exactly when the §3.1 rest test first passes")
     func finishesOnRestTest() {
         var driver = AnimationDriver(Animation.bouncy, value: 10.0)
-        var state = FluidSpringReference(response: 0.5, dampingFraction: 0.7)
+        let reference = ReferenceFluidSpring(change: 10, response: 0.5, fraction: 0.7, blendDuration: 0)
         var finishTime: Double?
         for t in frameTimes(hertz: 60, through: 5) {
-            let expected = state.frame(value: 10, at: t).offset
+            let expected = reference.offset(t)
             let x = driver.frame(at: t)
             if expected == nil { finishTime = t; #expect(x == nil); break }
             #expect(x != nil)

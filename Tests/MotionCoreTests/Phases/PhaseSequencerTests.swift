@@ -1,5 +1,6 @@
 import Testing
 import MotionCore
+@testable import MotionConformance
 
 /// The phase examples of the seeds, headless (§6.1, decision 5). Frames are at 64 Hz so times
 /// are exact.
@@ -25,9 +26,9 @@ struct PhaseSequencerTests {
         #expect(sequencer.transitions.map(\.time) == [0, 0.5, 1.0, 1.5, 2.0])
         // At the first boundary the value is where the reference spring is after 0.5 s of moving
         // to −40: logically, not physically, complete.
-        var reference = FluidSpringReference(response: 0.5, dampingFraction: 1)
+        let reference = ReferenceFluidSpring(change: -40, response: 0.5, fraction: 1, blendDuration: 0)
         var expected = 0.0
-        for frame in 0...32 { expected = reference.frame(value: -40, at: Double(frame) / 64).offset ?? -40 }
+        for frame in 0...32 { expected = reference.offset(Double(frame) / 64) ?? -40 }
         expectClose(atBoundaries[0.5]!, expected, tolerance: 1e-9, "offset at the first boundary")
         #expect(atBoundaries[0.5]! < -30 && atBoundaries[0.5]! > -40)
     }
