@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import MotionCore
+@testable import MotionConformance
 
 /// The S rows of animation-semantics §9: Apple's documentation (D) and measurements on Apple's
 /// SwiftUI (A, from [PRISM]). Expected numbers are copied from the spec table, with its precision.
@@ -51,17 +52,9 @@ struct DocumentedSpringNumbersTests {
     @Test("S06 last time with |1 − value(t)| ≥ 0.001 for the same springs (A)", arguments: probedSprings)
     func s06(row: (duration: Double, bounce: Double, getter: Double, sampledSettleMilliseconds: Double)) {
         let spring = Spring(duration: row.duration, bounce: row.bounce)
-        func outside(_ t: Double) -> Bool { abs(1 - spring.value(target: 1.0, time: t)) >= 0.001 }
         // Scan backwards from 3 s on a 0.01 ms grid for the last sample outside the band, then
-        // bisect the crossing between it and the next sample.
-        var t = 3.0
-        let step = 1e-5
-        while t > 0, !outside(t) { t -= step }
-        var low = t, high = t + step
-        for _ in 0..<60 {
-            let mid = (low + high) / 2
-            if outside(mid) { low = mid } else { high = mid }
-        }
+        // bisect the crossing between it and the next sample (the conformance player's search, finer).
+        let low = Player.lastCrossing(spring, epsilon: 0.001, scanningBackFrom: 3, step: 1e-5)
         // [PRISM] reports the crossing in whole tenths of a millisecond, truncated: the true
         // crossing lies in [reported, reported + 0.1) ms.
         let milliseconds = low * 1000

@@ -23,19 +23,24 @@ extension Player {
         }
     }
 
-    /// The last time the spring from 0 to 1 is at least `epsilon` from 1, found by a backward
-    /// scan and bisection, truncated to `resolution`.
+    /// The last time the spring from 0 to 1 is at least `epsilon` from 1, truncated to `resolution`.
     static func lastTimeOutside(_ spring: Spring, epsilon: Double, resolution: Double) -> Double {
+        (lastCrossing(spring, epsilon: epsilon) / resolution).rounded(.down) * resolution
+    }
+
+    /// The last time the spring from 0 to 1 is at least `epsilon` from 1: a backward scan from
+    /// `start` in steps of `step` for the last sample outside the band, then bisection of the
+    /// crossing between it and the next sample.
+    static func lastCrossing(_ spring: Spring, epsilon: Double, scanningBackFrom start: Double = 10, step: Double = 1e-4) -> Double {
         func outside(_ t: Double) -> Bool { abs(1 - spring.value(target: 1.0, time: t)) >= epsilon }
-        var t = 10.0
-        let step = 1e-4
+        var t = start
         while t > 0, !outside(t) { t -= step }
         var low = t, high = t + step
         for _ in 0..<60 {
             let mid = (low + high) / 2
             if outside(mid) { low = mid } else { high = mid }
         }
-        return (low / resolution).rounded(.down) * resolution
+        return low
     }
 
     static func playCurve(_ scenario: CurveScenario, _ checker: inout Checker) {
