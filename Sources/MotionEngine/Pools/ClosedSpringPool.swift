@@ -88,10 +88,7 @@ final class ClosedSpringPool: PoolProtocol {
         let models = load(model, i), changes = load(interval, i)
         let presented = models - changes + changes * fraction
         let ids = channel.base + i
-        let flags = reported.base + i
-        let unreported = SIMD4<Double>(flags[0] ? 0 : 1, flags[1] ? 0 : 1, flags[2] ? 0 : 1, flags[3] ? 0 : 1) .== SIMD4(repeating: 1)
-        if all(moving) && !any(logical .& unreported) && ids[1] == ids[0] &+ 1 && ids[2] == ids[0] &+ 2 && ids[3] == ids[0] &+ 3 {
-            UnsafeMutableRawPointer(values + Int(ids[0])).storeBytes(of: presented, as: SIMD4<Double>.self)
+        if FourLanes.storeIfCommon(presented, moving: moving, logical: logical, reported: reported.base + i, ids: ids, into: values) {
             return
         }
         for lane in 0..<4 {

@@ -156,15 +156,7 @@ final class FluidPool: PoolProtocol {
         let models = load(model, i)
         let presented = models - target + x
         let ids = channel.base + i
-        // The common case — four consecutive channels, none at rest, none newly logically
-        // complete — is one vector store; anything else goes lane by lane.
-        var needsLanes = any(resting)
-        if !needsLanes && any(logical) {
-            let flags = reported.base + i
-            needsLanes = (logical[0] && !flags[0]) || (logical[1] && !flags[1]) || (logical[2] && !flags[2]) || (logical[3] && !flags[3])
-        }
-        if !needsLanes && ids[1] == ids[0] &+ 1 && ids[2] == ids[0] &+ 2 && ids[3] == ids[0] &+ 3 {
-            UnsafeMutableRawPointer(values + Int(ids[0])).storeBytes(of: presented, as: SIMD4<Double>.self)
+        if FourLanes.storeIfCommon(presented, moving: .!resting, logical: logical, reported: reported.base + i, ids: ids, into: values) {
             return
         }
         for lane in 0..<4 {
