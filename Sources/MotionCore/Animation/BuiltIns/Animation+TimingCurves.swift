@@ -18,7 +18,7 @@ extension Animation {
     /// Slow start: the Bézier (0.42, 0), (1, 1).
     @inlinable
     public static func easeIn(duration: TimeInterval) -> Animation {
-        timingCurve(0.42, 0, 1, 1, duration: duration)
+        timingCurve(bezier: .easeIn, duration: duration)
     }
 
     /// Slow end over 0.35 s.
@@ -27,7 +27,7 @@ extension Animation {
     /// Slow end: the Bézier (0, 0), (0.58, 1).
     @inlinable
     public static func easeOut(duration: TimeInterval) -> Animation {
-        timingCurve(0, 0, 0.58, 1, duration: duration)
+        timingCurve(bezier: .easeOut, duration: duration)
     }
 
     /// Slow start and end over 0.35 s.
@@ -36,7 +36,7 @@ extension Animation {
     /// Slow start and end: the Bézier (0.42, 0), (0.58, 1).
     @inlinable
     public static func easeInOut(duration: TimeInterval) -> Animation {
-        timingCurve(0.42, 0, 0.58, 1, duration: duration)
+        timingCurve(bezier: .easeInOut, duration: duration)
     }
 
     /// A cubic Bézier timing curve with control points (p1x, p1y) and (p2x, p2y). The x
@@ -47,6 +47,15 @@ extension Animation {
             startControlPoint: UnitPoint(x: CGFloat(p1x), y: CGFloat(p1y)),
             endControlPoint: UnitPoint(x: CGFloat(p2x), y: CGFloat(p2y)),
             duration: duration))
+    }
+
+    /// One of `UnitCurve`'s Bézier presets as a timing-curve animation — SwiftUI's `easeIn`,
+    /// `easeOut` and `easeInOut` are Bézier animations, not `UnitCurve` animations — so each
+    /// preset's control points are written once, in `UnitCurve`.
+    @usableFromInline
+    static func timingCurve(bezier curve: UnitCurve, duration: TimeInterval) -> Animation {
+        guard case let .bezier(start, end) = curve._function else { preconditionFailure("\(curve) is not a Bézier curve") }
+        return Animation(BezierAnimation(startControlPoint: start, endControlPoint: end, duration: duration))
     }
 
     /// An animation along a `UnitCurve`, reporting the curve's velocity.
