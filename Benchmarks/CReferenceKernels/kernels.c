@@ -11,8 +11,8 @@ void mb_closed_spring(size_t n, double t, const double *target, const double *in
     }
 }
 
-void mb_fluid_spring(size_t n, double t, const double *value, const double *stiffness, const double *damping,
-                     double *offset, double *velocity, double *force, double *time, double *out) {
+void mb_fluid_spring_steps(size_t n, double t, const double *value, const double *stiffness, const double *damping,
+                           double *offset, double *velocity, double *force, double *time, double *out) {
     const double h = 1.0 / 300.0, half = 1.0 / 600.0;
     for (size_t i = 0; i < n; i++) {
         double x = offset[i], v = velocity[i], f = force[i], tm = time[i];
@@ -29,6 +29,45 @@ void mb_fluid_spring(size_t n, double t, const double *value, const double *stif
         }
         offset[i] = x; velocity[i] = v; force[i] = f; time[i] = tm;
         out[i] = x;
+    }
+}
+
+void mb_fluid_spring(size_t n, double t, double resting_threshold, const uint32_t *id, const double *begin_time,
+                     const double *start_time, const double *response, const double *interval, const double *model,
+                     const double *stiffness, const double *damping, double *offset, double *velocity, double *force,
+                     double *time, uint8_t *status, double *out) {
+    const double h = 1.0 / 300.0, half = 1.0 / 600.0;
+    // In blocks, so the arithmetic vectorises and only the scatter through id[] stays scalar.
+    enum { block = 256 };
+    double presented[block];
+    for (size_t first = 0; first < n; first += block) {
+        size_t count = n - first < block ? n - first : block;
+        for (size_t j = 0; j < count; j++) {
+            size_t i = first + j;
+            double elapsed = t - begin_time[i], target = interval[i], k = stiffness[i], c = damping[i];
+            double x = offset[i], v = velocity[i], f = force[i], tm = time[i];
+            tm = elapsed - tm > 1 ? elapsed - 1.0 / 60.0 : tm;
+            for (int step = 0; step < 3; step++) {
+                double active = tm < elapsed ? 1.0 : 0.0;
+                double mid = f * half + v;
+                double nx = x + mid * h;
+                double nf = (target - nx) * k - mid * c;
+                double nv = nf * half + mid;
+                x = active * nx + (1 - active) * x;
+                f = active * nf + (1 - active) * f;
+                v = active * nv + (1 - active) * v;
+                tm += active * h;
+            }
+            offset[i] = x; velocity[i] = v; force[i] = f; time[i] = tm;
+            double v2 = v * v, f2 = f * f, size = target * target, gap = (target - x) * (target - x);
+            int still = (f2 > v2 ? f2 : v2) <= resting_threshold;
+            int arrived = (size == 0) | (gap <= size * 0.0001);
+            int resting = still & arrived;
+            int logical = elapsed - start_time[i] >= response[i];
+            presented[j] = resting ? model[i] : model[i] - target + x;
+            status[i] = (uint8_t)(logical | resting << 1);
+        }
+        for (size_t j = 0; j < count; j++) out[id[first + j]] = presented[j];
     }
 }
 

@@ -13,10 +13,21 @@
 void mb_closed_spring(size_t n, double t, const double *target, const double *initial_velocity, const double *zeta,
                       const double *omega, const double *start, double *out);
 
-// W2: the fluid spring's fixed-step integrator (h = 1/300 s) advanced to t, at most 3 steps per
-// element (a 120 Hz frame), masked so it vectorises. Updates the state, writes offsets into out.
-void mb_fluid_spring(size_t n, double t, const double *value, const double *stiffness, const double *damping,
-                     double *offset, double *velocity, double *force, double *time, double *out);
+// W2: one frame of the fluid spring (spec §3.1) as the engine's kernel computes it: the elapsed
+// time t - begin_time, the catch-up rule (more than 1 s behind: restart 1/60 s back), the
+// fixed-step integrator (h = 1/300 s, at most 3 masked steps: a 120 Hz frame), the rest test
+// (max(v², f²) <= resting_threshold and (T - x)² <= 1e-4·T², or T = 0), logical completion
+// (elapsed - start_time >= response). Writes the presented value (model - T + x, or the model
+// once at rest) to out[id[i]] and status[i] = logical | resting << 1.
+void mb_fluid_spring(size_t n, double t, double resting_threshold, const uint32_t *id, const double *begin_time,
+                     const double *start_time, const double *response, const double *interval, const double *model,
+                     const double *stiffness, const double *damping, double *offset, double *velocity, double *force,
+                     double *time, uint8_t *status, double *out);
+
+// W2's integration steps alone: value = T, no clock, no rest test, no presentation. The floor
+// under mb_fluid_spring: what the arithmetic of three masked steps costs with nothing around it.
+void mb_fluid_spring_steps(size_t n, double t, const double *value, const double *stiffness, const double *damping,
+                           double *offset, double *velocity, double *force, double *time, double *out);
 
 // W3: a cubic Hermite keyframe track of `segments` segments per element, element-major
 // (element i's segment j at i*segments + j), evaluated at t - start with a per-element cursor.
