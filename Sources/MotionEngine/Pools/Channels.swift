@@ -15,6 +15,26 @@ protocol EngineChannel {
     mutating func advance(to time: Double) -> ChannelStep
     /// The velocity as of the last advance, as `AnimatedProperty.velocity(at:)` reports it.
     func velocity(at time: Double) -> Double
+    /// Advances `channels[range]` to `time`, writing values by channel and events into `sink`.
+    static func _advance(_ channels: UnsafeMutablePointer<Self>, reported: UnsafeMutablePointer<Bool>, _ range: Range<Int>,
+                         to time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink)
+}
+
+extension EngineChannel {
+    // A requirement with a default rather than a loop in `Pool.tick`: a generic class's methods
+    // are compiled once for every `Channel`, calling `advance` through the witness table and
+    // copying each channel through its value witness (a 120-byte memcpy per curve channel-frame),
+    // while each conformance's witness for this requirement is specialised for its type.
+    @inline(__always)
+    static func _advance(_ channels: UnsafeMutablePointer<Self>, reported: UnsafeMutablePointer<Bool>, _ range: Range<Int>,
+                         to time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink) {
+        for slot in range {
+            let step = channels[slot].advance(to: time)
+            let channel = channels[slot].channel
+            values[Int(channel)] = step.value
+            sink.report(channel: channel, logical: step.logicallyComplete, finished: step.finished, reported: &reported[slot])
+        }
+    }
 }
 
 /// The fluid spring family (`spring`, `smooth`, `snappy`, `bouncy`, `interactiveSpring`):

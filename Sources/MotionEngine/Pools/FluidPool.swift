@@ -107,14 +107,7 @@ final class FluidPool: PoolProtocol {
         let blend = blending.base
         // Four one-byte flags read as one word: nonzero when any lane is blending.
         if UnsafeRawPointer(blend + i).loadUnaligned(as: UInt32.self) != 0 {
-            for lane in 0..<4 where blend[i + lane] {
-                let record = read(i + lane)
-                let rr = record.spring._effectiveResponse(time: e[lane], state: record.state)
-                let kk = FluidSpringAnimation._stiffness(response: rr)
-                r[lane] = rr
-                k[lane] = kk
-                c[lane] = 2 * record.spring.dampingFraction * kk.squareRoot()
-            }
+            blendResponses(at: i, elapsed: e, response: &r, stiffness: &k, damping: &c)
         }
         let logical = (e - load(startTime, i)) .>= r
         var t = load(stateTime, i)
@@ -168,6 +161,21 @@ final class FluidPool: PoolProtocol {
                 values[Int(id)] = presented[lane]
                 if logical[lane] { sink.report(channel: id, logical: true, finished: false, reported: &reported[slot]) }
             }
+        }
+    }
+
+    /// The lanes of `i..<i + 4` whose response is still blending after a merge get this frame's
+    /// response, stiffness and damping. Out of line: the common path keeps its registers.
+    @inline(never)
+    private func blendResponses(at i: Int, elapsed e: SIMD4<Double>, response r: inout SIMD4<Double>,
+                                stiffness k: inout SIMD4<Double>, damping c: inout SIMD4<Double>) {
+        for lane in 0..<4 where blending[i + lane] {
+            let record = read(i + lane)
+            let rr = record.spring._effectiveResponse(time: e[lane], state: record.state)
+            let kk = FluidSpringAnimation._stiffness(response: rr)
+            r[lane] = rr
+            k[lane] = kk
+            c[lane] = 2 * record.spring.dampingFraction * kk.squareRoot()
         }
     }
 

@@ -25,13 +25,7 @@ final class Pool<Channel: EngineChannel>: PoolProtocol {
     }
 
     func tick(_ range: Range<Int>, time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink) {
-        let channels = items.base, reported = reported.base
-        for slot in range {
-            let step = channels[slot].advance(to: time)
-            let channel = channels[slot].channel
-            values[Int(channel)] = step.value
-            sink.report(channel: channel, logical: step.logicallyComplete, finished: step.finished, reported: &reported[slot])
-        }
+        Channel._advance(items.base, reported: reported.base, range, to: time, values: values, sink: sink)
     }
 
     func remove(slot: Int) -> UInt32? {
