@@ -108,25 +108,37 @@ func registerEngineBenchmarks(in registry: inout BenchmarkRegistry) {
         }
     }
     // Retarget storms: every frame, every channel gets a new target with a new spring (the merge
-    // path), then the frame is ticked.
+    // path), then the frame is ticked. The two sets of changes alternate and are made once, so
+    // the frame measures the engine, not the building of its input.
     for threads in ["1", "all"] {
         registry.register("retarget.storm.100k.\(threads)", unit: .frame, elements: 100_000, tags: ["engine", "retarget"],
                           usesAllThreads: threads == "all") { context in
-            let engine = MotionEngine(threadCount: threads == "1" ? 1 : context.threads)
-            let ids = try (0..<100_000).map { _ in try engine.addChannel(value: 0) }
-            try engine.animate(ids.map { ($0, 100.0) }, with: .bouncy, at: 0)
+            let (engine, changes) = try retargetStormEngine(threads: threads == "1" ? 1 : context.threads)
             var time = 0.0, flip = false
-            try engine.tick(at: time)
-            var changes = ids.map { ($0, 0.0) }
             return BenchmarkBody(run: { iterations in
                 for _ in 0..<iterations {
                     time += frame
                     flip.toggle()
-                    for k in changes.indices { changes[k].1 = flip ? Double(k % 200) : -Double(k % 100) }
-                    try engine.animate(changes, with: flip ? .snappy : .bouncy, at: time)
+                    try engine.animate(changes[flip ? 1 : 0], with: flip ? .snappy : .bouncy, at: time)
                     try engine.tick(at: time)
                 }
             }, digest: { engineDigest(engine) })
+        }
+        // The retargets of a storm alone: what happens between two ticks. Each batch comes one
+        // frame after the last, so every merge first advances its spring by a frame, as in a
+        // storm; no tick runs.
+        if threads == "1" {
+            registry.register("retarget.batch.100k", unit: .operation, elements: 100_000, tags: ["engine", "retarget"]) { _ in
+                let (engine, changes) = try retargetStormEngine(threads: 1)
+                var time = 0.0, flip = false
+                return BenchmarkBody(run: { iterations in
+                    for _ in 0..<iterations {
+                        time += frame
+                        flip.toggle()
+                        try engine.animate(changes[flip ? 1 : 0], with: flip ? .snappy : .bouncy, at: time)
+                    }
+                }, digest: { engineDigest(engine) })
+            }
         }
         // Combine storms: timing curves retargeted by timing curves combine as chains of lerps.
         registry.register("combine.storm.10k.\(threads)", unit: .frame, elements: 10_000, tags: ["engine", "retarget"],
@@ -144,4 +156,15 @@ func registerEngineBenchmarks(in registry: inout BenchmarkRegistry) {
             }, digest: { engineDigest(engine) })
         }
     }
+}
+
+/// 100k channels animating with `.bouncy` from 0 to 100, ticked once at 0, and the storm's two
+/// alternating sets of changes.
+private func retargetStormEngine(threads: Int) throws -> (MotionEngine, [[(ChannelID, Double)]]) {
+    let engine = MotionEngine(threadCount: threads)
+    let ids = try (0..<100_000).map { _ in try engine.addChannel(value: 0) }
+    try engine.animate(ids.map { ($0, 100.0) }, with: .bouncy, at: 0)
+    try engine.tick(at: 0)
+    let changes = [ids.enumerated().map { ($1, -Double($0 % 100)) }, ids.enumerated().map { ($1, Double($0 % 200)) }]
+    return (engine, changes)
 }

@@ -17,10 +17,10 @@ final class FluidPool: PoolProtocol {
     let offset = Column<Double>(), velocity = Column<Double>(), force = Column<Double>(), stateTime = Column<Double>()
     let startTime = Column<Double>(), blendStart = Column<Double>(), blendInterval = Column<Double>()
 
-    private var doubleColumns: [Column<Double>] {
+    // Made once: built per call, the array cost an allocation per added or removed channel.
+    private lazy var doubleColumns: [Column<Double>] =
         [model, interval, beginTime, response, dampingFraction, blendDuration, stiffness, damping,
          offset, velocity, force, stateTime, startTime, blendStart, blendInterval]
-    }
 
     var count: Int { channel.count }
 
