@@ -109,33 +109,21 @@ func registerEngineBenchmarks(in registry: inout BenchmarkRegistry) {
     }
     // Retarget storms: every frame, every channel gets a new target with a new spring (the merge
     // path), then the frame is ticked. The two sets of changes alternate and are made once, so
-    // the frame measures the engine, not the building of its input.
+    // the frame measures the engine, not the building of its input. `retarget.batch` is the
+    // retargets alone — what happens between two ticks: each batch comes one frame after the
+    // last, so every merge first advances its spring by a frame, as in a storm; no tick runs.
     for threads in ["1", "all"] {
-        registry.register("retarget.storm.100k.\(threads)", unit: .frame, elements: 100_000, tags: ["engine", "retarget"],
-                          usesAllThreads: threads == "all") { context in
-            let (engine, changes) = try retargetStormEngine(threads: threads == "1" ? 1 : context.threads)
-            var time = 0.0, flip = false
-            return BenchmarkBody(run: { iterations in
-                for _ in 0..<iterations {
-                    time += frame
-                    flip.toggle()
-                    try engine.animate(changes[flip ? 1 : 0], with: flip ? .snappy : .bouncy, at: time)
-                    try engine.tick(at: time)
-                }
-            }, digest: { engineDigest(engine) })
-        }
-        // The retargets of a storm alone: what happens between two ticks. Each batch comes one
-        // frame after the last, so every merge first advances its spring by a frame, as in a
-        // storm; no tick runs.
-        if threads == "1" {
-            registry.register("retarget.batch.100k", unit: .operation, elements: 100_000, tags: ["engine", "retarget"]) { _ in
-                let (engine, changes) = try retargetStormEngine(threads: 1)
+        for (name, ticks) in [("retarget.storm", true), ("retarget.batch", false)] {
+            registry.register("\(name).100k.\(threads)", unit: ticks ? .frame : .operation, elements: 100_000,
+                              tags: ["engine", "retarget"], usesAllThreads: threads == "all") { context in
+                let (engine, changes) = try retargetStormEngine(threads: threads == "1" ? 1 : context.threads)
                 var time = 0.0, flip = false
                 return BenchmarkBody(run: { iterations in
                     for _ in 0..<iterations {
                         time += frame
                         flip.toggle()
                         try engine.animate(changes[flip ? 1 : 0], with: flip ? .snappy : .bouncy, at: time)
+                        if ticks { try engine.tick(at: time) }
                     }
                 }, digest: { engineDigest(engine) })
             }

@@ -31,7 +31,7 @@ public final class MotionEngine: @unchecked Sendable {
 
     enum Kind: UInt8 { case idle, fluid, curve, spring, keyframe, generic }
 
-    private struct Entry {
+    struct DirectoryEntry {
         var kind: Kind
         var slot: Int32
         var generation: UInt32
@@ -40,7 +40,7 @@ public final class MotionEngine: @unchecked Sendable {
 
     private let lock = NSLock()
     /// Unchecked for the same reason as `Column.base`: every change reads it; the lock serialises.
-    @exclusivity(unchecked) private var directory: [Entry] = []
+    @exclusivity(unchecked) private var directory: [DirectoryEntry] = []
     private var freeIndices: [UInt32] = []
     /// Presented values by channel index; NaN for indices without a live channel.
     private let values = Column<Double>(capacity: 256)
@@ -52,6 +52,10 @@ public final class MotionEngine: @unchecked Sendable {
     private let keyframes = KeyframePool()
     private let generic = Pool<GenericChannel>()
     private var sinks: [EventSink] = []
+    private lazy var mergeBatch = FluidMergeBatch(pool: fluid, chunkSize: chunkSize)
+    /// Per channel index, the last batch that named it (`isRepeated`).
+    private let batchStamps = Column<UInt32>(capacity: 256)
+    private var batchNumber: UInt32 = 0
     private var events: [ChannelEvent] = []
 
     public let scheduler: TickScheduler
@@ -137,16 +141,27 @@ public final class MotionEngine: @unchecked Sendable {
     /// for each (channel, target) in order. Every change is checked first; if any is invalid,
     /// none is made. (An array, not any sequence: a generic entry point called across modules
     /// runs unspecialised and boxes every element.)
+    ///
+    /// With a fluid spring, more than one thread and channels each named once, the merges onto
+    /// running fluid springs are shared between the workers; the result is the same.
     public func animate(_ changes: [(ChannelID, Double)], with animation: Animation?, at time: TimeInterval) throws {
         guard !time.isNaN else { throw MotionEngineError.invalidTime(time) }
         try locked {
+            // One dynamic cast for the batch, not one per channel.
+            let fluidSpring = animation?._base(as: FluidSpringAnimation.self)
+            let parallel = fluidSpring != nil && threadCount > 1 && changes.count >= 2 * minimumChannelsPerWorker
+            if parallel { beginRepeatCheck() }
+            var repeated = false
             for (id, target) in changes {
                 guard target.isFinite else { throw MotionEngineError.nonFiniteValue(target, id) }
                 _ = try live(id)
+                if parallel && isRepeated(id.index) { repeated = true }
             }
             let time = max(time, lastTickTime)
-            // One dynamic cast for the batch, not one per channel.
-            let fluidSpring = animation?._base(as: FluidSpringAnimation.self)
+            if let next = fluidSpring, parallel && !repeated {
+                retargetInParallel(changes, with: next, animation: animation, at: time)
+                return
+            }
             for (id, target) in changes {
                 let entry = directory[Int(id.index)]
                 // A fluid spring on a fluid spring (the retarget-storm case) goes straight to
@@ -159,6 +174,54 @@ public final class MotionEngine: @unchecked Sendable {
                 retarget(id.index, entry, to: target, with: animation, fluid: fluidSpring, at: time)
             }
         }
+    }
+
+    /// A batch of distinct channels with a fluid spring: the merges onto fluid springs run in
+    /// chunks on the workers (`FluidMergeBatch`), then the other changes run in order, as the
+    /// one-by-one loop would run them. A merge moves no channel and the other changes only
+    /// append to the fluid pool, so doing the merges first changes nothing.
+    private func retargetInParallel(_ changes: [(ChannelID, Double)], with next: FluidSpringAnimation,
+                                    animation: Animation?, at time: Double) {
+        changes.withUnsafeBufferPointer { buffer in
+            let chunks = directory.withUnsafeBufferPointer { entries in
+                mergeBatch.prepare(buffer, directory: entries.baseAddress!, spring: next, time: time)
+                let chunks = mergeBatch.chunks
+                let workers = min(threadCount, chunks, max(1, changes.count / minimumChannelsPerWorker))
+                if workers <= 1 {
+                    for chunk in 0..<chunks { mergeBatch.run(chunk: chunk) }
+                } else {
+                    runner.run(.merges(mergeBatch), chunks: chunks, workers: workers)
+                }
+                return chunks
+            }
+            for chunk in 0..<chunks where mergeBatch.deferred[chunk] > 0 {
+                for position in mergeBatch.positions(of: chunk) {
+                    let (id, target) = buffer[position]
+                    let entry = directory[Int(id.index)]
+                    // Kinds are as the chunk saw them: no change so far was to this channel.
+                    if entry.kind != .fluid { retarget(id.index, entry, to: target, with: animation, fluid: next, at: time) }
+                }
+            }
+        }
+    }
+
+    /// Starts a check for channels named twice in one batch (whose changes must then run in order).
+    private func beginRepeatCheck() {
+        batchNumber &+= 1
+        if batchNumber == 0 {
+            for index in 0..<batchStamps.count { batchStamps[index] = 0 }
+            batchNumber = 1
+        }
+        while batchStamps.count < directory.count { batchStamps.append(0) }
+    }
+
+    /// Whether `index` was named before in this batch; marks it as named.
+    @inline(__always)
+    private func isRepeated(_ index: UInt32) -> Bool {
+        let stamps = batchStamps.base + Int(index)
+        if stamps.pointee == batchNumber { return true }
+        stamps.pointee = batchNumber
+        return false
     }
 
     /// The presented value as of the last tick (or the value set since, for resting channels).
@@ -216,7 +279,7 @@ public final class MotionEngine: @unchecked Sendable {
         if workers <= 1 {
             for chunk in 0..<chunkCount { plan.run(chunk: chunk) }
         } else {
-            runner.run(plan, chunks: chunkCount, workers: workers)
+            runner.run(.tick(plan), chunks: chunkCount, workers: workers)
         }
     }
 
@@ -240,7 +303,7 @@ public final class MotionEngine: @unchecked Sendable {
     // MARK: Changes
 
     /// `fluidSpring` is `animation` as a fluid spring, if it is one.
-    private func retarget(_ index: UInt32, _ entry: Entry, to target: Double, with animation: Animation?,
+    private func retarget(_ index: UInt32, _ entry: DirectoryEntry, to target: Double, with animation: Animation?,
                           fluid fluidSpring: FluidSpringAnimation?, at time: Double) {
         let i = Int(index)
         var model = self.model(index, entry)
@@ -295,7 +358,7 @@ public final class MotionEngine: @unchecked Sendable {
     }
 
     /// The channel's animation as a `RunningAnimation`, for the general retarget path.
-    private func runningAnimation(_ index: UInt32, _ entry: Entry) -> RunningAnimation<Double>? {
+    private func runningAnimation(_ index: UInt32, _ entry: DirectoryEntry) -> RunningAnimation<Double>? {
         let slot = Int(entry.slot)
         switch entry.kind {
         case .idle, .keyframe:
@@ -319,7 +382,7 @@ public final class MotionEngine: @unchecked Sendable {
         }
     }
 
-    private func model(_ index: UInt32, _ entry: Entry) -> Double {
+    private func model(_ index: UInt32, _ entry: DirectoryEntry) -> Double {
         let slot = Int(entry.slot)
         switch entry.kind {
         case .idle: return values[Int(index)]
@@ -332,7 +395,7 @@ public final class MotionEngine: @unchecked Sendable {
     }
 
     /// An unanimated change: the model moves, a running animation keeps its own change.
-    private func setModel(_ index: UInt32, _ entry: Entry, _ target: Double) {
+    private func setModel(_ index: UInt32, _ entry: DirectoryEntry, _ target: Double) {
         let slot = Int(entry.slot)
         let shift = target - model(index, entry)
         switch entry.kind {
@@ -351,17 +414,17 @@ public final class MotionEngine: @unchecked Sendable {
 
     private func allocate(value: Double) -> ChannelID {
         if let index = freeIndices.popLast() {
-            directory[Int(index)] = Entry(kind: .idle, slot: -1, generation: directory[Int(index)].generation, isLive: true)
+            directory[Int(index)] = DirectoryEntry(kind: .idle, slot: -1, generation: directory[Int(index)].generation, isLive: true)
             values[Int(index)] = value
             return ChannelID(index: index, generation: directory[Int(index)].generation)
         }
         let index = UInt32(directory.count)
-        directory.append(Entry(kind: .idle, slot: -1, generation: 0, isLive: true))
+        directory.append(DirectoryEntry(kind: .idle, slot: -1, generation: 0, isLive: true))
         values.append(value)
         return ChannelID(index: index, generation: 0)
     }
 
-    private func live(_ id: ChannelID) throws -> Entry {
+    private func live(_ id: ChannelID) throws -> DirectoryEntry {
         guard Int(id.index) < directory.count else { throw MotionEngineError.unknownChannel(id) }
         let entry = directory[Int(id.index)]
         guard entry.isLive, entry.generation == id.generation else { throw MotionEngineError.unknownChannel(id) }
@@ -385,7 +448,7 @@ public final class MotionEngine: @unchecked Sendable {
     }
 
     /// Takes the channel out of its pool, fixing up the channel moved into its slot.
-    private func detach(_ index: UInt32, _ entry: Entry) {
+    private func detach(_ index: UInt32, _ entry: DirectoryEntry) {
         guard let pool = pool(entry.kind) else { return }
         if let moved = pool.remove(slot: Int(entry.slot)) {
             directory[Int(moved)].slot = entry.slot

@@ -59,6 +59,29 @@ struct EngineAgreementTests {
         try expectAgreement(engine.values, runProperties(changes, channels: 60, frames: 200), relative: 0)
     }
 
+    /// A batch of distinct channels with a fluid spring runs its merges in chunks on the workers,
+    /// then its other changes in order; a batch naming a channel twice runs one by one. Both must
+    /// be what one `AnimatedProperty` per channel gives, whatever the thread count.
+    @Test("parallel batch retargets: fluid merges, curve and idle channels in one batch, and a batch naming a channel twice, agree bitwise at 1, 2 and 8 threads",
+          arguments: [1, 2, 8])
+    func parallelBatchRetargets(threads: Int) throws {
+        let channels = 240
+        var changes: [ScenarioChange] = []
+        func batch(frame: Int, _ animation: Animation, _ members: [Int], target: (Int) -> Double) {
+            changes += members.map { ScenarioChange(frame: frame, channel: $0, target: target($0), animation: animation) }
+        }
+        // A third on a curve, a third on a fluid spring, a third idle; then storms over all of them.
+        batch(frame: 0, .linear(duration: 0.5), Array(0..<80)) { Double($0 % 7) * 10 }
+        batch(frame: 0, .bouncy, Array(80..<160)) { -Double($0 % 5) * 20 }
+        batch(frame: 6, .snappy, Array((0..<channels).reversed())) { Double($0 % 11) - 5 }
+        batch(frame: 7, .smooth, Array(0..<channels)) { Double($0 % 11) - 5 }  // zero deltas: no merge
+        batch(frame: 9, .spring(response: 0.8, dampingFraction: 0.6, blendDuration: 0.3), Array(0..<channels) + [17, 120]) { Double($0 % 3) * 40 }
+        batch(frame: 14, .interactiveSpring, Array(stride(from: 1, to: channels, by: 2))) { Double($0) }
+        let reference = runProperties(changes, channels: channels, frames: 90)
+        let engine = try runEngine(changes, channels: channels, frames: 90, threads: threads, chunkSize: 8, batched: true)
+        try expectAgreement(engine.values, reference, relative: 0)
+    }
+
     @Test("keyframe channels give the timeline's values bitwise and rest at the end value")
     func keyframes() throws {
         let timeline = KeyframeTimeline(initialValue: 0.0) {

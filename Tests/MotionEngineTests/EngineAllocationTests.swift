@@ -49,18 +49,21 @@ struct EngineAllocationTests {
         #expect(counter.allocatedBytes - before == 0, "bytes allocated by the ticking thread over 60 ticks of 6000 channels")
     }
 
-    /// Process-wide allocation requests over 60 ticks, with every thread's cache flushed
-    /// before and after so that workers' requests are counted.
-    func requestsOver60Ticks(_ engine: MotionEngine) throws -> UInt64 {
+    /// Process-wide allocation requests over 60 frames (after 5 to warm up), with every thread's
+    /// cache flushed before so that workers' requests are counted. `frame` runs frame k.
+    func requestsOver60Frames(_ frame: (Int) throws -> Void) throws -> UInt64 {
         let stats = try #require(JemallocStatistics.current)
-        var frame = 2
-        for _ in 0..<5 { try engine.tick(at: Double(frame) / 60); frame += 1 }
+        for k in 2..<7 { try frame(k) }
         let flush = { DispatchQueue.concurrentPerform(iterations: 8) { _ in stats.refresh() } }
         flush()
         let before = stats.allocationRequests()
-        for _ in 0..<60 { try engine.tick(at: Double(frame) / 60); frame += 1 }
+        for k in 7..<67 { try frame(k) }
         let after = stats.allocationRequests()
         return after - before
+    }
+
+    func requestsOver60Ticks(_ engine: MotionEngine) throws -> UInt64 {
+        try requestsOver60Frames { try engine.tick(at: Double($0) / 60) }
     }
 
     @Test("a steady-state tick on two persistent workers allocates nothing (process-wide request count)")
@@ -78,6 +81,19 @@ struct EngineAllocationTests {
         // (about 4 measured). The engine's code adds nothing, so the total stays at that level
         // whatever the channel count (6000 here).
         #expect(requests <= 60 * 8, "\(requests) requests over 60 ticks")
+    }
+
+    @Test("a batch retarget of fluid springs, merged on two persistent workers, allocates nothing once a batch of its size has run")
+    func zeroAllocationsParallelRetargets() throws {
+        let engine = MotionEngine(threadCount: 2, chunkSize: 256, scheduler: .persistentWorkers, minimumChannelsPerWorker: 1)
+        let ids = try (0..<6000).map { _ in try engine.addChannel(value: 0) }
+        let batches = [ids.enumerated().map { ($1, Double($0 % 50)) }, ids.enumerated().map { ($1, -Double($0 % 30)) }]
+        try engine.animate(batches[1], with: .bouncy, at: 0)
+        let requests = try requestsOver60Frames { frame in
+            try engine.animate(batches[frame % 2], with: frame % 2 == 0 ? .bouncy : .snappy, at: Double(frame) / 60)
+            try engine.tick(at: Double(frame) / 60)
+        }
+        #expect(requests == 0, "\(requests) allocation requests over 60 frames of 6000 retargets and a tick")
     }
 
     @Test("the allocation counter is real: N objects allocated per iteration are counted as N")

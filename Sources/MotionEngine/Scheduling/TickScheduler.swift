@@ -12,13 +12,20 @@ public enum TickScheduler: Sendable {
     case persistentWorkers
 }
 
-/// Runs the chunks of a tick plan on `workers` workers, the calling thread being worker 0;
-/// worker w takes chunks w, w + workers, …. Returns when all chunks have run.
-protocol ParallelRunner: AnyObject {
-    func run(_ plan: TickPlan, chunks: Int, workers: Int)
-}
+/// Work split into chunks that may run on different threads: a tick, or a batch of fluid-spring
+/// merges. (An enum, not an existential: a tick plan does not fit an existential's inline
+/// buffer, and boxing it would allocate on every tick.)
+enum ParallelJob: @unchecked Sendable {
+    case tick(TickPlan)
+    case merges(FluidMergeBatch)
 
-extension TickPlan {
+    func run(chunk: Int) {
+        switch self {
+        case .tick(let plan): plan.run(chunk: chunk)
+        case .merges(let batch): batch.run(chunk: chunk)
+        }
+    }
+
     /// The chunks worker `worker` of `workers` runs.
     func runStride(worker: Int, workers: Int, chunks: Int) {
         var chunk = worker
@@ -29,21 +36,27 @@ extension TickPlan {
     }
 }
 
+/// Runs the chunks of a job on `workers` workers, the calling thread being worker 0; worker w
+/// takes chunks w, w + workers, …. Returns when all chunks have run.
+protocol ParallelRunner: AnyObject {
+    func run(_ job: ParallelJob, chunks: Int, workers: Int)
+}
+
 final class ConcurrentPerformRunner: ParallelRunner {
-    func run(_ plan: TickPlan, chunks: Int, workers: Int) {
+    func run(_ job: ParallelJob, chunks: Int, workers: Int) {
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            plan.runStride(worker: worker, workers: workers, chunks: chunks)
+            job.runStride(worker: worker, workers: workers, chunks: chunks)
         }
     }
 }
 
-/// Worker threads parked on semaphores. A run publishes the plan, wakes `workers − 1` of them,
+/// Worker threads parked on semaphores. A run publishes the job, wakes `workers − 1` of them,
 /// works as worker 0 itself, then waits for each to signal completion; the semaphores order the
-/// plan's memory before and after the run. Nothing is allocated per run.
+/// job's memory before and after the run. Nothing is allocated per run.
 final class PersistentWorkerRunner: ParallelRunner, @unchecked Sendable {
     private let wake: [DispatchSemaphore]
     private let finished = DispatchSemaphore(value: 0)
-    private var plan: TickPlan?
+    private var job: ParallelJob?
     private var chunks = 0
     private var workers = 0
     private var stopping = false
@@ -64,15 +77,15 @@ final class PersistentWorkerRunner: ParallelRunner, @unchecked Sendable {
         for _ in wake { finished.wait() }
     }
 
-    func run(_ plan: TickPlan, chunks: Int, workers: Int) {
+    func run(_ job: ParallelJob, chunks: Int, workers: Int) {
         let helpers = min(workers - 1, wake.count)
-        self.plan = plan
+        self.job = job
         self.chunks = chunks
         self.workers = helpers + 1
         for index in 0..<helpers { wake[index].signal() }
-        plan.runStride(worker: 0, workers: helpers + 1, chunks: chunks)
+        job.runStride(worker: 0, workers: helpers + 1, chunks: chunks)
         for _ in 0..<helpers { finished.wait() }
-        self.plan = nil
+        self.job = nil
     }
 
     private func workerLoop(_ index: Int) {
@@ -82,7 +95,7 @@ final class PersistentWorkerRunner: ParallelRunner, @unchecked Sendable {
                 finished.signal()
                 return
             }
-            plan?.runStride(worker: index + 1, workers: workers, chunks: chunks)
+            job?.runStride(worker: index + 1, workers: workers, chunks: chunks)
             finished.signal()
         }
     }
