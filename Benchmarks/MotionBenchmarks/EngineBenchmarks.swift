@@ -90,7 +90,7 @@ func registerEngineBenchmarks(in registry: inout BenchmarkRegistry) {
     for kind in ChannelKind.allCases {
         for (label, count) in channelCounts {
             for threads in ["1", "all"] {
-                let reference = threads == "1" ? kind.reference.map { "\($0).\(label)" } : nil
+                let reference = kind.reference.map { threads == "1" ? "\($0).\(label)" : "\($0).\(label).all" }
                 registry.register("tick.\(kind.rawValue).\(label).\(threads)", unit: .frame, elements: count,
                                   tags: ["engine", kind.rawValue], reference: reference, usesAllThreads: threads == "all") { context in
                     let engine = MotionEngine(threadCount: threads == "1" ? 1 : context.threads)

@@ -1,10 +1,11 @@
 import BenchKit
 import CReferenceKernels
+import Dispatch
 import Foundation
 import MotionCore
 
 /// Struct-of-arrays storage for a C kernel's fields.
-final class Fields {
+final class Fields: @unchecked Sendable {
     private var storage: [UnsafeMutableRawPointer] = []
     func make<Element>(_ count: Int, _ value: (Int) -> Element) -> UnsafeMutablePointer<Element> {
         let pointer = UnsafeMutablePointer<Element>.allocate(capacity: count)
@@ -27,23 +28,54 @@ private func variant(_ i: Int) -> Double { Double(i % 8) }
 private func stiffness(_ i: Int) -> Double { let w = 2 * Double.pi / (1000 + variant(i)); return w * w }
 private func damping(_ i: Int) -> Double { 2 * (0.3 + 0.1 * variant(i)) * stiffness(i).squareRoot() }
 
-func registerReferenceKernels(in registry: inout BenchmarkRegistry) {
-    for (label, n) in channelCounts {
-        registry.register("c.closed.\(label)", unit: .frame, elements: n, tags: ["c"]) { _ in
-            let f = Fields()
-            let target = f.make(n) { 100 + Double($0 % 8) }, v0 = f.make(n) { _ in 0.0 }
-            let zeta = f.make(n) { 0.5 + 0.01 * Double($0 % 8) }, omega = f.make(n) { 8 + 0.1 * Double($0 % 8) }
-            let start = f.make(n) { _ in 0.0 }, out = f.make(n) { _ in 0.0 }
+/// A C kernel set up on its fields: `frame(t, range)` advances elements `range` to time t and
+/// writes their outputs into `output`. Ranges that do not overlap touch disjoint memory.
+private struct ReferenceKernel: @unchecked Sendable {
+    let fields: Fields
+    let output: UnsafeMutablePointer<Double>
+    let frame: (Double, Range<Int>) -> Void
+}
+
+/// Registers `name` (one thread) and `name.all` (the elements cut into one contiguous part per
+/// thread, run with `concurrentPerform`): what the hardware gives C on one and on all threads.
+private func registerReference(_ name: String, elements n: Int, in registry: inout BenchmarkRegistry,
+                               _ make: @escaping @Sendable (Int) -> ReferenceKernel) {
+    for allThreads in [false, true] {
+        registry.register(allThreads ? "\(name).all" : name, unit: .frame, elements: n, tags: ["c"],
+                          usesAllThreads: allThreads) { context in
+            let kernel = make(n)
+            let parts = allThreads ? max(1, context.threads) : 1
             var time = 0.0
             return BenchmarkBody(run: { iterations in
                 for _ in 0..<iterations {
                     time += frame
-                    mb_closed_spring(n, time, target, v0, zeta, omega, start, out)
+                    if parts == 1 {
+                        kernel.frame(time, 0..<n)
+                    } else {
+                        let t = time
+                        DispatchQueue.concurrentPerform(iterations: parts) { part in
+                            kernel.frame(t, n * part / parts..<n * (part + 1) / parts)
+                        }
+                    }
                 }
-                withExtendedLifetime(f) {}
-            }, digest: { digest(out, n) })
+            }, digest: { digest(kernel.output, n) })
         }
-        registry.register("c.fluid.\(label)", unit: .frame, elements: n, tags: ["c"]) { _ in
+    }
+}
+
+func registerReferenceKernels(in registry: inout BenchmarkRegistry) {
+    for (label, n) in channelCounts {
+        registerReference("c.closed.\(label)", elements: n, in: &registry) { n in
+            let f = Fields()
+            let target = f.make(n) { 100 + Double($0 % 8) }, v0 = f.make(n) { _ in 0.0 }
+            let zeta = f.make(n) { 0.5 + 0.01 * Double($0 % 8) }, omega = f.make(n) { 8 + 0.1 * Double($0 % 8) }
+            let start = f.make(n) { _ in 0.0 }, out = f.make(n) { _ in 0.0 }
+            return ReferenceKernel(fields: f, output: out) { t, r in
+                let i = r.lowerBound
+                mb_closed_spring(r.count, t, target + i, v0 + i, zeta + i, omega + i, start + i, out + i)
+            }
+        }
+        registerReference("c.fluid.\(label)", elements: n, in: &registry) { n in
             let f = Fields()
             let id: UnsafeMutablePointer<UInt32> = f.make(n) { UInt32($0) }
             let beginTime = f.make(n) { _ in 0.0 }, startTime = f.make(n) { _ in 0.0 }
@@ -53,32 +85,24 @@ func registerReferenceKernels(in registry: inout BenchmarkRegistry) {
             let offset = f.make(n) { _ in 0.0 }, velocity = f.make(n) { _ in 0.0 }, force = f.make(n) { _ in 0.0 }
             let time = f.make(n) { _ in 0.0 }, status: UnsafeMutablePointer<UInt8> = f.make(n) { _ in 0 }
             let out = f.make(n) { _ in 0.0 }
-            var t = 0.0
-            return BenchmarkBody(run: { iterations in
-                for _ in 0..<iterations {
-                    t += frame
-                    mb_fluid_spring(n, t, FluidSpringAnimation.restingThreshold, id, beginTime, startTime, response,
-                                    interval, model, k, c, offset, velocity, force, time, status, out)
-                }
-                withExtendedLifetime(f) {}
-            }, digest: { digest(out, n) })
+            return ReferenceKernel(fields: f, output: out) { t, r in
+                let i = r.lowerBound
+                mb_fluid_spring(r.count, t, FluidSpringAnimation.restingThreshold, id + i, beginTime + i, startTime + i, response + i,
+                                interval + i, model + i, k + i, c + i, offset + i, velocity + i, force + i, time + i, status + i, out)
+            }
         }
-        registry.register("c.fluid.steps.\(label)", unit: .frame, elements: n, tags: ["c"]) { _ in
+        registerReference("c.fluid.steps.\(label)", elements: n, in: &registry) { n in
             let f = Fields()
             let value = f.make(n) { 100 + variant($0) }
             let k = f.make(n, stiffness), c = f.make(n, damping)
             let offset = f.make(n) { _ in 0.0 }, velocity = f.make(n) { _ in 0.0 }, force = f.make(n) { _ in 0.0 }
             let time = f.make(n) { _ in 0.0 }, out = f.make(n) { _ in 0.0 }
-            var t = 0.0
-            return BenchmarkBody(run: { iterations in
-                for _ in 0..<iterations {
-                    t += frame
-                    mb_fluid_spring_steps(n, t, value, k, c, offset, velocity, force, time, out)
-                }
-                withExtendedLifetime(f) {}
-            }, digest: { digest(out, n) })
+            return ReferenceKernel(fields: f, output: out) { t, r in
+                let i = r.lowerBound
+                mb_fluid_spring_steps(r.count, t, value + i, k + i, c + i, offset + i, velocity + i, force + i, time + i, out + i)
+            }
         }
-        registry.register("c.cubic.\(label)", unit: .frame, elements: n, tags: ["c"]) { _ in
+        registerReference("c.cubic.\(label)", elements: n, in: &registry) { n in
             let f = Fields()
             let segments = 8
             let start = f.make(n) { -Double($0 % 64) * 20 }
@@ -87,17 +111,13 @@ func registerReferenceKernels(in registry: inout BenchmarkRegistry) {
             let from = f.make(n * segments) { Double(($0 % segments) * 37 % 11) - 5 }
             let to = f.make(n * segments) { Double((($0 % segments) + 1) * 37 % 11) - 5 }
             let m0 = f.make(n * segments) { _ in 1.0 }, m1 = f.make(n * segments) { _ in -1.0 }
-            let cursor = UnsafeMutablePointer<Int32>.allocate(capacity: n)
-            cursor.initialize(repeating: 0, count: n)
+            let cursor: UnsafeMutablePointer<Int32> = f.make(n) { _ in 0 }
             let out = f.make(n) { _ in 0.0 }
-            var time = 0.0
-            return BenchmarkBody(run: { iterations in
-                for _ in 0..<iterations {
-                    time += frame
-                    mb_cubic_track(n, segments, time, start, segmentStart, duration, from, to, m0, m1, cursor, out)
-                }
-                withExtendedLifetime(f) {}
-            }, digest: { digest(out, n) })
+            return ReferenceKernel(fields: f, output: out) { t, r in
+                let i = r.lowerBound, j = i * segments
+                mb_cubic_track(r.count, segments, t, start + i, segmentStart + j, duration + j, from + j, to + j, m0 + j, m1 + j,
+                               cursor + i, out + i)
+            }
         }
     }
 }
