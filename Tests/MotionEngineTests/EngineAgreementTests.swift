@@ -177,6 +177,25 @@ struct EngineAgreementTests {
         try expectAgreement(engine.values, runProperties(changes, channels: 120, frames: 150), relative: 0)
     }
 
+    @Test("timing-curve channels (solved four lanes at a time) agree bitwise, and each finishes once at its end")
+    func timingCurves() throws {
+        // Curves of different shapes and durations side by side in the pool, so the lanes of a
+        // group converge after different numbers of Newton steps, finish on different frames,
+        // and some need the bisection fallback (X flat at t = ½ for timingCurve(1, 0.3, 0, 0.7)).
+        let curves: [Animation] = [.linear(duration: 0.5), .easeIn(duration: 0.7), .easeOut(duration: 0.3), .easeInOut(duration: 1),
+                                   .timingCurve(0.68, -0.6, 0.32, 1.6, duration: 0.9), .timingCurve(1, 0.3, 0, 0.7, duration: 0.6)]
+        var changes: [ScenarioChange] = []
+        for channel in 0..<62 {
+            changes.append(ScenarioChange(frame: channel % 5, channel: channel, target: Double(channel * 7 % 23) - 11,
+                                          animation: curves[channel % curves.count]))
+        }
+        changes.sort { ($0.frame, $0.channel) < ($1.frame, $1.channel) }  // the harness takes changes in frame order
+        let engine = try runEngine(changes, channels: 62, frames: 90, threads: 1)
+        try expectAgreement(engine.values, runProperties(changes, channels: 62, frames: 90), relative: 0)
+        let finished = engine.events.flatMap { $0 }.filter { $0.kind == .finished }.map { Int($0.channel.index) }
+        #expect(finished.sorted() == Array(0..<62), "every channel finishes exactly once")
+    }
+
     @Test("closed-form spring channels agree within 1e-12 relative, and move")
     func closedForm() throws {
         var changes: [ScenarioChange] = []
