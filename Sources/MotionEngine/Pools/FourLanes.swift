@@ -1,6 +1,8 @@
 /// What the four-lane kernels (fluid and closed-form springs) share at the end of a step: the
-/// common case — four consecutive channels, all still moving, none newly logically complete — is
-/// one vector store of their values; anything else goes lane by lane.
+/// common case — four channels all still moving, none newly logically complete — stores their
+/// values with no event to report: one vector store when the four channels are consecutive, four
+/// scalar stores otherwise (a pool holds its channels in the order they joined it, which is
+/// seldom channel order). Anything else goes lane by lane.
 enum FourLanes {
     /// Stores `presented` as the values of channels `ids[0]…ids[3]` if that common case holds;
     /// returns false, storing nothing, otherwise.
@@ -12,8 +14,29 @@ enum FourLanes {
         if any(logical), (logical[0] && !flags[0]) || (logical[1] && !flags[1]) || (logical[2] && !flags[2]) || (logical[3] && !flags[3]) {
             return false
         }
-        guard ids[1] == ids[0] &+ 1 && ids[2] == ids[0] &+ 2 && ids[3] == ids[0] &+ 3 else { return false }
-        UnsafeMutableRawPointer(values + Int(ids[0])).storeBytes(of: presented, as: SIMD4<Double>.self)
+        if ids[1] == ids[0] &+ 1 && ids[2] == ids[0] &+ 2 && ids[3] == ids[0] &+ 3 {
+            UnsafeMutableRawPointer(values + Int(ids[0])).storeBytes(of: presented, as: SIMD4<Double>.self)
+        } else {
+            values[Int(ids[0])] = presented[0]
+            values[Int(ids[1])] = presented[1]
+            values[Int(ids[2])] = presented[2]
+            values[Int(ids[3])] = presented[3]
+        }
         return true
+    }
+
+    /// `all(mask)`, folded in halves: on the SSE2 baseline the standard reduction moves each
+    /// lane to an integer register first (about a dozen instructions, several times a step).
+    @inline(__always)
+    static func all(_ mask: SIMDMask<SIMD4<Int64>>) -> Bool {
+        let halves = mask._storage.lowHalf & mask._storage.highHalf
+        return halves[0] & halves[1] < 0
+    }
+
+    /// `any(mask)`, folded in halves (see `all`).
+    @inline(__always)
+    static func any(_ mask: SIMDMask<SIMD4<Int64>>) -> Bool {
+        let halves = mask._storage.lowHalf | mask._storage.highHalf
+        return halves[0] | halves[1] < 0
     }
 }
