@@ -162,16 +162,26 @@ public final class MotionEngine: @unchecked Sendable {
                 retargetInParallel(changes, with: next, animation: animation, at: time)
                 return
             }
-            for (id, target) in changes {
-                let entry = directory[Int(id.index)]
-                // A fluid spring on a fluid spring (the retarget-storm case) goes straight to
-                // the merge, without copying the animation per channel.
-                if let next = fluidSpring, entry.kind == .fluid {
-                    let slot = Int(entry.slot), delta = target - fluid.model[slot]
-                    if delta * delta > 0 { fluid.merge(slot: slot, with: next, delta: delta, target: target, at: time) }
-                    continue
+            var position = 0
+            while position < changes.count {
+                // A fluid spring on a fluid spring (the retarget-storm case) goes straight to the
+                // merge on the pool's columns, without copying the animation per channel, until a
+                // change that is not one — which may move the pool's storage.
+                if let next = fluidSpring {
+                    let columns = FluidColumns(fluid)
+                    while position < changes.count {
+                        let (id, target) = changes[position]
+                        let entry = directory[Int(id.index)]
+                        guard entry.kind == .fluid else { break }
+                        let slot = Int(entry.slot), delta = target - columns.model[slot]
+                        if delta * delta > 0 { columns.merge(slot: slot, with: next, delta: delta, target: target, at: time) }
+                        position += 1
+                    }
+                    if position == changes.count { break }
                 }
-                retarget(id.index, entry, to: target, with: animation, fluid: fluidSpring, at: time)
+                let (id, target) = changes[position]
+                retarget(id.index, directory[Int(id.index)], to: target, with: animation, fluid: fluidSpring, at: time)
+                position += 1
             }
         }
     }

@@ -40,6 +40,7 @@ final class FluidMergeBatch {
     }
 
     func run(chunk: Int) {
+        let columns = FluidColumns(pool)
         var others = 0
         for position in positions(of: chunk) {
             let (id, target) = changes[position]
@@ -48,8 +49,8 @@ final class FluidMergeBatch {
                 others += 1
                 continue
             }
-            let slot = Int(entry.slot), delta = target - pool.model[slot]
-            if delta * delta > 0 { pool.merge(slot: slot, with: spring, delta: delta, target: target, at: time) }
+            let slot = Int(entry.slot), delta = target - columns.model[slot]
+            if delta * delta > 0 { columns.merge(slot: slot, with: spring, delta: delta, target: target, at: time) }
         }
         deferred[chunk] = others
     }

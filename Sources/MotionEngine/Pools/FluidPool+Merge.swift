@@ -1,6 +1,13 @@
 import MotionCore
 
 extension FluidPool {
+    /// `FluidColumns.merge` for one change.
+    func merge(slot: Int, with next: FluidSpringAnimation, delta: Double, target: Double, at time: Double) {
+        FluidColumns(self).merge(slot: slot, with: next, delta: delta, target: target, at: time)
+    }
+}
+
+extension FluidColumns {
     /// A fluid spring arriving on the fluid spring in `slot`: `FluidSpringAnimation.shouldMerge`
     /// for that case (animation-semantics §3.1, §4.3), written on the columns so that a retarget
     /// storm neither boxes state nor rewrites columns that do not change. The agreement tests hold

@@ -1,0 +1,110 @@
+import MotionCore
+
+/// The fluid pool's columns by base address, read once per tick or batch rather than through the
+/// pool — two dependent loads per column — for every channel. Valid until the pool next grows or
+/// shrinks; kernels and merges on disjoint slots may use it from several threads.
+struct FluidColumns {
+    let pool: FluidPool
+    let channel: UnsafeMutablePointer<UInt32>, reported: UnsafeMutablePointer<Bool>, blending: UnsafeMutablePointer<Bool>
+    let model: UnsafeMutablePointer<Double>, interval: UnsafeMutablePointer<Double>, beginTime: UnsafeMutablePointer<Double>
+    let response: UnsafeMutablePointer<Double>, dampingFraction: UnsafeMutablePointer<Double>
+    let blendDuration: UnsafeMutablePointer<Double>, stiffness: UnsafeMutablePointer<Double>, damping: UnsafeMutablePointer<Double>
+    let offset: UnsafeMutablePointer<Double>, velocity: UnsafeMutablePointer<Double>, force: UnsafeMutablePointer<Double>
+    let stateTime: UnsafeMutablePointer<Double>, startTime: UnsafeMutablePointer<Double>
+    let blendStart: UnsafeMutablePointer<Double>, blendInterval: UnsafeMutablePointer<Double>
+
+    init(_ pool: FluidPool) {
+        self.pool = pool
+        channel = pool.channel.base
+        reported = pool.reported.base
+        blending = pool.blending.base
+        model = pool.model.base
+        interval = pool.interval.base
+        beginTime = pool.beginTime.base
+        response = pool.response.base
+        dampingFraction = pool.dampingFraction.base
+        blendDuration = pool.blendDuration.base
+        stiffness = pool.stiffness.base
+        damping = pool.damping.base
+        offset = pool.offset.base
+        velocity = pool.velocity.base
+        force = pool.force.base
+        stateTime = pool.stateTime.base
+        startTime = pool.startTime.base
+        blendStart = pool.blendStart.base
+        blendInterval = pool.blendInterval.base
+    }
+
+    @inline(__always)
+    private func load(_ column: UnsafeMutablePointer<Double>, _ i: Int) -> SIMD4<Double> {
+        UnsafeRawPointer(column + i).loadUnaligned(as: SIMD4<Double>.self)
+    }
+
+    @inline(__always)
+    private func store(_ value: SIMD4<Double>, _ column: UnsafeMutablePointer<Double>, _ i: Int) {
+        UnsafeMutableRawPointer(column + i).storeBytes(of: value, as: SIMD4<Double>.self)
+    }
+
+    @inline(__always)
+    func tickFour(at i: Int, time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink) {
+        let e = SIMD4(repeating: time) - load(beginTime, i)
+        var r = load(response, i), k = load(stiffness, i), c = load(damping, i)
+        // Four one-byte flags read as one word: nonzero when any lane is blending.
+        if UnsafeRawPointer(blending + i).loadUnaligned(as: UInt32.self) != 0 {
+            pool.blendResponses(at: i, elapsed: e, response: &r, stiffness: &k, damping: &c)
+        }
+        let logical = (e - load(startTime, i)) .>= r
+        var t = load(stateTime, i)
+        t.replace(with: e - SIMD4(repeating: 1.0 / 60), where: (e - t) .> SIMD4(repeating: 1))
+        var x = load(offset, i), v = load(velocity, i), f = load(force, i)
+        let target = load(interval, i)
+        let step = SIMD4(repeating: FluidSpringAnimation.step), half = SIMD4(repeating: FluidSpringAnimation.halfStep)
+        var active = t .< e
+        // While every lane is behind the frame time (the usual case: channels animated together
+        // share their clock) the step needs no masking — a third of the instructions on SSE2.
+        while FourLanes.all(active) {
+            let mid = f * half + v
+            x = x + mid * step
+            f = (target - x) * k - mid * c
+            v = f * half + mid
+            t = t + step
+            active = t .< e
+        }
+        while FourLanes.any(active) {
+            let mid = f * half + v
+            let nx = x + mid * step
+            let nf = (target - nx) * k - mid * c
+            let nv = nf * half + mid
+            x.replace(with: nx, where: active)
+            f.replace(with: nf, where: active)
+            v.replace(with: nv, where: active)
+            t.replace(with: t + step, where: active)
+            active = t .< e
+        }
+        store(x, offset, i)
+        store(v, velocity, i)
+        store(f, force, i)
+        store(t, stateTime, i)
+        let v2 = v * v, f2 = f * f
+        let still = v2.replacing(with: f2, where: f2 .> v2) .<= SIMD4(repeating: FluidSpringAnimation.restingThreshold)
+        let size = target * target, gap = (target - x) * (target - x)
+        let arrived = (size .== SIMD4(repeating: 0)) .| (gap .<= size * SIMD4(repeating: 0.0001))
+        let resting = still .& arrived
+        let models = load(model, i)
+        let presented = models - target + x
+        let ids = channel + i
+        if FourLanes.storeIfCommon(presented, moving: .!resting, logical: logical, reported: reported + i, ids: ids, into: values) {
+            return
+        }
+        for lane in 0..<4 {
+            let slot = i + lane, id = ids[lane]
+            if resting[lane] {
+                values[Int(id)] = models[lane]
+                sink.report(channel: id, logical: true, finished: true, reported: &reported[slot])
+            } else {
+                values[Int(id)] = presented[lane]
+                if logical[lane] { sink.report(channel: id, logical: true, finished: false, reported: &reported[slot]) }
+            }
+        }
+    }
+}
