@@ -94,13 +94,17 @@ final class KeyframePool: PoolProtocol {
     func tick(_ range: Range<Int>, time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink) {
         let kinds = kind.base, starts = segmentStart.base, durations = duration.base
         let froms = from.base, tos = to.base, m0s = startTangent.base, m1s = endTangent.base
+        // Read once: through the columns, every access reloads the column's address (the
+        // stores into `values` might alias it, as far as the compiler knows).
+        let startTimes = startTime.base, firsts = firstSegment.base, counts = segmentCount.base
+        let cursors = cursor.base, channels = channel.base
         for slot in range {
-            let t = time - startTime[slot]
-            let base = Int(firstSegment[slot]), count = Int(segmentCount[slot])
-            var k = Int(cursor[slot])
+            let t = time - startTimes[slot]
+            let base = Int(firsts[slot]), count = Int(counts[slot])
+            var k = Int(cursors[slot])
             while k < count && !(t - starts[base + k] <= durations[base + k]) { k += 1 }
-            cursor[slot] = Int32(k)
-            let id = channel[slot]
+            cursors[slot] = Int32(k)
+            let id = channels[slot]
             guard k < count else {
                 values[Int(id)] = endValue[slot]
                 if !reported[slot] {
