@@ -474,8 +474,9 @@ public final class MotionEngine: @unchecked Sendable {
 }
 
 /// What one tick runs: chunk k is the k-th run of `chunkSize` channels through the pools in
-/// order. Workers take chunks k, k + workers, …; each chunk writes only its own channels' values
-/// and its own event sink, so no two workers touch the same memory.
+/// order. Workers claim chunks one at a time; each chunk writes only its own channels' values and
+/// its own event sink, so no two workers touch the same memory, and which worker ran a chunk
+/// changes nothing.
 struct TickPlan: @unchecked Sendable {
     let pools: [any PoolProtocol]
     let sinks: [EventSink]

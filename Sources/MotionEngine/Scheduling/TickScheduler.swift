@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// How a tick's chunks are spread over threads.
 public enum TickScheduler: Sendable {
@@ -26,39 +27,45 @@ enum ParallelJob: @unchecked Sendable {
         }
     }
 
-    /// The chunks worker `worker` of `workers` runs.
-    func runStride(worker: Int, workers: Int, chunks: Int) {
-        var chunk = worker
-        while chunk < chunks {
+    /// Runs chunks until none is left, each worker claiming the next unclaimed one. Claiming
+    /// rather than a fixed share: a worker that wakes late (a futex wake-up can take tens of
+    /// microseconds on a VM) leaves its share to the others instead of finishing last. Which
+    /// thread runs a chunk does not change its result.
+    func runClaiming(_ next: borrowing Atomic<Int>, chunks: Int) {
+        while true {
+            let chunk = next.wrappingAdd(1, ordering: .relaxed).oldValue
+            if chunk >= chunks { return }
             run(chunk: chunk)
-            chunk += workers
         }
     }
 }
 
-/// Runs the chunks of a job on `workers` workers, the calling thread being worker 0; worker w
-/// takes chunks w, w + workers, …. Returns when all chunks have run.
+/// Runs the chunks of a job on `workers` workers, the calling thread being one of them. Returns
+/// when all chunks have run.
 protocol ParallelRunner: AnyObject {
     func run(_ job: ParallelJob, chunks: Int, workers: Int)
 }
 
-final class ConcurrentPerformRunner: ParallelRunner {
+final class ConcurrentPerformRunner: ParallelRunner, @unchecked Sendable {
+    private let next = Atomic<Int>(0)
+
     func run(_ job: ParallelJob, chunks: Int, workers: Int) {
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            job.runStride(worker: worker, workers: workers, chunks: chunks)
+        next.store(0, ordering: .relaxed)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            job.runClaiming(next, chunks: chunks)
         }
     }
 }
 
 /// Worker threads parked on semaphores. A run publishes the job, wakes `workers − 1` of them,
-/// works as worker 0 itself, then waits for each to signal completion; the semaphores order the
+/// claims chunks itself, then waits for each to signal completion; the semaphores order the
 /// job's memory before and after the run. Nothing is allocated per run.
 final class PersistentWorkerRunner: ParallelRunner, @unchecked Sendable {
     private let wake: [DispatchSemaphore]
     private let finished = DispatchSemaphore(value: 0)
     private var job: ParallelJob?
     private var chunks = 0
-    private var workers = 0
+    private let next = Atomic<Int>(0)
     private var stopping = false
 
     init(threads count: Int) {
@@ -81,9 +88,9 @@ final class PersistentWorkerRunner: ParallelRunner, @unchecked Sendable {
         let helpers = min(workers - 1, wake.count)
         self.job = job
         self.chunks = chunks
-        self.workers = helpers + 1
+        next.store(0, ordering: .relaxed)
         for index in 0..<helpers { wake[index].signal() }
-        job.runStride(worker: 0, workers: helpers + 1, chunks: chunks)
+        job.runClaiming(next, chunks: chunks)
         for _ in 0..<helpers { finished.wait() }
         self.job = nil
     }
@@ -95,7 +102,7 @@ final class PersistentWorkerRunner: ParallelRunner, @unchecked Sendable {
                 finished.signal()
                 return
             }
-            job?.runStride(worker: index + 1, workers: workers, chunks: chunks)
+            job?.runClaiming(next, chunks: chunks)
             finished.signal()
         }
     }
