@@ -195,7 +195,8 @@ public struct RevisionComparison {
             let data: Data
             switch outcome {
             case let .finished(output): data = output
-            case .failed: return nil
+            // Exit 1: some fixtures fail — a verdict like any other, with the report on stdout.
+            case let .failed(status, output, _) where status == 1: data = output
             default: return nil
             }
             guard let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let fixtures = json["fixtures"] as? [[String: Any]] else { return nil }

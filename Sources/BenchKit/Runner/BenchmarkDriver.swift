@@ -139,7 +139,7 @@ public struct BenchmarkDriver {
         }
         switch outcome {
         case .finished: return "finished"
-        case let .failed(status, stderr): return "exited with status \(status)\(tail(stderr))"
+        case let .failed(status, _, stderr): return "exited with status \(status)\(tail(stderr))"
         case let .crashed(signal, stderr): return "crashed with signal \(signal)\(tail(stderr))"
         case let .timedOut(seconds): return "timed out after \(Int(seconds)) s"
         case let .couldNotStart(message): return message

@@ -5,7 +5,9 @@ import Foundation
 struct WorkerProcess {
     enum Outcome {
         case finished(stdout: Data)
-        case failed(status: Int32, stderr: String)
+        /// A non-zero exit. Its output is kept: some tools report on standard output and
+        /// exit 1 to say what they found (`conform` with failing fixtures).
+        case failed(status: Int32, stdout: Data, stderr: String)
         case crashed(signal: Int32, stderr: String)
         case timedOut(seconds: Double)
         case couldNotStart(String)
@@ -44,7 +46,7 @@ struct WorkerProcess {
         case .uncaughtSignal:
             return .crashed(signal: process.terminationStatus, stderr: errorText)
         case .exit where process.terminationStatus != 0:
-            return .failed(status: process.terminationStatus, stderr: errorText)
+            return .failed(status: process.terminationStatus, stdout: outputData, stderr: errorText)
         default:
             return .finished(stdout: outputData)
         }
