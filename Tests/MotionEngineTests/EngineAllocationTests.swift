@@ -96,6 +96,24 @@ struct EngineAllocationTests {
         #expect(requests == 0, "\(requests) allocation requests over 60 frames of 6000 retargets and a tick")
     }
 
+    /// The single-property path, for comparison with the engine: once an animation runs, a frame
+    /// of `AnimatedProperty` allocates nothing either (it used to copy the running animation's
+    /// state every frame).
+    @Test("AnimatedProperty: a frame of a running spring, curve or interpolating spring allocates nothing (exact per-thread count)",
+          arguments: [Animation.smooth, .bouncy, .easeInOut(duration: 2), .interpolatingSpring(stiffness: 170, damping: 15),
+                      Animation(EaseBackAnimation(duration: 2))])
+    func propertyFrames(animation: Animation) throws {
+        let property = AnimatedProperty(0.0)
+        property.set(100, at: 0, transaction: Transaction(animation: animation))
+        for frame in 1...5 { _ = property.presentedValue(at: Double(frame) / 120) }
+        let counter = try #require(JemallocStatistics.current?.threadCounter())
+        let before = counter.allocatedBytes
+        var sum = 0.0
+        for frame in 6...45 { sum += property.presentedValue(at: Double(frame) / 120) }
+        #expect(counter.allocatedBytes - before == 0, "bytes allocated over 40 frames of \(animation)")
+        #expect(sum != 0 && property.isAnimating)
+    }
+
     @Test("the allocation counter is real: N objects allocated per iteration are counted as N")
     func counterIsReal() throws {
         final class Box { var value = 0 }

@@ -97,7 +97,9 @@ public final class AnimatedProperty<Value: Animatable> {
         let time = _monotonic(time)
         latestTime = time
         var result = modelValue
-        if var current = animator {
+        // Taken out, not copied: with `animator` still holding it, the first write into the
+        // running animation's state would copy that state (an allocation every frame).
+        if var current = animator.take() {
             current.hasRendered = true
             if let offset = current.running.offset(at: time) {
                 result.animatableData = modelValue.animatableData - current.running.interval + offset
