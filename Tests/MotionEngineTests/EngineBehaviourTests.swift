@@ -57,6 +57,42 @@ struct EngineBehaviourTests {
         #expect(MotionEngineError.unknownChannel(id).description.contains("removed"))
     }
 
+    @Test("a batch with one bad change is rejected whole — on the parallel merge path too — and the next batch runs normally")
+    func badBatch() throws {
+        func engineWithSprings() throws -> (MotionEngine, [ChannelID]) {
+            let engine = MotionEngine(threadCount: 2, chunkSize: 8, minimumChannelsPerWorker: 1)
+            let ids = try (0..<64).map { try engine.addChannel(value: Double($0)) }
+            try engine.animate(ids.map { ($0, 100.0) }, with: .bouncy, at: 0)
+            try engine.tick(at: 0.1)
+            return (engine, ids)
+        }
+        let (engine, ids) = try engineWithSprings(), (untouched, _) = try engineWithSprings()
+        let removed = ids[40]
+        try engine.removeChannel(removed)
+        try untouched.removeChannel(removed)
+        var batch = ids.filter { $0 != removed }.map { ($0, -50.0) }
+        batch[30].1 = .nan
+        let nanError = #expect(throws: MotionEngineError.self) { try engine.animate(batch, with: .snappy, at: 0.2) }
+        #expect(nanError?.description.contains("channel 30") == true, "the error names the bad change: \(String(describing: nanError))")
+        batch[30].1 = -50
+        batch.insert((removed, 7), at: 10)
+        #expect(throws: MotionEngineError.unknownChannel(removed)) { try engine.animate(batch, with: .snappy, at: 0.2) }
+        try engine.tick(at: 0.3)
+        try untouched.tick(at: 0.3)
+        for id in ids where id != removed {
+            #expect(try engine.value(of: id).bitPattern == untouched.value(of: id).bitPattern, "channel \(id.index) changed by a rejected batch")
+        }
+        // After the rejected batches, a good one runs as on an engine that never saw them.
+        batch.remove(at: 10)
+        try engine.animate(batch, with: .snappy, at: 0.4)
+        try untouched.animate(batch, with: .snappy, at: 0.4)
+        try engine.tick(at: 0.5)
+        try untouched.tick(at: 0.5)
+        for id in ids where id != removed {
+            #expect(try engine.value(of: id).bitPattern == untouched.value(of: id).bitPattern)
+        }
+    }
+
     @Test("removing channels mid-animation keeps the others intact")
     func removal() throws {
         let engine = MotionEngine(threadCount: 2, chunkSize: 4, minimumChannelsPerWorker: 1)
