@@ -47,7 +47,7 @@ public final class MotionEngine: @unchecked Sendable {
     private var lastTickTime = -Double.infinity
 
     private let fluid = FluidPool()
-    private let curves = Pool<CurveChannel>()
+    private let curves = CurvePool()
     private let springs = ClosedSpringPool()
     private let keyframes = KeyframePool()
     private let generic = Pool<GenericChannel>()
@@ -381,7 +381,7 @@ public final class MotionEngine: @unchecked Sendable {
             running.context.isLogicallyComplete = fluid.reported[slot]
             return running
         case .curve:
-            let channel = curves.items[slot]
+            let channel = curves.read(slot)
             return RunningAnimation(animation: Animation(channel.curve), interval: channel.interval, beginTime: channel.beginTime)
         case .spring:
             let channel = springs.read(slot)
@@ -398,7 +398,7 @@ public final class MotionEngine: @unchecked Sendable {
         switch entry.kind {
         case .idle: return values[Int(index)]
         case .fluid: return fluid.model[slot]
-        case .curve: return curves.items[slot].model
+        case .curve: return curves.model[slot]
         case .spring: return springs.model[slot]
         case .keyframe: return keyframes.endValue[slot]
         case .generic: return generic.items[slot].model
@@ -412,7 +412,7 @@ public final class MotionEngine: @unchecked Sendable {
         switch entry.kind {
         case .idle, .keyframe: values[Int(index)] = target
         case .fluid: fluid.model[slot] = target
-        case .curve: curves.items[slot].model = target
+        case .curve: curves.model[slot] = target
         case .spring: springs.model[slot] = target
         case .generic: generic.items[slot].model = target
         }

@@ -1,5 +1,28 @@
+/// A unit cubic Bézier's coefficients (§2.2) for four curves, one per lane — how a kernel that
+/// stores curves column by column holds them.
+public struct _BezierCoefficientLanes {
+    public var ax: SIMD4<Double>, bx: SIMD4<Double>, cx: SIMD4<Double>
+    public var ay: SIMD4<Double>, by: SIMD4<Double>, cy: SIMD4<Double>
+
+    @inlinable
+    public init(ax: SIMD4<Double>, bx: SIMD4<Double>, cx: SIMD4<Double>, ay: SIMD4<Double>, by: SIMD4<Double>, cy: SIMD4<Double>) {
+        (self.ax, self.bx, self.cx, self.ay, self.by, self.cy) = (ax, bx, cx, ay, by, cy)
+    }
+}
+
 extension _CubicBezierSolver {
-    /// `value(at:)` for four curves at once: lane k is `solvers[k].value(at: x[k])`, bit for bit.
+    /// The solver of lane `k`, field for field the one the lanes were made from.
+    @inlinable
+    init(lane k: Int, of lanes: _BezierCoefficientLanes) {
+        ax = lanes.ax[k]
+        bx = lanes.bx[k]
+        cx = lanes.cx[k]
+        ay = lanes.ay[k]
+        by = lanes.by[k]
+        cy = lanes.cy[k]
+    }
+
+    /// `value(at:)` for four curves at once: lane k is the value of curve k at `x[k]`, bit for bit.
     ///
     /// The same Newton iteration as `solveX`, with the same operations in the same order, runs on
     /// all lanes together; a lane leaves the loop where the scalar loop would return. The four
@@ -8,11 +31,8 @@ extension _CubicBezierSolver {
     /// flat slope, or eight steps without converging) is finished by the scalar solver, as the
     /// scalar loop would be. Lanes outside `lanes` are not solved; their result is unspecified.
     @inlinable
-    static func _values(_ solvers: (Self, Self, Self, Self), at x: SIMD4<Double>,
-                        lanes: SIMDMask<SIMD4<Int64>>) -> SIMD4<Double> {
-        let (s0, s1, s2, s3) = solvers
-        let ax = SIMD4(s0.ax, s1.ax, s2.ax, s3.ax), bx = SIMD4(s0.bx, s1.bx, s2.bx, s3.bx)
-        let cx = SIMD4(s0.cx, s1.cx, s2.cx, s3.cx)
+    static func _values(_ curves: _BezierCoefficientLanes, at x: SIMD4<Double>, lanes: SIMDMask<SIMD4<Int64>>) -> SIMD4<Double> {
+        let ax = curves.ax, bx = curves.bx, cx = curves.cx
         var x = x
         x.replace(with: 0, where: x .< 0)
         x.replace(with: 1, where: x .> 1)
@@ -31,16 +51,42 @@ extension _CubicBezierSolver {
             t.replace(with: t - error / slope, where: pending)
         }
         fallback .|= pending
-        let ay = SIMD4(s0.ay, s1.ay, s2.ay, s3.ay), by = SIMD4(s0.by, s1.by, s2.by, s3.by)
-        let cy = SIMD4(s0.cy, s1.cy, s2.cy, s3.cy)
-        let y = ((ay * t + by) * t + cy) * t
+        let y = ((curves.ay * t + curves.by) * t + curves.cy) * t
         var result = SIMD4(_round(y[0]), _round(y[1]), _round(y[2]), _round(y[3]))
         if any(fallback) {
-            if fallback[0] { result[0] = s0.value(at: x[0]) }
-            if fallback[1] { result[1] = s1.value(at: x[1]) }
-            if fallback[2] { result[2] = s2.value(at: x[2]) }
-            if fallback[3] { result[3] = s3.value(at: x[3]) }
+            for k in 0..<4 where fallback[k] { result[k] = Self(lane: k, of: curves).value(at: x[k]) }
         }
         return result
+    }
+}
+
+extension BezierAnimation {
+    /// The solver's coefficients, for kernels that store curves column by column.
+    @inlinable
+    public var _coefficients: (ax: Double, bx: Double, cx: Double, ay: Double, by: Double, cy: Double) {
+        (_solver.ax, _solver.bx, _solver.cx, _solver.ay, _solver.by, _solver.cy)
+    }
+
+    /// `_progress(time:)` of four curves given by their coefficients and durations, lane by lane
+    /// bit for bit (`_CubicBezierSolver._values`). `finished` marks the lanes where `_progress`
+    /// is nil; their progress is unspecified.
+    @inlinable
+    public static func _progress(_ curves: _BezierCoefficientLanes, duration: SIMD4<Double>,
+                                 time: SIMD4<Double>) -> (progress: SIMD4<Double>, finished: SIMDMask<SIMD4<Int64>>) {
+        let finished = (duration .<= 0) .| (time .> duration)
+        return (_CubicBezierSolver._values(curves, at: time / duration, lanes: .!finished), finished)
+    }
+
+    /// `_progress(time:)` of four animations at once, lane k for `animations[k]` at `time[k]`,
+    /// bit for bit.
+    @inlinable
+    public static func _progress(_ animations: (BezierAnimation, BezierAnimation, BezierAnimation, BezierAnimation),
+                                 time: SIMD4<Double>) -> (progress: SIMD4<Double>, finished: SIMDMask<SIMD4<Int64>>) {
+        let (a0, a1, a2, a3) = animations
+        let (s0, s1, s2, s3) = (a0._solver, a1._solver, a2._solver, a3._solver)
+        let curves = _BezierCoefficientLanes(
+            ax: SIMD4(s0.ax, s1.ax, s2.ax, s3.ax), bx: SIMD4(s0.bx, s1.bx, s2.bx, s3.bx), cx: SIMD4(s0.cx, s1.cx, s2.cx, s3.cx),
+            ay: SIMD4(s0.ay, s1.ay, s2.ay, s3.ay), by: SIMD4(s0.by, s1.by, s2.by, s3.by), cy: SIMD4(s0.cy, s1.cy, s2.cy, s3.cy))
+        return _progress(curves, duration: SIMD4(a0.duration, a1.duration, a2.duration, a3.duration), time: time)
     }
 }

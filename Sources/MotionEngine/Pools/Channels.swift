@@ -28,12 +28,6 @@ extension EngineChannel {
     @inline(__always)
     static func _advance(_ channels: UnsafeMutablePointer<Self>, reported: UnsafeMutablePointer<Bool>, _ range: Range<Int>,
                          to time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink) {
-        _advanceOneByOne(channels, reported: reported, range, to: time, values: values, sink: sink)
-    }
-
-    @inline(__always)
-    static func _advanceOneByOne(_ channels: UnsafeMutablePointer<Self>, reported: UnsafeMutablePointer<Bool>, _ range: Range<Int>,
-                                 to time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink) {
         for slot in range {
             let step = channels[slot].advance(to: time)
             let channel = channels[slot].channel
@@ -78,29 +72,6 @@ struct CurveChannel: EngineChannel {
     }
 
     func velocity(at time: Double) -> Double { 0 }
-
-    /// Four channels at a time through `BezierAnimation._progress(_:time:)` — the same solver,
-    /// lane by lane bitwise — so four Newton iterations overlap; the rest one by one.
-    static func _advance(_ channels: UnsafeMutablePointer<Self>, reported: UnsafeMutablePointer<Bool>, _ range: Range<Int>,
-                         to time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink) {
-        var slot = range.lowerBound
-        while slot + 4 <= range.upperBound {
-            let c = channels + slot
-            let elapsed = SIMD4(repeating: time) - SIMD4(c[0].beginTime, c[1].beginTime, c[2].beginTime, c[3].beginTime)
-            let (progress, finished) = BezierAnimation._progress((c[0].curve, c[1].curve, c[2].curve, c[3].curve), time: elapsed)
-            for lane in 0..<4 {
-                let channel = c[lane]
-                if finished[lane] {
-                    values[Int(channel.channel)] = channel.model
-                    sink.report(channel: channel.channel, logical: true, finished: true, reported: &reported[slot + lane])
-                } else {
-                    values[Int(channel.channel)] = channel.model - channel.interval + channel.interval * progress[lane]
-                }
-            }
-            slot += 4
-        }
-        _advanceOneByOne(channels, reported: reported, slot..<range.upperBound, to: time, values: values, sink: sink)
-    }
 }
 
 /// Closed-form interpolating springs (`interpolatingSpring`).

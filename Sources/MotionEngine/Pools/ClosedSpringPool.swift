@@ -87,20 +87,8 @@ final class ClosedSpringPool: PoolProtocol {
         let moving = running .& finite
         let models = load(model, i), changes = load(interval, i)
         let presented = models - changes + changes * fraction
-        let ids = channel.base + i
-        if FourLanes.storeIfCommon(presented, moving: moving, logical: logical, reported: reported.base + i, ids: ids, into: values) {
-            return
-        }
-        for lane in 0..<4 {
-            let slot = i + lane, id = ids[lane]
-            if moving[lane] {
-                values[Int(id)] = presented[lane]
-                sink.report(channel: id, logical: logical[lane], finished: false, reported: &reported[slot])
-            } else {
-                values[Int(id)] = models[lane]
-                sink.report(channel: id, logical: true, finished: true, reported: &reported[slot])
-            }
-        }
+        FourLanes.store(presented, targets: models, moving: moving, logical: logical, ids: channel.base + i, reported: reported.base + i,
+                        into: values, sink: sink)
     }
 
     private func tickOne(_ slot: Int, time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink) {

@@ -92,19 +92,7 @@ struct FluidColumns {
         let resting = still .& arrived
         let models = load(model, i)
         let presented = models - target + x
-        let ids = channel + i
-        if FourLanes.storeIfCommon(presented, moving: .!resting, logical: logical, reported: reported + i, ids: ids, into: values) {
-            return
-        }
-        for lane in 0..<4 {
-            let slot = i + lane, id = ids[lane]
-            if resting[lane] {
-                values[Int(id)] = models[lane]
-                sink.report(channel: id, logical: true, finished: true, reported: &reported[slot])
-            } else {
-                values[Int(id)] = presented[lane]
-                if logical[lane] { sink.report(channel: id, logical: true, finished: false, reported: &reported[slot]) }
-            }
-        }
+        FourLanes.store(presented, targets: models, moving: .!resting, logical: logical, ids: channel + i, reported: reported + i,
+                        into: values, sink: sink)
     }
 }

@@ -25,6 +25,26 @@ enum FourLanes {
         return true
     }
 
+    /// Stores four channels' values and reports their events: a moving lane shows `presented`
+    /// (and completes logically where `logical` says so), a lane that is not moving has finished
+    /// and shows its target. The common case is `storeIfCommon`.
+    @inline(__always)
+    static func store(_ presented: SIMD4<Double>, targets: SIMD4<Double>, moving: SIMDMask<SIMD4<Int64>>, logical: SIMDMask<SIMD4<Int64>>,
+                      ids: UnsafePointer<UInt32>, reported flags: UnsafeMutablePointer<Bool>,
+                      into values: UnsafeMutablePointer<Double>, sink: EventSink) {
+        if storeIfCommon(presented, moving: moving, logical: logical, reported: flags, ids: ids, into: values) { return }
+        for lane in 0..<4 {
+            let id = ids[lane]
+            if moving[lane] {
+                values[Int(id)] = presented[lane]
+                sink.report(channel: id, logical: logical[lane], finished: false, reported: &flags[lane])
+            } else {
+                values[Int(id)] = targets[lane]
+                sink.report(channel: id, logical: true, finished: true, reported: &flags[lane])
+            }
+        }
+    }
+
     /// `all(mask)`, folded in halves: on the SSE2 baseline the standard reduction moves each
     /// lane to an integer register first (about a dozen instructions, several times a step).
     @inline(__always)

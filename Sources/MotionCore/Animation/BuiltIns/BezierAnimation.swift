@@ -33,20 +33,6 @@ public struct BezierAnimation: CustomAnimation {
         return _solver.value(at: time / duration)
     }
 
-    /// `_progress(time:)` of four animations at once, lane k for `animations[k]` at `time[k]`,
-    /// bit for bit (`_CubicBezierSolver._values`). `finished` marks the lanes where
-    /// `_progress` is nil; their progress is unspecified.
-    @inlinable
-    public static func _progress(_ animations: (BezierAnimation, BezierAnimation, BezierAnimation, BezierAnimation),
-                                 time: SIMD4<Double>) -> (progress: SIMD4<Double>, finished: SIMDMask<SIMD4<Int64>>) {
-        let (a0, a1, a2, a3) = animations
-        let duration = SIMD4(a0.duration, a1.duration, a2.duration, a3.duration)
-        let finished = (duration .<= 0) .| (time .> duration)
-        let progress = _CubicBezierSolver._values((a0._solver, a1._solver, a2._solver, a3._solver),
-                                                   at: time / duration, lanes: .!finished)
-        return (progress, finished)
-    }
-
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
         _progress(time: time).map { value.scaled(by: $0) }
