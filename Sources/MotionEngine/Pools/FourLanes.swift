@@ -33,6 +33,15 @@ enum FourLanes {
                       ids: UnsafePointer<UInt32>, reported flags: UnsafeMutablePointer<Bool>,
                       into values: UnsafeMutablePointer<Double>, sink: EventSink) {
         if storeIfCommon(presented, moving: moving, logical: logical, reported: flags, ids: ids, into: values) { return }
+        storeLaneByLane(presented, targets: targets, moving: moving, logical: logical, ids: ids, reported: flags, into: values, sink: sink)
+    }
+
+    // Out of line: the kernels keep only the common case in their loop.
+    @inline(never)
+    private static func storeLaneByLane(_ presented: SIMD4<Double>, targets: SIMD4<Double>, moving: SIMDMask<SIMD4<Int64>>,
+                                        logical: SIMDMask<SIMD4<Int64>>, ids: UnsafePointer<UInt32>,
+                                        reported flags: UnsafeMutablePointer<Bool>, into values: UnsafeMutablePointer<Double>,
+                                        sink: EventSink) {
         for lane in 0..<4 {
             let id = ids[lane]
             if moving[lane] {
