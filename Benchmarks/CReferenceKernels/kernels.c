@@ -89,3 +89,36 @@ void mb_cubic_track(size_t n, size_t segments, double t, const double *start, co
                + to[j] * (-2 * s3 + 3 * s2) + end_tangent[j] * (s3 - s2);
     }
 }
+
+void mb_cubic_track_cached(size_t n, size_t segments, double t, const double *start, const double *segment_start,
+                           const double *duration, const double *from, const double *to, const double *start_tangent,
+                           const double *end_tangent, int32_t *cursor, double *current_start, double *current_duration,
+                           double *current_from, double *current_to, double *current_start_tangent,
+                           double *current_end_tangent, double *out) {
+    // Pass 1, rarely taken: move the cursors whose segment has ended and copy the new segment
+    // beside the cursor (a finished track gets a constant segment at its end value).
+    for (size_t i = 0; i < n; i++) {
+        double local = t - start[i];
+        if (local - current_start[i] <= current_duration[i]) continue;
+        size_t base = i * segments;
+        int32_t k = cursor[i];
+        while ((size_t)k < segments && !(local - segment_start[base + k] <= duration[base + k])) k++;
+        cursor[i] = k;
+        size_t j = (size_t)k < segments ? base + (size_t)k : base + segments - 1;
+        int done = (size_t)k == segments;
+        current_start[i] = done ? 0 : segment_start[j];
+        current_duration[i] = done ? INFINITY : duration[j];
+        current_from[i] = done ? to[j] : from[j];
+        current_to[i] = to[j];
+        current_start_tangent[i] = done ? 0 : start_tangent[j];
+        current_end_tangent[i] = done ? 0 : end_tangent[j];
+    }
+    // Pass 2 vectorises: every element evaluates the segment beside its cursor.
+    for (size_t i = 0; i < n; i++) {
+        double s = (t - start[i] - current_start[i]) / current_duration[i];
+        if (s < 0) s = 0;
+        double s2 = s * s, s3 = s2 * s;
+        out[i] = current_from[i] * (2 * s3 - 3 * s2 + 1) + current_start_tangent[i] * (s3 - 2 * s2 + s)
+               + current_to[i] * (-2 * s3 + 3 * s2) + current_end_tangent[i] * (s3 - s2);
+    }
+}

@@ -102,21 +102,33 @@ func registerReferenceKernels(in registry: inout BenchmarkRegistry) {
                 mb_fluid_spring_steps(r.count, t, value + i, k + i, c + i, offset + i, velocity + i, force + i, time + i, out + i)
             }
         }
-        registerReference("c.cubic.\(label)", elements: n, in: &registry) { n in
-            let f = Fields()
-            let segments = 8
-            let start = f.make(n) { -Double($0 % 64) * 20 }
-            let segmentStart = f.make(n * segments) { Double($0 % segments) * keyframeSegmentDuration }
-            let duration = f.make(n * segments) { _ in keyframeSegmentDuration }
-            let from = f.make(n * segments) { Double(($0 % segments) * 37 % 11) - 5 }
-            let to = f.make(n * segments) { Double((($0 % segments) + 1) * 37 % 11) - 5 }
-            let m0 = f.make(n * segments) { _ in 1.0 }, m1 = f.make(n * segments) { _ in -1.0 }
-            let cursor: UnsafeMutablePointer<Int32> = f.make(n) { _ in 0 }
-            let out = f.make(n) { _ in 0.0 }
-            return ReferenceKernel(fields: f, output: out) { t, r in
-                let i = r.lowerBound, j = i * segments
-                mb_cubic_track(r.count, segments, t, start + i, segmentStart + j, duration + j, from + j, to + j, m0 + j, m1 + j,
-                               cursor + i, out + i)
+        // `c.cubic` is W3 of the performance notes: the segment table read every frame. The engine
+        // keeps the segment under each cursor beside the cursor; `c.cubic.cached` does that in C.
+        for cached in [false, true] {
+            registerReference(cached ? "c.cubic.cached.\(label)" : "c.cubic.\(label)", elements: n, in: &registry) { n in
+                let f = Fields()
+                let segments = 8
+                let start = f.make(n) { -Double($0 % 64) * 20 }
+                let segmentStart = f.make(n * segments) { Double($0 % segments) * keyframeSegmentDuration }
+                let duration = f.make(n * segments) { _ in keyframeSegmentDuration }
+                let from = f.make(n * segments) { Double(($0 % segments) * 37 % 11) - 5 }
+                let to = f.make(n * segments) { Double((($0 % segments) + 1) * 37 % 11) - 5 }
+                let m0 = f.make(n * segments) { _ in 1.0 }, m1 = f.make(n * segments) { _ in -1.0 }
+                let cursor: UnsafeMutablePointer<Int32> = f.make(n) { _ in 0 }
+                let out = f.make(n) { _ in 0.0 }
+                // Each element's first segment, beside its cursor.
+                let current = [segmentStart, duration, from, to, m0, m1].map { field in f.make(n) { field[$0 * segments] } }
+                return ReferenceKernel(fields: f, output: out) { t, r in
+                    let i = r.lowerBound, j = i * segments
+                    if cached {
+                        mb_cubic_track_cached(r.count, segments, t, start + i, segmentStart + j, duration + j, from + j, to + j,
+                                              m0 + j, m1 + j, cursor + i, current[0] + i, current[1] + i, current[2] + i,
+                                              current[3] + i, current[4] + i, current[5] + i, out + i)
+                    } else {
+                        mb_cubic_track(r.count, segments, t, start + i, segmentStart + j, duration + j, from + j, to + j,
+                                       m0 + j, m1 + j, cursor + i, out + i)
+                    }
+                }
             }
         }
     }

@@ -105,6 +105,35 @@ struct EngineAgreementTests {
         #expect(try engine.value(of: ids[0]) == 0)
     }
 
+    @Test("keyframe channels keep the timeline's values when removals compact the segment table mid-track")
+    func keyframesAcrossCompaction() throws {
+        let timeline = KeyframeTimeline(initialValue: 0.0) {
+            CubicKeyframe(8.0, duration: 0.2)
+            LinearKeyframe(-3.0, duration: 0.25)
+            CubicKeyframe(5.0, duration: 0.3)
+            MoveKeyframe(1.0)
+            CubicKeyframe(-2.0, duration: 0.35)
+            CubicKeyframe(0.0, duration: 0.4)
+        }
+        let engine = MotionEngine(threadCount: 2, chunkSize: 16, minimumChannelsPerWorker: 1)
+        // Staggered starts put the channels' cursors on different segments.
+        let starts = (0..<400).map { Double($0 % 37) * 0.03 }
+        let ids = try starts.map { try engine.addChannel(timeline: timeline, at: $0) }
+        var kept = Array(ids.indices)
+        for frame in 0...100 {
+            let time = Double(frame) / 60
+            if frame == 40 {
+                // 250 of 400 six-segment tracks: 1500 unused segments, past both compaction thresholds.
+                for k in ids.indices where k % 8 < 5 { try engine.removeChannel(ids[k]) }
+                kept = ids.indices.filter { $0 % 8 >= 5 }
+            }
+            try engine.tick(at: time)
+            for k in kept {
+                #expect(try engine.value(of: ids[k]).bitPattern == timeline.value(time: time - starts[k]).bitPattern, "channel \(k) frame \(frame)")
+            }
+        }
+    }
+
     @Test("velocities agree with AnimatedProperty.velocity(at:)")
     func velocities() throws {
         let animations: [Animation] = [.bouncy, .interpolatingSpring(stiffness: 100, damping: 8), Animation(EaseBackAnimation(duration: 1)), .easeIn]

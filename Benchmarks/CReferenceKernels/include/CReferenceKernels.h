@@ -35,4 +35,14 @@ void mb_cubic_track(size_t n, size_t segments, double t, const double *start, co
                     const double *duration, const double *from, const double *to, const double *start_tangent,
                     const double *end_tangent, int32_t *cursor, double *out);
 
+// W3 with the segment under each cursor kept beside the cursor (current_*, one array per field),
+// copied from the table when the cursor moves, as the engine's keyframe pool keeps it: a frame
+// streams through the elements and reads the table only at segment boundaries. Start with the
+// current_* arrays holding each element's first segment and the cursors at 0.
+void mb_cubic_track_cached(size_t n, size_t segments, double t, const double *start, const double *segment_start,
+                           const double *duration, const double *from, const double *to, const double *start_tangent,
+                           const double *end_tangent, int32_t *cursor, double *current_start, double *current_duration,
+                           double *current_from, double *current_to, double *current_start_tangent,
+                           double *current_end_tangent, double *out);
+
 #endif

@@ -1,8 +1,11 @@
 import MotionCore
 
-/// Keyframe tracks over `Double`, flattened: one table of segments (struct of arrays, each
-/// channel's segments contiguous) and a cursor per channel, so a frame reads a handful of doubles
-/// per channel and walks no lists.
+/// Keyframe tracks over `Double`, flattened: one table of segments (each channel's segments
+/// contiguous) and a cursor per channel, so a frame walks no lists. The segment under the cursor
+/// is kept next to the cursor (`current`), copied from the table when the cursor moves: a frame
+/// streams through the channels in order and touches the table only at a segment boundary. (With
+/// the table read every frame, channels whose cursors differ read it at irregular offsets, and a
+/// million channels ran at the memory's latency rather than its bandwidth.)
 ///
 /// Cubic segments are evaluated inline with the very expression of `_KeyframeSegments._value`
 /// (the same operations in the same order), moves are their value, and the rare linear and spring
@@ -16,10 +19,16 @@ final class KeyframePool: PoolProtocol {
     let cursor = Column<Int32>(), firstSegment = Column<Int32>(), segmentCount = Column<Int32>()
     let track = Column<KeyframeTrackBox>()
 
-    // Per segment.
-    let kind = Column<SegmentKind>()
-    let segmentStart = Column<Double>(), duration = Column<Double>()
-    let from = Column<Double>(), to = Column<Double>(), startTangent = Column<Double>(), endTangent = Column<Double>()
+    /// One segment of a track, as the kernel reads it.
+    struct Segment {
+        var start: Double, duration: Double
+        var from: Double, to: Double, startTangent: Double, endTangent: Double
+        var kind: SegmentKind
+    }
+
+    let segments = Column<Segment>()
+    /// Per channel: its segment under the cursor, as in `segments`.
+    let current = Column<Segment>()
     /// Segments no live channel refers to any more; compacted away when they dominate.
     private var unusedSegments = 0
 
@@ -31,29 +40,23 @@ final class KeyframePool: PoolProtocol {
         startTime.append(start)
         endValue.append(segments.segments.last?.end ?? segments.initialValue)
         cursor.append(0)
-        firstSegment.append(Int32(kind.count))
+        firstSegment.append(Int32(self.segments.count))
         segmentCount.append(Int32(segments.segments.count))
         track.append(KeyframeTrackBox(segments))
+        let first = self.segments.count
         for (segment, segmentStartTime) in zip(segments.segments, segments.startTimes) {
+            var flat = Segment(start: segmentStartTime, duration: segment.duration, from: segment.from, to: segment.to,
+                               startTangent: 0, endTangent: 0, kind: .other)
             switch segment.kind {
-            case let .cubic(m0, m1):
-                kind.append(.cubic)
-                startTangent.append(m0)
-                endTangent.append(m1)
-            case .move:
-                kind.append(.move)
-                startTangent.append(0)
-                endTangent.append(0)
-            case .linear, .spring:
-                kind.append(.other)
-                startTangent.append(0)
-                endTangent.append(0)
+            case let .cubic(m0, m1): (flat.kind, flat.startTangent, flat.endTangent) = (.cubic, m0, m1)
+            case .move: flat.kind = .move
+            case .linear, .spring: flat.kind = .other
             }
-            segmentStart.append(segmentStartTime)
-            duration.append(segment.duration)
-            from.append(segment.from)
-            to.append(segment.to)
+            self.segments.append(flat)
         }
+        // A track without segments never reads it (its cursor is at the end from the start).
+        current.append(segments.segments.isEmpty ? Segment(start: 0, duration: 0, from: 0, to: 0, startTangent: 0, endTangent: 0, kind: .move)
+                                                 : self.segments[first])
         return count - 1
     }
 
@@ -64,24 +67,26 @@ final class KeyframePool: PoolProtocol {
         for column in [startTime, endValue] { column.swapRemove(at: slot) }
         for column in [cursor, firstSegment, segmentCount] { column.swapRemove(at: slot) }
         track.swapRemove(at: slot)
-        if unusedSegments > 1024 && unusedSegments > kind.count / 2 { compact() }
+        current.swapRemove(at: slot)
+        if unusedSegments > 1024 && unusedSegments > segments.count / 2 { compact() }
         return slot < count ? channel[slot] : nil
     }
 
     /// Rebuilds the segment table with only the live channels' segments.
     private func compact() {
         let records = (0..<count).map { (channel[$0], track[$0], startTime[$0], cursor[$0], reported[$0]) }
-        for column in [kind] as [Column<SegmentKind>] { column.removeAll() }
-        for column in [segmentStart, duration, from, to, startTangent, endTangent] { column.removeAll() }
+        segments.removeAll()
         for column in [startTime, endValue] { column.removeAll() }
         for column in [cursor, firstSegment, segmentCount] { column.removeAll() }
         channel.removeAll()
         reported.removeAll()
         track.removeAll()
+        current.removeAll()
         unusedSegments = 0
         for (id, box, start, position, flag) in records {
             let slot = append(channel: id, segments: box.segments, startTime: start)
             cursor[slot] = position
+            if position < segmentCount[slot] { current[slot] = segments[Int(firstSegment[slot] + position)] }
             reported[slot] = flag
         }
     }
@@ -92,18 +97,23 @@ final class KeyframePool: PoolProtocol {
     func velocity(slot: Int, time: Double) -> Double { track[slot].segments.velocity(at: time - startTime[slot]) }
 
     func tick(_ range: Range<Int>, time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink) {
-        let kinds = kind.base, starts = segmentStart.base, durations = duration.base
-        let froms = from.base, tos = to.base, m0s = startTangent.base, m1s = endTangent.base
+        let table = segments.base
         // Read once: through the columns, every access reloads the column's address (the
         // stores into `values` might alias it, as far as the compiler knows).
         let startTimes = startTime.base, firsts = firstSegment.base, counts = segmentCount.base
         let cursors = cursor.base, channels = channel.base
+        let currents = current.base
         for slot in range {
             let t = time - startTimes[slot]
-            let base = Int(firsts[slot]), count = Int(counts[slot])
+            let count = Int(counts[slot])
             var k = Int(cursors[slot])
-            while k < count && !(t - starts[base + k] <= durations[base + k]) { k += 1 }
-            cursors[slot] = Int32(k)
+            if k < count && !(t - currents[slot].start <= currents[slot].duration) {
+                let track = table + Int(firsts[slot])
+                k += 1
+                while k < count && !(t - track[k].start <= track[k].duration) { k += 1 }
+                cursors[slot] = Int32(k)
+                if k < count { currents[slot] = track[k] }
+            }
             let id = channels[slot]
             guard k < count else {
                 values[Int(id)] = endValue[slot]
@@ -114,18 +124,18 @@ final class KeyframePool: PoolProtocol {
                 sink.append(channel: id, kind: .finished)
                 continue
             }
-            let j = base + k
-            let local = max(0, t - starts[j])
-            switch kinds[j] {
+            let segment = currents[slot]
+            let local = max(0, t - segment.start)
+            switch segment.kind {
             case .cubic:
-                let s = local / durations[j]
+                let s = local / segment.duration
                 let s2 = s * s, s3 = s2 * s
-                values[Int(id)] = froms[j] * (2 * s3 - 3 * s2 + 1) + m0s[j] * (s3 - 2 * s2 + s)
-                    + tos[j] * (-2 * s3 + 3 * s2) + m1s[j] * (s3 - s2)
+                values[Int(id)] = segment.from * (2 * s3 - 3 * s2 + 1) + segment.startTangent * (s3 - 2 * s2 + s)
+                    + segment.to * (-2 * s3 + 3 * s2) + segment.endTangent * (s3 - s2)
             case .move:
-                values[Int(id)] = tos[j]
+                values[Int(id)] = segment.to
             case .other:
-                let segments = track[slot].segments
+                let segments = self.track[slot].segments
                 values[Int(id)] = _KeyframeSegments<Double>._value(of: segments.segments[k], at: local)
             }
         }
