@@ -97,47 +97,90 @@ final class KeyframePool: PoolProtocol {
     func velocity(slot: Int, time: Double) -> Double { track[slot].segments.velocity(at: time - startTime[slot]) }
 
     func tick(_ range: Range<Int>, time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink) {
-        let table = segments.base
-        // Read once: through the columns, every access reloads the column's address (the
-        // stores into `values` might alias it, as far as the compiler knows).
-        let startTimes = startTime.base, firsts = firstSegment.base, counts = segmentCount.base
-        let cursors = cursor.base, channels = channel.base
+        var slot = range.lowerBound
+        while slot + 4 <= range.upperBound {
+            if !tickFourCubic(at: slot, time: time, values: values) {
+                for lane in slot..<slot + 4 { tickOne(lane, time: time, values: values, sink: sink) }
+            }
+            slot += 4
+        }
+        while slot < range.upperBound {
+            tickOne(slot, time: time, values: values, sink: sink)
+            slot += 1
+        }
+    }
+
+    /// The common case four channels at a time: each inside a cubic segment it was already in.
+    /// The Hermite expression is `tickOne`'s, lane by lane. Returns false, changing nothing, if
+    /// any of the four needs more (a cursor to move, another kind of segment, the end).
+    @inline(__always)
+    private func tickFourCubic(at i: Int, time: Double, values: UnsafeMutablePointer<Double>) -> Bool {
+        let c = current.base + i, cursors = cursor.base + i, counts = segmentCount.base + i
+        guard c[0].kind == .cubic && c[1].kind == .cubic && c[2].kind == .cubic && c[3].kind == .cubic,
+              cursors[0] < counts[0] && cursors[1] < counts[1] && cursors[2] < counts[2] && cursors[3] < counts[3]
+        else { return false }
+        let starts = startTime.base + i
+        let t = SIMD4(repeating: time) - SIMD4(starts[0], starts[1], starts[2], starts[3])
+        let start = SIMD4(c[0].start, c[1].start, c[2].start, c[3].start)
+        let duration = SIMD4(c[0].duration, c[1].duration, c[2].duration, c[3].duration)
+        var local = t - start
+        guard FourLanes.all(local .<= duration) else { return false }
+        local.replace(with: 0, where: .!(local .>= 0))  // max(0, local), NaN included
+        let s = local / duration
+        let s2 = s * s, s3 = s2 * s
+        let from = SIMD4(c[0].from, c[1].from, c[2].from, c[3].from), to = SIMD4(c[0].to, c[1].to, c[2].to, c[3].to)
+        let m0 = SIMD4(c[0].startTangent, c[1].startTangent, c[2].startTangent, c[3].startTangent)
+        let m1 = SIMD4(c[0].endTangent, c[1].endTangent, c[2].endTangent, c[3].endTangent)
+        // The same terms, in the same order, as the scalar expression (split for the type checker).
+        let two = SIMD4<Double>(repeating: 2), three = SIMD4<Double>(repeating: 3), one = SIMD4<Double>(repeating: 1)
+        let h00: SIMD4<Double> = two * s3 - three * s2 + one
+        let h10: SIMD4<Double> = s3 - two * s2 + s
+        let h01: SIMD4<Double> = SIMD4(repeating: -2) * s3 + three * s2
+        let h11: SIMD4<Double> = s3 - s2
+        let value: SIMD4<Double> = from * h00 + m0 * h10 + to * h01 + m1 * h11
+        let ids = channel.base + i
+        values[Int(ids[0])] = value[0]
+        values[Int(ids[1])] = value[1]
+        values[Int(ids[2])] = value[2]
+        values[Int(ids[3])] = value[3]
+        return true
+    }
+
+    private func tickOne(_ slot: Int, time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink) {
         let currents = current.base
-        for slot in range {
-            let t = time - startTimes[slot]
-            let count = Int(counts[slot])
-            var k = Int(cursors[slot])
-            if k < count && !(t - currents[slot].start <= currents[slot].duration) {
-                let track = table + Int(firsts[slot])
-                k += 1
-                while k < count && !(t - track[k].start <= track[k].duration) { k += 1 }
-                cursors[slot] = Int32(k)
-                if k < count { currents[slot] = track[k] }
+        let t = time - startTime[slot]
+        let count = Int(segmentCount[slot])
+        var k = Int(cursor[slot])
+        if k < count && !(t - currents[slot].start <= currents[slot].duration) {
+            let track = segments.base + Int(firstSegment[slot])
+            k += 1
+            while k < count && !(t - track[k].start <= track[k].duration) { k += 1 }
+            cursor[slot] = Int32(k)
+            if k < count { currents[slot] = track[k] }
+        }
+        let id = channel[slot]
+        guard k < count else {
+            values[Int(id)] = endValue[slot]
+            if !reported[slot] {
+                reported[slot] = true
+                sink.append(channel: id, kind: .logicallyComplete)
             }
-            let id = channels[slot]
-            guard k < count else {
-                values[Int(id)] = endValue[slot]
-                if !reported[slot] {
-                    reported[slot] = true
-                    sink.append(channel: id, kind: .logicallyComplete)
-                }
-                sink.append(channel: id, kind: .finished)
-                continue
-            }
-            let segment = currents[slot]
-            let local = max(0, t - segment.start)
-            switch segment.kind {
-            case .cubic:
-                let s = local / segment.duration
-                let s2 = s * s, s3 = s2 * s
-                values[Int(id)] = segment.from * (2 * s3 - 3 * s2 + 1) + segment.startTangent * (s3 - 2 * s2 + s)
-                    + segment.to * (-2 * s3 + 3 * s2) + segment.endTangent * (s3 - s2)
-            case .move:
-                values[Int(id)] = segment.to
-            case .other:
-                let segments = self.track[slot].segments
-                values[Int(id)] = _KeyframeSegments<Double>._value(of: segments.segments[k], at: local)
-            }
+            sink.append(channel: id, kind: .finished)
+            return
+        }
+        let segment = currents[slot]
+        let local = max(0, t - segment.start)
+        switch segment.kind {
+        case .cubic:
+            let s = local / segment.duration
+            let s2 = s * s, s3 = s2 * s
+            values[Int(id)] = segment.from * (2 * s3 - 3 * s2 + 1) + segment.startTangent * (s3 - 2 * s2 + s)
+                + segment.to * (-2 * s3 + 3 * s2) + segment.endTangent * (s3 - s2)
+        case .move:
+            values[Int(id)] = segment.to
+        case .other:
+            let segments = self.track[slot].segments
+            values[Int(id)] = _KeyframeSegments<Double>._value(of: segments.segments[k], at: local)
         }
     }
 }
