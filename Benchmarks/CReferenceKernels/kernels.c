@@ -11,22 +11,28 @@ void mb_closed_spring(size_t n, double t, const double *target, const double *in
     }
 }
 
+// Three masked 1/300 s steps of the §3.1 integrator towards `target`, up to time t: a step
+// applies only while the state's time is behind t, so the loop has no branch and vectorises.
+static inline void fluid_steps(double t, double target, double k, double c, double *x, double *v, double *f, double *tm) {
+    const double h = 1.0 / 300.0, half = 1.0 / 600.0;
+    for (int step = 0; step < 3; step++) {
+        double active = *tm < t ? 1.0 : 0.0;
+        double mid = *f * half + *v;
+        double nx = *x + mid * h;
+        double nf = (target - nx) * k - mid * c;
+        double nv = nf * half + mid;
+        *x = active * nx + (1 - active) * *x;
+        *f = active * nf + (1 - active) * *f;
+        *v = active * nv + (1 - active) * *v;
+        *tm += active * h;
+    }
+}
+
 void mb_fluid_spring_steps(size_t n, double t, const double *value, const double *stiffness, const double *damping,
                            double *offset, double *velocity, double *force, double *time, double *out) {
-    const double h = 1.0 / 300.0, half = 1.0 / 600.0;
     for (size_t i = 0; i < n; i++) {
         double x = offset[i], v = velocity[i], f = force[i], tm = time[i];
-        for (int step = 0; step < 3; step++) {
-            double active = tm < t ? 1.0 : 0.0;
-            double mid = f * half + v;
-            double nx = x + mid * h;
-            double nf = -damping[i] * mid + stiffness[i] * (value[i] - nx);
-            double nv = nf * half + mid;
-            x = active * nx + (1 - active) * x;
-            f = active * nf + (1 - active) * f;
-            v = active * nv + (1 - active) * v;
-            tm += active * h;
-        }
+        fluid_steps(t, value[i], stiffness[i], damping[i], &x, &v, &f, &tm);
         offset[i] = x; velocity[i] = v; force[i] = f; time[i] = tm;
         out[i] = x;
     }
@@ -36,7 +42,6 @@ void mb_fluid_spring(size_t n, double t, double resting_threshold, const uint32_
                      const double *start_time, const double *response, const double *interval, const double *model,
                      const double *stiffness, const double *damping, double *offset, double *velocity, double *force,
                      double *time, uint8_t *status, double *out) {
-    const double h = 1.0 / 300.0, half = 1.0 / 600.0;
     // In blocks, so the arithmetic vectorises and only the scatter through id[] stays scalar.
     enum { block = 256 };
     double presented[block];
@@ -47,17 +52,7 @@ void mb_fluid_spring(size_t n, double t, double resting_threshold, const uint32_
             double elapsed = t - begin_time[i], target = interval[i], k = stiffness[i], c = damping[i];
             double x = offset[i], v = velocity[i], f = force[i], tm = time[i];
             tm = elapsed - tm > 1 ? elapsed - 1.0 / 60.0 : tm;
-            for (int step = 0; step < 3; step++) {
-                double active = tm < elapsed ? 1.0 : 0.0;
-                double mid = f * half + v;
-                double nx = x + mid * h;
-                double nf = (target - nx) * k - mid * c;
-                double nv = nf * half + mid;
-                x = active * nx + (1 - active) * x;
-                f = active * nf + (1 - active) * f;
-                v = active * nv + (1 - active) * v;
-                tm += active * h;
-            }
+            fluid_steps(elapsed, target, k, c, &x, &v, &f, &tm);
             offset[i] = x; velocity[i] = v; force[i] = f; time[i] = tm;
             double v2 = v * v, f2 = f * f, size = target * target, gap = (target - x) * (target - x);
             int still = (f2 > v2 ? f2 : v2) <= resting_threshold;
