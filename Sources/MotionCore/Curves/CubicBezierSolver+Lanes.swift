@@ -40,18 +40,18 @@ extension _CubicBezierSolver {
         var pending = lanes, fallback = SIMDMask<SIMD4<Int64>>(repeating: false)
         let epsilon = SIMD4(repeating: Self.epsilon)
         for _ in 0..<8 {
-            let error = ((ax * t + bx) * t + cx) * t - x
+            let error = _bezierCoordinate(ax, bx, cx, at: t) - x
             // |error| < ε, written without abs: the same answer for every input, NaN included.
             pending .&= .!((error .< epsilon) .& (error .> -epsilon))
             if !any(pending) { break }
-            let slope = cx + (2 * bx + 3 * ax * t) * t
+            let slope = _bezierSlope(ax, bx, cx, at: t)
             let flat = (slope .< SIMD4(repeating: 1e-6)) .& (slope .> SIMD4(repeating: -1e-6))
             fallback .|= pending .& flat
             pending .&= .!flat
             t.replace(with: t - error / slope, where: pending)
         }
         fallback .|= pending
-        let y = ((curves.ay * t + curves.by) * t + curves.cy) * t
+        let y = _bezierCoordinate(curves.ay, curves.by, curves.cy, at: t)
         var result = SIMD4(_round(y[0]), _round(y[1]), _round(y[2]), _round(y[3]))
         if any(fallback) {
             for k in 0..<4 where fallback[k] { result[k] = Self(lane: k, of: curves).value(at: x[k]) }

@@ -41,16 +41,16 @@ internal struct _CubicBezierSolver: Sendable {
     static func _clampUnit(_ v: Double) -> Double { v < 0 ? 0 : (v > 1 ? 1 : v) }
 
     @inlinable
-    func _x(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
+    func _x(_ t: Double) -> Double { _bezierCoordinate(ax, bx, cx, at: t) }
 
     @inlinable
-    func _y(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
+    func _y(_ t: Double) -> Double { _bezierCoordinate(ay, by, cy, at: t) }
 
     @inlinable
-    func _dx(_ t: Double) -> Double { cx + (2 * bx + 3 * ax * t) * t }
+    func _dx(_ t: Double) -> Double { _bezierSlope(ax, bx, cx, at: t) }
 
     @inlinable
-    func _dy(_ t: Double) -> Double { cy + (2 * by + 3 * ay * t) * t }
+    func _dy(_ t: Double) -> Double { _bezierSlope(ay, by, cy, at: t) }
 
     /// The parameter t in [0, 1] with X(t) = x, to within 2⁻²⁰.
     ///

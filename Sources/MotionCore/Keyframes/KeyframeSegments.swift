@@ -152,10 +152,8 @@ public struct _KeyframeSegments<Data: VectorArithmetic> {
         case let .linear(curve):
             return segment.from + (segment.to - segment.from).scaled(by: curve.value(at: t / segment.duration))
         case let .cubic(m0, m1):
-            let s = t / segment.duration
-            let s2 = s * s, s3 = s2 * s
-            return segment.from.scaled(by: 2 * s3 - 3 * s2 + 1) + m0.scaled(by: s3 - 2 * s2 + s)
-                + segment.to.scaled(by: -2 * s3 + 3 * s2) + m1.scaled(by: s3 - s2)
+            let h = _hermiteBasis(t / segment.duration)
+            return segment.from.scaled(by: h.h00) + m0.scaled(by: h.h10) + segment.to.scaled(by: h.h01) + m1.scaled(by: h.h11)
         case let .spring(spring, v0):
             return segment.from + spring.value(target: segment.to - segment.from, initialVelocity: v0, time: t)
         }

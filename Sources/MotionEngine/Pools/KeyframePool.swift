@@ -126,18 +126,12 @@ final class KeyframePool: PoolProtocol {
         var local = t - start
         guard FourLanes.all(local .<= duration) else { return false }
         local.replace(with: 0, where: .!(local .>= 0))  // max(0, local), NaN included
-        let s = local / duration
-        let s2 = s * s, s3 = s2 * s
+        let h = _hermiteBasis(local / duration)
         let from = SIMD4(c[0].from, c[1].from, c[2].from, c[3].from), to = SIMD4(c[0].to, c[1].to, c[2].to, c[3].to)
         let m0 = SIMD4(c[0].startTangent, c[1].startTangent, c[2].startTangent, c[3].startTangent)
         let m1 = SIMD4(c[0].endTangent, c[1].endTangent, c[2].endTangent, c[3].endTangent)
-        // The same terms, in the same order, as the scalar expression (split for the type checker).
-        let two = SIMD4<Double>(repeating: 2), three = SIMD4<Double>(repeating: 3), one = SIMD4<Double>(repeating: 1)
-        let h00: SIMD4<Double> = two * s3 - three * s2 + one
-        let h10: SIMD4<Double> = s3 - two * s2 + s
-        let h01: SIMD4<Double> = SIMD4(repeating: -2) * s3 + three * s2
-        let h11: SIMD4<Double> = s3 - s2
-        let value: SIMD4<Double> = from * h00 + m0 * h10 + to * h01 + m1 * h11
+        // The combination `_KeyframeSegments._value` makes, with `scaled(by:)` as a product.
+        let value: SIMD4<Double> = from * h.h00 + m0 * h.h10 + to * h.h01 + m1 * h.h11
         let ids = channel.base + i
         values[Int(ids[0])] = value[0]
         values[Int(ids[1])] = value[1]
@@ -172,10 +166,8 @@ final class KeyframePool: PoolProtocol {
         let local = max(0, t - segment.start)
         switch segment.kind {
         case .cubic:
-            let s = local / segment.duration
-            let s2 = s * s, s3 = s2 * s
-            values[Int(id)] = segment.from * (2 * s3 - 3 * s2 + 1) + segment.startTangent * (s3 - 2 * s2 + s)
-                + segment.to * (-2 * s3 + 3 * s2) + segment.endTangent * (s3 - s2)
+            let h = _hermiteBasis(local / segment.duration)
+            values[Int(id)] = segment.from * h.h00 + segment.startTangent * h.h10 + segment.to * h.h01 + segment.endTangent * h.h11
         case .move:
             values[Int(id)] = segment.to
         case .other:

@@ -1,0 +1,42 @@
+/// The arithmetic a per-value formula needs, so one expression serves a `Double` and four lanes
+/// of `SIMD4<Double>` — the runtime and the engine's vector kernels — with the same operations in
+/// the same order, hence the same bits in every lane.
+public protocol _LaneArithmetic {
+    static func + (lhs: Self, rhs: Self) -> Self
+    static func - (lhs: Self, rhs: Self) -> Self
+    static func * (lhs: Self, rhs: Self) -> Self
+    /// `value` in every lane.
+    init(_lanes value: Double)
+}
+
+extension Double: _LaneArithmetic {
+    @inlinable
+    public init(_lanes value: Double) { self = value }
+}
+
+extension SIMD4: _LaneArithmetic where Scalar == Double {
+    @inlinable
+    public init(_lanes value: Double) { self.init(repeating: value) }
+}
+
+/// A cubic without constant term in Horner form, ((a·t + b)·t + c)·t: the coordinate of a unit
+/// Bézier at parameter t (§2.2).
+@inlinable
+public func _bezierCoordinate<V: _LaneArithmetic>(_ a: V, _ b: V, _ c: V, at t: V) -> V {
+    ((a * t + b) * t + c) * t
+}
+
+/// Its derivative, c + (2b + 3a·t)·t.
+@inlinable
+public func _bezierSlope<V: _LaneArithmetic>(_ a: V, _ b: V, _ c: V, at t: V) -> V {
+    c + (V(_lanes: 2) * b + V(_lanes: 3) * a * t) * t
+}
+
+/// The cubic Hermite basis at s (§5.2): h00 = 2s³ − 3s² + 1, h10 = s³ − 2s² + s,
+/// h01 = −2s³ + 3s², h11 = s³ − s².
+@inlinable
+public func _hermiteBasis<V: _LaneArithmetic>(_ s: V) -> (h00: V, h10: V, h01: V, h11: V) {
+    let s2 = s * s, s3 = s2 * s
+    let two = V(_lanes: 2), three = V(_lanes: 3)
+    return (two * s3 - three * s2 + V(_lanes: 1), s3 - two * s2 + s, V(_lanes: -2) * s3 + three * s2, s3 - s2)
+}
