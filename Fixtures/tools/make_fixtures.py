@@ -178,20 +178,21 @@ emoji_tracks = [
     {"property": "verticalStretch", "keyframes": [{"cubic": {"to": v, "duration": d}} for v, d in STRETCH]},
     {"property": "angle", "keyframes": [{"cubic": {"to": v, "duration": d}} for v, d in ANGLE]},
 ]
-checks, t = [], 0.0
-for v, d in STRETCH:
-    t += d
-    checks.append({"time": round(t, 10), "value": {"verticalStretch": v}})
+def end_checks(keyframes, property):
+    """A check at each keyframe's end time: the track reaches the keyframe's value there."""
+    checks, t = [], 0.0
+    for v, d in keyframes:
+        t += d
+        checks.append({"time": round(t, 10), "value": {property: v}})
+    return checks
+checks = end_checks(STRETCH, "verticalStretch")
 write("documented", "e01-emoji-stretch-track", {
     "title": "E01 the emoji's verticalStretch track lasts 2.10 s and reaches each cubic keyframe's value at its end",
     "provenance": "documented", "source": f"{SPEC} §9 E01; Apple 'Controlling the timing and movements of your animations'",
     "tolerance": {"absolute": 1e-9},
     "keyframes": {"valueType": {"struct": ["verticalStretch"]}, "initialValue": {"verticalStretch": 1.0},
                   "tracks": [emoji_tracks[2]], "checks": [{"duration": 2.1}] + checks}})
-checks, t = [], 0.0
-for v, d in ANGLE:
-    t += d
-    checks.append({"time": round(t, 10), "value": {"angle": v}})
+checks = end_checks(ANGLE, "angle")
 write("documented", "e01-emoji-angle-track", {
     "title": "E01 the emoji's angle track lasts 1.08 s and reaches each keyframe's value at its end",
     "provenance": "documented", "source": f"{SPEC} §9 E01", "tolerance": {"absolute": 1e-9},
