@@ -24,10 +24,10 @@ let package = Package(
     targets: [
         // The interpolation core: SwiftUI-shaped, pure, deterministic. Depends on nothing but
         // Foundation (for CGFloat and the CoreGraphics geometry types on Linux).
-        .target(name: "MotionCore"),
+        .target(name: "MotionCore", exclude: ["README.md"]),
 
         // Many channels at once: struct-of-arrays pools per animation kind, ticked on Dispatch.
-        .target(name: "MotionEngine", dependencies: ["MotionCore"]),
+        .target(name: "MotionEngine", dependencies: ["MotionCore"], exclude: ["README.md"]),
 
         // jemalloc's statistics interface, for allocation counting in tests and benchmarks.
         .systemLibrary(

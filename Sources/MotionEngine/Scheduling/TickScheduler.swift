@@ -66,7 +66,10 @@ final class PersistentWorkerRunner: ParallelRunner, @unchecked Sendable {
     private var job: ParallelJob?
     private var chunks = 0
     private let next = Atomic<Int>(0)
+    private let done = Atomic<Int>(0)
     private var stopping = false
+    /// How long the calling thread watches for helpers to finish before it parks.
+    static let spinNanoseconds: UInt64 = 100_000
 
     init(threads count: Int) {
         wake = (0..<max(0, count - 1)).map { _ in DispatchSemaphore(value: 0) }
@@ -89,10 +92,21 @@ final class PersistentWorkerRunner: ParallelRunner, @unchecked Sendable {
         self.job = job
         self.chunks = chunks
         next.store(0, ordering: .relaxed)
+        done.store(0, ordering: .relaxed)
         for index in 0..<helpers { wake[index].signal() }
         job.runClaiming(next, chunks: chunks)
-        for _ in 0..<helpers { finished.wait() }
+        awaitHelpers(helpers)
         self.job = nil
+    }
+
+    /// Helpers usually finish within a chunk of the calling thread, so it watches their count for
+    /// a bounded while before parking: a parked thread's wake-up can cost tens of microseconds on
+    /// a VM, longer than the wait. The semaphore waits that follow keep its count balanced and
+    /// return at once for helpers already counted.
+    private func awaitHelpers(_ helpers: Int) {
+        let deadline = DispatchTime.now().uptimeNanoseconds + Self.spinNanoseconds
+        while done.load(ordering: .acquiring) < helpers && DispatchTime.now().uptimeNanoseconds < deadline {}
+        for _ in 0..<helpers { finished.wait() }
     }
 
     private func workerLoop(_ index: Int) {
@@ -103,6 +117,7 @@ final class PersistentWorkerRunner: ParallelRunner, @unchecked Sendable {
                 return
             }
             job?.runClaiming(next, chunks: chunks)
+            done.add(1, ordering: .releasing)
             finished.signal()
         }
     }
