@@ -47,7 +47,7 @@ enum BenchCommands {
         let file = try store.save(result)
         if let baseline = arguments.value("--save-baseline") {
             let url = try store.save(result, asBaseline: baseline)
-            FileHandle.standardError.write(Data("saved baseline \(url.path)\n".utf8))
+            writeToStandardError("saved baseline \(url.path)\n")
         }
         let rendered = try format.render(result)
         if let output = arguments.value("--output") {
@@ -55,7 +55,7 @@ enum BenchCommands {
         } else {
             print(rendered, terminator: rendered.hasSuffix("\n") ? "" : "\n")
         }
-        FileHandle.standardError.write(Data("wrote \(file.path)\n".utf8))
+        writeToStandardError("wrote \(file.path)\n")
         return result.benchmarks.contains { $0.status != .ok } ? 1 : 0
     }
 

@@ -88,13 +88,13 @@ enum CommandLineTool {
                 throw UsageError("unknown command '\(command)'; expected one of: main, run, list, compare, compare-revisions, nightly, report, conform, fixtures, adapter, env, version, help")
             }
         } catch let error as UsageError {
-            FileHandle.standardError.write(Data("motion-bench: error: \(error.message)\n\n\(usage)\n".utf8))
+            writeToStandardError("motion-bench: error: \(error.message)\n\n\(usage)\n")
             return 1
         } catch let error as ToolError {
-            FileHandle.standardError.write(Data("motion-bench: error: \(error.description)\n".utf8))
+            writeToStandardError("motion-bench: error: \(error.description)\n")
             return 1
         } catch {
-            FileHandle.standardError.write(Data("motion-bench: error: \(error)\n".utf8))
+            writeToStandardError("motion-bench: error: \(error)\n")
             return 1
         }
     }
@@ -110,4 +110,12 @@ enum CommandLineTool {
 struct UsageError: Error {
     let message: String
     init(_ message: String) { self.message = message }
+}
+
+/// Writes a status or error line to standard error after whatever standard output still holds
+/// (print buffers it when it is a pipe), so that when both go to one pipe a line such as the path
+/// of the report just written follows the table printed before it rather than landing inside it.
+func writeToStandardError(_ line: String) {
+    fflush(nil)
+    FileHandle.standardError.write(Data(line.utf8))
 }

@@ -36,7 +36,7 @@ enum ConformCommand {
             defer { adapter.close() }
             let carried = loaded.fixtures.filter(ExternalEngine.supports)
             if carried.count < loaded.fixtures.count {
-                FileHandle.standardError.write(Data("conform: \(loaded.fixtures.count - carried.count) fixtures skipped: the engine protocol carries property scenarios of scalar values\n".utf8))
+                writeToStandardError("conform: \(loaded.fixtures.count - carried.count) fixtures skipped: the engine protocol carries property scenarios of scalar values\n")
             }
             return ConformanceReport(results: carried.map { adapter.run($0) }, loadErrors: loaded.errors)
         }

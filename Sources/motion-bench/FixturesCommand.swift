@@ -10,7 +10,7 @@ enum FixturesCommand {
         let arguments = try Arguments(Array(raw.dropFirst()), command: "fixtures regenerate", options: ["--fixtures"], flags: ["--check"])
         let root = URL(fileURLWithPath: arguments.value("--fixtures") ?? "Fixtures")
         let loaded = FixtureLoader.load(root: root)
-        for error in loaded.errors { FileHandle.standardError.write(Data("error: \(error)\n".utf8)) }
+        for error in loaded.errors { writeToStandardError("error: \(error)\n") }
         var changedFiles = 0, regenerated = 0
         for fixture in loaded.fixtures where fixture.provenance == .referenceModel {
             let outcome = FixtureRegenerator.regenerate(fixture)

@@ -54,7 +54,7 @@ enum RevisionCommands {
         try AtomicFile.write(try ComparisonFormat.markdown.render(report) + "\n" + outcome.conformanceChanges.map { "- \($0)" }.joined(separator: "\n"),
                              to: base.appendingPathExtension("md"))
         print(arguments.value("--format") == "markdown" ? try ComparisonFormat.markdown.render(report) : text, terminator: "")
-        FileHandle.standardError.write(Data("wrote \(base.path).json and .md\n".utf8))
+        writeToStandardError("wrote \(base.path).json and .md\n")
         if report.exitCode == 0 && !outcome.conformanceChanges.isEmpty { return 1 }
         return report.exitCode
     }
@@ -79,7 +79,7 @@ enum RevisionCommands {
                                              verdicts: Dictionary(conformance.results.map { ($0.id, $0.verdict.rawValue) }, uniquingKeysWith: { a, _ in a }))
         let file = try history.append(result, conformance: summary)
         let loaded = history.load(machineKey: result.environment.machineKey)
-        for problem in loaded.problems { FileHandle.standardError.write(Data("warning: \(problem)\n".utf8)) }
+        for problem in loaded.problems { writeToStandardError("warning: \(problem)\n") }
         let suspects = SuspectRange.find(in: loaded.records)
         print("nightly: conformance \(conformance.summaryLine); \(result.benchmarks.count) benchmarks; history \(loaded.records.count) runs in \(file.deletingLastPathComponent().path)")
         if suspects.isEmpty {
