@@ -92,7 +92,8 @@ func registerEngineBenchmarks(in registry: inout BenchmarkRegistry) {
             for threads in ["1", "all"] {
                 let reference = kind.reference.map { threads == "1" ? "\($0).\(label)" : "\($0).\(label).all" }
                 registry.register("tick.\(kind.rawValue).\(label).\(threads)", unit: .frame, elements: count,
-                                  tags: ["engine", kind.rawValue], reference: reference, usesAllThreads: threads == "all") { context in
+                                  tags: ["engine", kind.rawValue], reference: reference, usesAllThreads: threads == "all",
+                                  oneThreadCounterpart: threads == "all" ? "tick.\(kind.rawValue).\(label).1" : nil) { context in
                     let engine = MotionEngine(threadCount: threads == "1" ? 1 : context.threads)
                     try kind.populate(engine, count: count)
                     var time = 0.0
@@ -115,7 +116,8 @@ func registerEngineBenchmarks(in registry: inout BenchmarkRegistry) {
     for threads in ["1", "all"] {
         for (name, ticks) in [("retarget.storm", true), ("retarget.batch", false)] {
             registry.register("\(name).100k.\(threads)", unit: ticks ? .frame : .operation, elements: 100_000,
-                              tags: ["engine", "retarget"], usesAllThreads: threads == "all") { context in
+                              tags: ["engine", "retarget"], usesAllThreads: threads == "all",
+                              oneThreadCounterpart: threads == "all" ? "\(name).100k.1" : nil) { context in
                 let (engine, changes) = try retargetStormEngine(threads: threads == "1" ? 1 : context.threads)
                 var time = 0.0, flip = false
                 return BenchmarkBody(run: { iterations in
@@ -130,7 +132,7 @@ func registerEngineBenchmarks(in registry: inout BenchmarkRegistry) {
         }
         // Combine storms: timing curves retargeted by timing curves combine as chains of lerps.
         registry.register("combine.storm.10k.\(threads)", unit: .frame, elements: 10_000, tags: ["engine", "retarget"],
-                          usesAllThreads: threads == "all") { context in
+                          usesAllThreads: threads == "all", oneThreadCounterpart: threads == "all" ? "combine.storm.10k.1" : nil) { context in
             let engine = MotionEngine(threadCount: threads == "1" ? 1 : context.threads)
             let ids = try (0..<10_000).map { _ in try engine.addChannel(value: 0) }
             var time = 0.0, step = 0

@@ -42,7 +42,7 @@ private func registerReference(_ name: String, elements n: Int, in registry: ino
                                _ make: @escaping @Sendable (Int) -> ReferenceKernel) {
     for allThreads in [false, true] {
         registry.register(allThreads ? "\(name).all" : name, unit: .frame, elements: n, tags: ["c"],
-                          usesAllThreads: allThreads) { context in
+                          usesAllThreads: allThreads, oneThreadCounterpart: allThreads ? name : nil) { context in
             let kernel = make(n)
             let parts = allThreads ? max(1, context.threads) : 1
             var time = 0.0

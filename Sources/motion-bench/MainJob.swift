@@ -39,9 +39,13 @@ struct MainJob {
         let incomplete = result.benchmarks.filter { $0.status != .ok }
         print("benchmarks: \(result.benchmarks.count) run (quick profile), \(incomplete.count) did not complete")
         for benchmark in incomplete { print("  \(benchmark.status.rawValue): \(benchmark.name): \(benchmark.message ?? "")") }
-        for benchmark in result.benchmarks where benchmark.ratioToReference != nil {
-            print("  \(benchmark.name): \(formatNanoseconds(benchmark.timing?.nanosecondsPerElement)) per channel-frame, "
-                  + String(format: "%.2f× the C kernel", benchmark.ratioToReference!))
+        // The engine's figures against C and against one thread (the C kernels' own are in the report).
+        for benchmark in result.benchmarks where !benchmark.tags.contains("c")
+            && (benchmark.ratioToReference != nil || benchmark.speedupOverOneThread != nil) {
+            let comparisons = [benchmark.ratioToReference.map { String(format: "%.2f× the C kernel's time", $0) },
+                               benchmark.speedupOverOneThread.map { String(format: "%.2f× as fast as on one thread", $0) }]
+            print("  \(benchmark.name): \(formatNanoseconds(benchmark.timing?.nanosecondsPerElement)) per \(benchmark.unit == .frame ? "channel-frame" : "element"), "
+                  + comparisons.compactMap { $0 }.joined(separator: ", "))
         }
         let site = try RevisionCommands.writeSite(reports: reports, fixtures: fixturesDirectory, conformance: conformance)
         print("reports: \(site.path) (open it in a browser), \(file.path), \(reports.appendingPathComponent("latest.md").path)")

@@ -124,6 +124,32 @@ struct ResultFormatTests {
         #expect(throws: ResultFileError.self) { try ReportFormat.parse("yaml") }
     }
 
+    @Test("ratios to the C reference and speedups over one thread come from the medians; a missing or crashed counterpart leaves them empty")
+    func referenceRatiosAndSpeedups() throws {
+        func bench(_ name: String, median: Double?, reference: String? = nil, oneThread: String? = nil) -> BenchmarkResult {
+            var b = BenchmarkResult(name: name, unit: .frame, elements: 100, tags: [], reference: reference,
+                                    oneThreadCounterpart: oneThread, status: median == nil ? .crashed : .ok)
+            b.timing = median.map { TimingSummary(samples: [$0, $0 * 0.9, $0 * 1.2], iterationsPerSample: 1, elements: 100, unit: .frame) }
+            return b
+        }
+        var results = [bench("k.1", median: 1000, reference: "c"), bench("k.all", median: 400, reference: "c.all", oneThread: "k.1"),
+                       bench("c", median: 500), bench("c.all", median: 250, oneThread: "c"),
+                       bench("orphan.all", median: 300, oneThread: "gone.1"), bench("dead.1", median: nil),
+                       bench("dead.all", median: 100, oneThread: "dead.1")]
+        BenchmarkDriver.fillReferenceRatios(&results)
+        #expect(results.map(\.ratioToReference) == [2.0, 1.6, nil, nil, nil, nil, nil])
+        #expect(results.map(\.speedupOverOneThread) == [nil, 2.5, nil, 2.0, nil, nil, nil])
+        let run = RunResult(schemaVersion: 1, tool: "t", startedAt: "2026-11-30T00:00:00Z", finishedAt: "2026-11-30T00:00:01Z", profile: "quick",
+                            threads: 2, filter: nil, environment: ComparisonTests.environment, benchmarks: results)
+        let text = try ReportFormat.text.render(run).split(separator: "\n")
+        #expect(text[1].contains("vs C") && text[1].contains("speedup"))
+        #expect(text.first { $0.hasPrefix("k.all ") }.map { $0.contains("1.60×") && $0.contains("2.50×") } == true)
+        let csv = try ReportFormat.csv.render(run).split(separator: "\n")
+        #expect(csv[0].hasSuffix(",speedup_over_one_thread") && csv[2].hasSuffix(",2.5"))
+        let decoded = try JSONDecoder().decode(RunResult.self, from: try JSONEncoder().encode(run))
+        #expect(decoded.benchmarks[1].oneThreadCounterpart == "k.1" && decoded.benchmarks[1].speedupOverOneThread == 2.5)
+    }
+
     @Test("frame benchmarks report the share of frames over the 60, 120 and 240 Hz budgets")
     func frameBudgets() {
         let timing = TimingSummary(samples: [1e6, 5e6, 10e6, 20e6], iterationsPerSample: 1, elements: 1, unit: .frame)

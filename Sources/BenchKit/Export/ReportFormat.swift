@@ -42,15 +42,19 @@ func formatAllocations(_ summary: AllocationSummary?) -> String {
 func formatRatio(_ value: Double?) -> String { value.map { String(format: "%.2f×", $0) } ?? "" }
 
 /// One row per benchmark, as every table format shows it.
+///
+/// `vs C` is the benchmark's time over its C reference's (below 1: faster than C); `speedup` is
+/// its one-thread counterpart's time over its own (how many times faster the threads made it).
 struct ReportRow {
-    let name, median, p90, p99, perElement, allocations, ratio, status: String
+    let name, median, p90, p99, perElement, allocations, ratio, speedup, status: String
 
     static let header = ReportRow(name: "benchmark", median: "median", p90: "p90", p99: "p99", perElement: "per element",
-                                  allocations: "allocs/iter", ratio: "vs C", status: "status")
+                                  allocations: "allocs/iter", ratio: "vs C", speedup: "speedup", status: "status")
 
-    init(name: String, median: String, p90: String, p99: String, perElement: String, allocations: String, ratio: String, status: String) {
-        (self.name, self.median, self.p90, self.p99, self.perElement, self.allocations, self.ratio, self.status) =
-            (name, median, p90, p99, perElement, allocations, ratio, status)
+    init(name: String, median: String, p90: String, p99: String, perElement: String, allocations: String, ratio: String,
+         speedup: String, status: String) {
+        (self.name, self.median, self.p90, self.p99, self.perElement, self.allocations, self.ratio, self.speedup, self.status) =
+            (name, median, p90, p99, perElement, allocations, ratio, speedup, status)
     }
 
     init(_ benchmark: BenchmarkResult) {
@@ -58,16 +62,16 @@ struct ReportRow {
         self.init(name: benchmark.name, median: formatNanoseconds(timing?.median), p90: formatNanoseconds(timing?.percentiles["p90"]),
                   p99: formatNanoseconds(timing?.percentiles["p99"]), perElement: formatNanoseconds(timing?.nanosecondsPerElement),
                   allocations: formatAllocations(benchmark.allocations), ratio: formatRatio(benchmark.ratioToReference),
-                  status: benchmark.status == .ok ? "ok" : benchmark.status.rawValue)
+                  speedup: formatRatio(benchmark.speedupOverOneThread), status: benchmark.status == .ok ? "ok" : benchmark.status.rawValue)
     }
 
-    var cells: [String] { [name, median, p90, p99, perElement, allocations, ratio, status] }
+    var cells: [String] { [name, median, p90, p99, perElement, allocations, ratio, speedup, status] }
 }
 
 enum TextReport {
     static func render(_ result: RunResult) -> String {
         let rows = [ReportRow.header] + result.benchmarks.map(ReportRow.init)
-        let widths = (0..<8).map { column in rows.map { $0.cells[column].count }.max() ?? 0 }
+        let widths = ReportRow.header.cells.indices.map { column in rows.map { $0.cells[column].count }.max() ?? 0 }
         var lines = ["motion-bench \(result.profile) run, \(result.threads) thread\(result.threads == 1 ? "" : "s"), " +
                      "\(result.environment.cpuModel), revision \(result.environment.gitRevision?.prefix(10) ?? "unknown")" +
                      (result.environment.gitDirty == true ? " (dirty)" : "")]
@@ -148,13 +152,14 @@ enum JUnitReport {
 
 enum CSVReport {
     static func render(_ result: RunResult) -> String {
-        var lines = ["name,status,unit,elements,median_ns,p90_ns,p99_ns,ns_per_element,allocations_per_iteration,bytes_per_iteration,ratio_to_reference,digest"]
+        var lines = ["name,status,unit,elements,median_ns,p90_ns,p99_ns,ns_per_element,allocations_per_iteration,bytes_per_iteration,ratio_to_reference,digest,speedup_over_one_thread"]
         for b in result.benchmarks {
             let t = b.timing
             let fields: [String] = [b.name, b.status.rawValue, b.unit.rawValue, "\(b.elements)", t.map { "\($0.median)" } ?? "",
                                     t?.percentiles["p90"].map { "\($0)" } ?? "", t?.percentiles["p99"].map { "\($0)" } ?? "",
                                     t.map { "\($0.nanosecondsPerElement)" } ?? "", b.allocations?.perIteration.map { "\($0)" } ?? "",
-                                    b.allocations?.bytesPerIteration.map { "\($0)" } ?? "", b.ratioToReference.map { "\($0)" } ?? "", b.digest ?? ""]
+                                    b.allocations?.bytesPerIteration.map { "\($0)" } ?? "", b.ratioToReference.map { "\($0)" } ?? "", b.digest ?? "",
+                                    b.speedupOverOneThread.map { "\($0)" } ?? ""]
             lines.append(fields.map { $0.contains(",") ? "\"\($0)\"" : $0 }.joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"

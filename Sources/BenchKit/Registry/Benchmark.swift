@@ -23,6 +23,9 @@ public struct Benchmark: Sendable {
         public let reference: String?
         /// Whether the benchmark uses the worker's thread count ("all" benchmarks).
         public let usesAllThreads: Bool
+        /// For an "all" benchmark, the same work on one thread, by benchmark name: reports show
+        /// how much faster the threads make it.
+        public let oneThreadCounterpart: String?
     }
 
     public let descriptor: Descriptor
@@ -30,9 +33,10 @@ public struct Benchmark: Sendable {
     public let make: @Sendable (BenchmarkContext) throws -> BenchmarkBody
 
     public init(_ name: String, unit: BenchmarkUnit = .operation, elements: Int = 1, tags: [String] = [],
-                reference: String? = nil, usesAllThreads: Bool = false,
+                reference: String? = nil, usesAllThreads: Bool = false, oneThreadCounterpart: String? = nil,
                 make: @escaping @Sendable (BenchmarkContext) throws -> BenchmarkBody) {
-        descriptor = Descriptor(name: name, unit: unit, elements: elements, tags: tags, reference: reference, usesAllThreads: usesAllThreads)
+        descriptor = Descriptor(name: name, unit: unit, elements: elements, tags: tags, reference: reference, usesAllThreads: usesAllThreads,
+                                oneThreadCounterpart: oneThreadCounterpart)
         self.make = make
     }
 

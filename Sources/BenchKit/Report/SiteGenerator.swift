@@ -72,10 +72,10 @@ public struct SiteGenerator {
         }
         if let latest {
             body += "<h2>Engine ticks per channel-frame</h2><div class=\"charts\">" + scalingCharts(latest, onlyThreads: nil).prefix(2).joined() + "</div>"
-            body += "<h2>Latest run</h2><table><tr><th>benchmark</th><th>median</th><th>p99</th><th>per element</th><th>allocs/iter</th><th>vs C</th></tr>"
+            body += "<h2>Latest run</h2><table><tr><th>benchmark</th><th>median</th><th>p99</th><th>per element</th><th>allocs/iter</th><th>vs C</th><th>speedup</th></tr>"
             for b in latest.benchmarks {
                 body += "<tr><td>\(Self.escape(b.name))</td><td>\(formatNanoseconds(b.timing?.median))</td><td>\(formatNanoseconds(b.timing?.percentiles["p99"]))</td>"
-                    + "<td>\(formatNanoseconds(b.timing?.nanosecondsPerElement))</td><td>\(formatAllocations(b.allocations))</td><td>\(formatRatio(b.ratioToReference))</td></tr>"
+                    + "<td>\(formatNanoseconds(b.timing?.nanosecondsPerElement))</td><td>\(formatAllocations(b.allocations))</td><td>\(formatRatio(b.ratioToReference))</td><td>\(formatRatio(b.speedupOverOneThread))</td></tr>"
             }
             body += "</table>"
         }

@@ -27,6 +27,8 @@ public struct BenchmarkResult: Codable, Sendable {
     public var elements: Int
     public var tags: [String]
     public var reference: String?
+    /// The same work on one thread, by benchmark name (for benchmarks that use every thread).
+    public var oneThreadCounterpart: String?
     public var status: Status
     /// What went wrong, for a benchmark that did not complete.
     public var message: String?
@@ -35,6 +37,9 @@ public struct BenchmarkResult: Codable, Sendable {
     public var digest: String?
     /// Median time per element of this benchmark over that of its C reference, when both ran.
     public var ratioToReference: Double?
+    /// The one-thread counterpart's median time over this benchmark's, when both ran: how many
+    /// times faster the threads made it.
+    public var speedupOverOneThread: Double?
 }
 
 /// The timing pass, summarised, with the raw samples kept.

@@ -163,7 +163,8 @@ public struct RevisionComparison {
                  _ failures: [String: String]) -> ComparisonReport {
         func result(_ side: Int) -> RunResult {
             let benchmarks = descriptors.map { d -> BenchmarkResult in
-                var b = BenchmarkResult(name: d.name, unit: d.unit, elements: d.elements, tags: d.tags, reference: d.reference, status: .ok)
+                var b = BenchmarkResult(name: d.name, unit: d.unit, elements: d.elements, tags: d.tags, reference: d.reference,
+                                        oneThreadCounterpart: d.oneThreadCounterpart, status: .ok)
                 if let failure = failures[d.name] {
                     b.status = .failed
                     b.message = failure

@@ -63,7 +63,7 @@ public struct BenchmarkDriver {
                                      elapsed: Double(MonotonicClock.now() - clockStart) / 1e9)
             var result = measure(descriptor)
             if jemallocVersion == nil { jemallocVersion = result.1 }
-            result.0.ratioToReference = nil
+            (result.0.ratioToReference, result.0.speedupOverOneThread) = (nil, nil)
             results.append(result.0)
         }
         options.progress?.finish(count: selected.count, elapsed: Double(MonotonicClock.now() - clockStart) / 1e9)
@@ -79,7 +79,7 @@ public struct BenchmarkDriver {
     /// Runs both passes of one benchmark; returns its result and the jemalloc version seen.
     func measure(_ descriptor: Benchmark.Descriptor) -> (BenchmarkResult, String?) {
         var result = BenchmarkResult(name: descriptor.name, unit: descriptor.unit, elements: descriptor.elements, tags: descriptor.tags,
-                                     reference: descriptor.reference, status: .ok)
+                                     reference: descriptor.reference, oneThreadCounterpart: descriptor.oneThreadCounterpart, status: .ok)
         var samples: [Double] = []
         var counts: [Int] = []
         var iterationsPerSample = 1
@@ -157,13 +157,18 @@ public struct BenchmarkDriver {
         return candidates.first { FileManager.default.fileExists(atPath: $0) }
     }
 
-    /// Sets each benchmark's ratio of median time per element to its C reference's.
+    /// Sets each benchmark's ratio of median time per element to its C reference's, and each
+    /// all-threads benchmark's speedup over its one-thread counterpart, where both ran.
     static func fillReferenceRatios(_ results: inout [BenchmarkResult]) {
         let byName = Dictionary(results.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for index in results.indices {
-            guard let reference = results[index].reference, let own = results[index].timing,
-                  let other = byName[reference]?.timing, other.nanosecondsPerElement > 0 else { continue }
-            results[index].ratioToReference = own.nanosecondsPerElement / other.nanosecondsPerElement
+            guard let own = results[index].timing, own.nanosecondsPerElement > 0 else { continue }
+            if let reference = results[index].reference, let other = byName[reference]?.timing, other.nanosecondsPerElement > 0 {
+                results[index].ratioToReference = own.nanosecondsPerElement / other.nanosecondsPerElement
+            }
+            if let counterpart = results[index].oneThreadCounterpart, let one = byName[counterpart]?.timing, one.nanosecondsPerElement > 0 {
+                results[index].speedupOverOneThread = one.nanosecondsPerElement / own.nanosecondsPerElement
+            }
         }
     }
 
