@@ -85,8 +85,10 @@ struct FluidColumns {
         store(v, velocity, i)
         store(f, force, i)
         store(t, stateTime, i)
-        let v2 = v * v, f2 = f * f
-        let still = v2.replacing(with: f2, where: f2 .> v2) .<= SIMD4(repeating: FluidSpringAnimation.restingThreshold)
+        // max(v², f²) ≤ threshold, as `max` picks for a NaN, written without a select (which SSE2
+        // code generation turns into a branch per lane): v² ≤ threshold, and f² too unless f² > v² fails.
+        let v2 = v * v, f2 = f * f, threshold = SIMD4(repeating: FluidSpringAnimation.restingThreshold)
+        let still = (v2 .<= threshold) .& ((f2 .<= threshold) .| .!(f2 .> v2))
         let size = target * target, gap = (target - x) * (target - x)
         let arrived = (size .== SIMD4(repeating: 0)) .| (gap .<= size * SIMD4(repeating: 0.0001))
         let resting = still .& arrived

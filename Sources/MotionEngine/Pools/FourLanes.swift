@@ -10,8 +10,8 @@ enum FourLanes {
     static func storeIfCommon(_ presented: SIMD4<Double>, moving: SIMDMask<SIMD4<Int64>>, logical: SIMDMask<SIMD4<Int64>>,
                               reported flags: UnsafePointer<Bool>, ids: UnsafePointer<UInt32>,
                               into values: UnsafeMutablePointer<Double>) -> Bool {
-        guard all(moving) else { return false }
-        if any(logical), (logical[0] && !flags[0]) || (logical[1] && !flags[1]) || (logical[2] && !flags[2]) || (logical[3] && !flags[3]) {
+        guard Self.all(moving) else { return false }
+        if Self.any(logical), (logical[0] && !flags[0]) || (logical[1] && !flags[1]) || (logical[2] && !flags[2]) || (logical[3] && !flags[3]) {
             return false
         }
         if ids[1] == ids[0] &+ 1 && ids[2] == ids[0] &+ 2 && ids[3] == ids[0] &+ 3 {
@@ -54,12 +54,13 @@ enum FourLanes {
         }
     }
 
-    /// `all(mask)`, folded in halves: on the SSE2 baseline the standard reduction moves each
-    /// lane to an integer register first (about a dozen instructions, several times a step).
+    /// `all(mask)` as "no lane false": on the SSE2 baseline the standard reduction, and an AND of
+    /// the lanes, move each lane to an integer register first (about a dozen instructions, several
+    /// times a step), while the OR that `any` folds to is one `movmskps` (the negation folds into
+    /// the comparison that made the mask).
     @inline(__always)
     static func all(_ mask: SIMDMask<SIMD4<Int64>>) -> Bool {
-        let halves = mask._storage.lowHalf & mask._storage.highHalf
-        return halves[0] & halves[1] < 0
+        !any(.!mask)
     }
 
     /// `any(mask)`, folded in halves (see `all`).
