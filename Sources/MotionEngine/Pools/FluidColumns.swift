@@ -51,7 +51,7 @@ struct FluidColumns {
         var r = load(response, i), k = load(stiffness, i), c = load(damping, i)
         // Four one-byte flags read as one word: nonzero when any lane is blending.
         if UnsafeRawPointer(blending + i).loadUnaligned(as: UInt32.self) != 0 {
-            pool.blendResponses(at: i, elapsed: e, response: &r, stiffness: &k, damping: &c)
+            (r, k, c) = pool.blendingResponses(at: i, elapsed: e, response: r, stiffness: k, damping: c)
         }
         let logical = (e - load(startTime, i)) .>= r
         var t = load(stateTime, i)

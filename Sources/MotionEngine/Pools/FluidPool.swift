@@ -92,11 +92,14 @@ final class FluidPool: PoolProtocol {
         }
     }
 
-    /// The lanes of `i..<i + 4` whose response is still blending after a merge get this frame's
-    /// response, stiffness and damping. Out of line: the common path keeps its registers.
+    /// `r`, `k` and `c` with this frame's response, stiffness and damping in the lanes of
+    /// `i..<i + 4` whose response is still blending after a merge. Out of line, and taking and
+    /// returning values rather than `inout` ones, so that the common path keeps them in registers
+    /// (an `inout` argument lives in memory on every path).
     @inline(never)
-    func blendResponses(at i: Int, elapsed e: SIMD4<Double>, response r: inout SIMD4<Double>,
-                                stiffness k: inout SIMD4<Double>, damping c: inout SIMD4<Double>) {
+    func blendingResponses(at i: Int, elapsed e: SIMD4<Double>, response: SIMD4<Double>, stiffness: SIMD4<Double>,
+                           damping: SIMD4<Double>) -> (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>) {
+        var (r, k, c) = (response, stiffness, damping)
         for lane in 0..<4 where blending[i + lane] {
             let record = read(i + lane)
             let rr = record.spring._effectiveResponse(time: e[lane], state: record.state)
@@ -105,6 +108,7 @@ final class FluidPool: PoolProtocol {
             k[lane] = kk
             c[lane] = 2 * record.spring.dampingFraction * kk.squareRoot()
         }
+        return (r, k, c)
     }
 
     private func tickOne(at slot: Int, time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink) {

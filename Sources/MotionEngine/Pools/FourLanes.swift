@@ -10,9 +10,13 @@ enum FourLanes {
     static func storeIfCommon(_ presented: SIMD4<Double>, moving: SIMDMask<SIMD4<Int64>>, logical: SIMDMask<SIMD4<Int64>>,
                               reported flags: UnsafePointer<Bool>, ids: UnsafePointer<UInt32>,
                               into values: UnsafeMutablePointer<Double>) -> Bool {
-        guard Self.all(moving) else { return false }
-        if Self.any(logical), (logical[0] && !flags[0]) || (logical[1] && !flags[1]) || (logical[2] && !flags[2]) || (logical[3] && !flags[3]) {
-            return false
+        // Moving and not logically complete: one mask test. Logically complete lanes are common
+        // only while settling, and need their flags read.
+        if !Self.all(moving .& .!logical) {
+            guard Self.all(moving) else { return false }
+            if (logical[0] && !flags[0]) || (logical[1] && !flags[1]) || (logical[2] && !flags[2]) || (logical[3] && !flags[3]) {
+                return false
+            }
         }
         if ids[1] == ids[0] &+ 1 && ids[2] == ids[0] &+ 2 && ids[3] == ids[0] &+ 3 {
             UnsafeMutableRawPointer(values + Int(ids[0])).storeBytes(of: presented, as: SIMD4<Double>.self)
