@@ -1,8 +1,9 @@
 import Testing
 @testable import MotionCore
 
-/// The curve solver rounds to 2⁻²⁰ (§2.2) without calling libm: its rounding must be
-/// `rounded()` (to nearest, ties away from zero) bit for bit, or curve values would change.
+/// The curve solver rounds to 2⁻²⁰ (§2.2) without calling libm, one value at a time and four
+/// lanes at a time: both must be `rounded()` (to nearest, ties away from zero) bit for bit, or
+/// curve values would change.
 @Suite("UnitCurve rounding")
 struct CurveRoundingTests {
     /// Integers of every magnitude up to 2⁶³ and beyond, each with fractions at and around the tie.
@@ -30,6 +31,23 @@ struct CurveRoundingTests {
             let expected = y.rounded(.toNearestOrAwayFromZero)
             let actual = _CubicBezierSolver._roundedToNearestOrAwayFromZero(y)
             #expect(actual.bitPattern == expected.bitPattern, "\(y): \(actual) against \(expected)")
+        }
+    }
+
+    @Test("the four-lane rounding agrees with the scalar one bit for bit, in every lane")
+    func lanesMatchScalar() {
+        let probes = Self.probes + [.nan, -.nan]
+        for start in 0..<probes.count {
+            // Each probe visits every lane, among different neighbours.
+            let y = SIMD4((0..<4).map { probes[(start + $0 * 97) % probes.count] })
+            let lanes = _CubicBezierSolver._roundedToNearestOrAwayFromZero(y)
+            let scaled = _CubicBezierSolver._round(y)
+            for k in 0..<4 {
+                let expected = _CubicBezierSolver._roundedToNearestOrAwayFromZero(y[k])
+                #expect(lanes[k].bitPattern == expected.bitPattern || (lanes[k].isNaN && expected.isNaN), "\(y[k]): \(lanes[k]) against \(expected)")
+                let expectedScaled = _CubicBezierSolver._round(y[k])
+                #expect(scaled[k].bitPattern == expectedScaled.bitPattern || (scaled[k].isNaN && expectedScaled.isNaN))
+            }
         }
     }
 

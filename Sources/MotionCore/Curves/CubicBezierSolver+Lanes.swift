@@ -52,11 +52,47 @@ extension _CubicBezierSolver {
         }
         fallback .|= pending
         let y = _bezierCoordinate(curves.ay, curves.by, curves.cy, at: t)
-        var result = SIMD4(_round(y[0]), _round(y[1]), _round(y[2]), _round(y[3]))
+        var result = _round(y)
         if any(fallback) {
             for k in 0..<4 where fallback[k] { result[k] = Self(lane: k, of: curves).value(at: x[k]) }
         }
         return result
+    }
+}
+
+extension _CubicBezierSolver {
+    /// `_round` in four lanes, bit for bit.
+    @inlinable @inline(__always)
+    static func _round(_ v: SIMD4<Double>) -> SIMD4<Double> {
+        _roundedToNearestOrAwayFromZero(v * SIMD4(repeating: resolution)) * SIMD4(repeating: epsilon)
+    }
+
+    /// `_roundedToNearestOrAwayFromZero` in four lanes, bit for bit, converting nothing to
+    /// integers (SSE2 has no conversion of 64-bit lanes, so that would go lane by lane). Below
+    /// 2⁵², adding 2⁵² to |y| and taking it away again rounds |y| to an integer exactly (to
+    /// nearest, ties to even); one less where that went up is its integer part, and the tie test
+    /// on what is left is exact, as in the scalar form. From 2⁵² up, and for NaN, y is its own
+    /// rounding.
+    ///
+    /// Two lanes at a time: a comparison of two doubles is one SSE2 instruction whose result is
+    /// the mask the selects use, while four-lane masks are rebuilt lane by lane between them.
+    @inlinable @inline(__always)
+    static func _roundedToNearestOrAwayFromZero(_ y: SIMD4<Double>) -> SIMD4<Double> {
+        SIMD4(lowHalf: _roundedToNearestOrAwayFromZero(y.lowHalf), highHalf: _roundedToNearestOrAwayFromZero(y.highHalf))
+    }
+
+    @inlinable @inline(__always)
+    static func _roundedToNearestOrAwayFromZero(_ y: SIMD2<Double>) -> SIMD2<Double> {
+        let bits = unsafeBitCast(y, to: SIMD2<UInt64>.self)
+        let sign = bits & SIMD2(repeating: 1 << 63)
+        let magnitude = unsafeBitCast(bits & ~SIMD2(repeating: 1 << 63), to: SIMD2<Double>.self)
+        let twoTo52 = SIMD2<Double>(repeating: 4_503_599_627_370_496)
+        var whole = (magnitude + twoTo52) - twoTo52
+        whole.replace(with: whole - SIMD2(repeating: 1), where: whole .> magnitude)
+        var rounded = whole
+        rounded.replace(with: whole + SIMD2(repeating: 1), where: magnitude - whole .>= SIMD2(repeating: 0.5))
+        let signed = unsafeBitCast(unsafeBitCast(rounded, to: SIMD2<UInt64>.self) | sign, to: SIMD2<Double>.self)
+        return signed.replacing(with: y, where: .!(magnitude .< twoTo52))
     }
 }
 
