@@ -40,4 +40,3 @@ public func _hermiteBasis<V: _LaneArithmetic>(_ s: V) -> (h00: V, h10: V, h01: V
     let two = V(_lanes: 2), three = V(_lanes: 3)
     return (two * s3 - three * s2 + V(_lanes: 1), s3 - two * s2 + s, V(_lanes: -2) * s3 + three * s2, s3 - s2)
 }
-
