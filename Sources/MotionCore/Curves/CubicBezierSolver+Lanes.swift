@@ -43,7 +43,7 @@ extension _CubicBezierSolver {
             let error = _bezierCoordinate(ax, bx, cx, at: t) - x
             // |error| < ε, written without abs: the same answer for every input, NaN included.
             pending .&= .!((error .< epsilon) .& (error .> -epsilon))
-            if !any(pending) { break }
+            if !_anyLane(pending) { break }
             let slope = _bezierSlope(ax, bx, cx, at: t)
             let flat = (slope .< SIMD4(repeating: 1e-6)) .& (slope .> SIMD4(repeating: -1e-6))
             fallback .|= pending .& flat
@@ -53,7 +53,7 @@ extension _CubicBezierSolver {
         fallback .|= pending
         let y = _bezierCoordinate(curves.ay, curves.by, curves.cy, at: t)
         var result = _round(y)
-        if any(fallback) {
+        if _anyLane(fallback) {
             for k in 0..<4 where fallback[k] { result[k] = Self(lane: k, of: curves).value(at: x[k]) }
         }
         return result

@@ -19,6 +19,23 @@ extension SIMD4: _LaneArithmetic where Scalar == Double {
     public init(_lanes value: Double) { self.init(repeating: value) }
 }
 
+/// `any(mask)`, folded in halves. On the x86-64 baseline (SSE2) the standard reduction moves
+/// each lane to an integer register and takes their minimum (about a dozen instructions, in a
+/// loop's exit test), while this OR of the halves becomes one `movmskps`.
+@inlinable @inline(__always)
+public func _anyLane(_ mask: SIMDMask<SIMD4<Int64>>) -> Bool {
+    let halves = mask._storage.lowHalf | mask._storage.highHalf
+    return halves[0] | halves[1] < 0
+}
+
+/// `all(mask)` as "no lane false", which `_anyLane` reduces well; an AND of the lanes goes
+/// through integer registers as the standard form does (the negation folds into the comparison
+/// that made the mask).
+@inlinable @inline(__always)
+public func _allLanes(_ mask: SIMDMask<SIMD4<Int64>>) -> Bool {
+    !_anyLane(.!mask)
+}
+
 /// A cubic without constant term in Horner form, ((a·t + b)·t + c)·t: the coordinate of a unit
 /// Bézier at parameter t (§2.2).
 @inlinable

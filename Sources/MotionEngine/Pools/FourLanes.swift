@@ -1,3 +1,5 @@
+import MotionCore
+
 /// What the four-lane kernels (fluid and closed-form springs) share at the end of a step: the
 /// common case — four channels all still moving, none newly logically complete — stores their
 /// values with no event to report: one vector store when the four channels are consecutive, four
@@ -58,19 +60,11 @@ enum FourLanes {
         }
     }
 
-    /// `all(mask)` as "no lane false": on the SSE2 baseline the standard reduction, and an AND of
-    /// the lanes, move each lane to an integer register first (about a dozen instructions, several
-    /// times a step), while the OR that `any` folds to is one `movmskps` (the negation folds into
-    /// the comparison that made the mask).
+    /// `all(mask)`, as MotionCore's kernels reduce masks (`_allLanes`).
     @inline(__always)
-    static func all(_ mask: SIMDMask<SIMD4<Int64>>) -> Bool {
-        !any(.!mask)
-    }
+    static func all(_ mask: SIMDMask<SIMD4<Int64>>) -> Bool { _allLanes(mask) }
 
-    /// `any(mask)`, folded in halves (see `all`).
+    /// `any(mask)`, as MotionCore's kernels reduce masks (`_anyLane`).
     @inline(__always)
-    static func any(_ mask: SIMDMask<SIMD4<Int64>>) -> Bool {
-        let halves = mask._storage.lowHalf | mask._storage.highHalf
-        return halves[0] | halves[1] < 0
-    }
+    static func any(_ mask: SIMDMask<SIMD4<Int64>>) -> Bool { _anyLane(mask) }
 }
