@@ -11,7 +11,9 @@ import MotionCore
 /// (the same operations in the same order), moves are their value, and the rare linear and spring
 /// segments are handed to `_KeyframeSegments` itself, so values are bitwise the timeline's.
 final class KeyframePool: PoolProtocol {
-    enum SegmentKind: UInt8 { case cubic, move, other }
+    /// What a segment is, as the kernel dispatches on it; `finished` marks a channel whose cursor
+    /// has passed its last segment. (Cubic is 0: four cubic channels read as a zero word.)
+    enum SegmentKind: UInt8 { case cubic = 0, move, other, finished }
 
     // Per channel.
     let channel = Column<UInt32>(), reported = Column<Bool>()
@@ -27,8 +29,8 @@ final class KeyframePool: PoolProtocol {
     }
 
     let segments = Column<Segment>()
-    /// Per channel: its segment under the cursor, as in `segments`.
-    let current = Column<Segment>()
+    /// Per channel: its segment under the cursor, as in `segments`, or `finished`.
+    let current = SegmentColumns()
     /// Segments no live channel refers to any more; compacted away when they dominate.
     private var unusedSegments = 0
 
@@ -55,8 +57,7 @@ final class KeyframePool: PoolProtocol {
             self.segments.append(flat)
         }
         // A track without segments never reads it (its cursor is at the end from the start).
-        current.append(segments.segments.isEmpty ? Segment(start: 0, duration: 0, from: 0, to: 0, startTangent: 0, endTangent: 0, kind: .move)
-                                                 : self.segments[first])
+        current.append(segments.segments.isEmpty ? SegmentColumns.finished : self.segments[first])
         return count - 1
     }
 
@@ -86,7 +87,7 @@ final class KeyframePool: PoolProtocol {
         for (id, box, start, position, flag) in records {
             let slot = append(channel: id, segments: box.segments, startTime: start)
             cursor[slot] = position
-            if position < segmentCount[slot] { current[slot] = segments[Int(firstSegment[slot] + position)] }
+            current[slot] = position < segmentCount[slot] ? segments[Int(firstSegment[slot] + position)] : SegmentColumns.finished
             reported[slot] = flag
         }
     }
@@ -115,21 +116,17 @@ final class KeyframePool: PoolProtocol {
     /// any of the four needs more (a cursor to move, another kind of segment, the end).
     @inline(__always)
     private func tickFourCubic(at i: Int, time: Double, values: UnsafeMutablePointer<Double>) -> Bool {
-        let c = current.base + i, cursors = cursor.base + i, counts = segmentCount.base + i
-        guard c[0].kind == .cubic && c[1].kind == .cubic && c[2].kind == .cubic && c[3].kind == .cubic,
-              cursors[0] < counts[0] && cursors[1] < counts[1] && cursors[2] < counts[2] && cursors[3] < counts[3]
-        else { return false }
-        let starts = startTime.base + i
-        let t = SIMD4(repeating: time) - SIMD4(starts[0], starts[1], starts[2], starts[3])
-        let start = SIMD4(c[0].start, c[1].start, c[2].start, c[3].start)
-        let duration = SIMD4(c[0].duration, c[1].duration, c[2].duration, c[3].duration)
-        var local = t - start
+        guard UnsafeRawPointer(current.kind.base + i).loadUnaligned(as: UInt32.self) == 0 else { return false }
+        @inline(__always) func load(_ column: Column<Double>) -> SIMD4<Double> {
+            UnsafeRawPointer(column.base + i).loadUnaligned(as: SIMD4<Double>.self)
+        }
+        let t = SIMD4(repeating: time) - load(startTime)
+        let duration = load(current.duration)
+        var local = t - load(current.start)
         guard FourLanes.all(local .<= duration) else { return false }
         local.replace(with: 0, where: .!(local .>= 0))  // max(0, local), NaN included
         let h = _hermiteBasis(local / duration)
-        let from = SIMD4(c[0].from, c[1].from, c[2].from, c[3].from), to = SIMD4(c[0].to, c[1].to, c[2].to, c[3].to)
-        let m0 = SIMD4(c[0].startTangent, c[1].startTangent, c[2].startTangent, c[3].startTangent)
-        let m1 = SIMD4(c[0].endTangent, c[1].endTangent, c[2].endTangent, c[3].endTangent)
+        let from = load(current.from), to = load(current.to), m0 = load(current.startTangent), m1 = load(current.endTangent)
         // The combination `_KeyframeSegments._value` makes, with `scaled(by:)` as a product.
         let value: SIMD4<Double> = from * h.h00 + m0 * h.h10 + to * h.h01 + m1 * h.h11
         let ids = channel.base + i
@@ -141,16 +138,15 @@ final class KeyframePool: PoolProtocol {
     }
 
     private func tickOne(_ slot: Int, time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink) {
-        let currents = current.base
         let t = time - startTime[slot]
         let count = Int(segmentCount[slot])
         var k = Int(cursor[slot])
-        if k < count && !(t - currents[slot].start <= currents[slot].duration) {
+        if k < count && !(t - current.start[slot] <= current.duration[slot]) {
             let track = segments.base + Int(firstSegment[slot])
             k += 1
             while k < count && !(t - track[k].start <= track[k].duration) { k += 1 }
             cursor[slot] = Int32(k)
-            if k < count { currents[slot] = track[k] }
+            current[slot] = k < count ? track[k] : SegmentColumns.finished
         }
         let id = channel[slot]
         guard k < count else {
@@ -162,7 +158,7 @@ final class KeyframePool: PoolProtocol {
             sink.append(channel: id, kind: .finished)
             return
         }
-        let segment = currents[slot]
+        let segment = current[slot]
         let local = max(0, t - segment.start)
         switch segment.kind {
         case .cubic:
@@ -173,6 +169,9 @@ final class KeyframePool: PoolProtocol {
         case .other:
             let segments = self.track[slot].segments
             values[Int(id)] = _KeyframeSegments<Double>._value(of: segments.segments[k], at: local)
+        case .finished:
+            assertionFailure("a channel before its end has its segment beside the cursor")
+            values[Int(id)] = endValue[slot]
         }
     }
 }
