@@ -63,10 +63,13 @@ final class KeyframePool: PoolProtocol {
 
     func remove(slot: Int) -> UInt32? {
         unusedSegments += Int(segmentCount[slot])
-        for column in [channel] as [Column<UInt32>] { column.swapRemove(at: slot) }
+        channel.swapRemove(at: slot)
         reported.swapRemove(at: slot)
-        for column in [startTime, endValue] { column.swapRemove(at: slot) }
-        for column in [cursor, firstSegment, segmentCount] { column.swapRemove(at: slot) }
+        startTime.swapRemove(at: slot)
+        endValue.swapRemove(at: slot)
+        cursor.swapRemove(at: slot)
+        firstSegment.swapRemove(at: slot)
+        segmentCount.swapRemove(at: slot)
         track.swapRemove(at: slot)
         current.swapRemove(at: slot)
         if unusedSegments > 1024 && unusedSegments > segments.count / 2 { compact() }
