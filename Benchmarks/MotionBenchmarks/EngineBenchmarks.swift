@@ -24,8 +24,11 @@ enum ChannelKind: String, CaseIterable {
         }
     }
 
-    /// Adds `count` animating channels of this kind to `engine`.
-    func populate(_ engine: MotionEngine, count: Int) throws {
+    /// Adds `count` animating channels of this kind to `engine`. `staggered`: fluid springs start
+    /// in the eight frames before the first tick, a different one for neighbouring channels, as
+    /// in an app; their 1/300 s steps then fall differently in a frame (two or three), so the
+    /// kernel's four lanes often take different numbers of steps.
+    func populate(_ engine: MotionEngine, count: Int, staggered: Bool = false) throws {
         let timeline = longKeyframeTrack()
         var changes: [Animation: [(ChannelID, Double)]] = [:]
         for k in 0..<count {
@@ -50,7 +53,8 @@ enum ChannelKind: String, CaseIterable {
         // 0.1…0.8 — the Bézier solver's work depends on where on the curve it is — while staying
         // far from their end. (Before the first tick, times may be negative.)
         for (animation, batch) in changes.sorted(by: { $0.value[0].0.index < $1.value[0].0.index }) {
-            let start = animation._base(as: BezierAnimation.self).map { -$0.duration * (0.1 + 0.1 * Double(batch[0].0.index % 8)) } ?? 0
+            let variant = Double(batch[0].0.index % 8)
+            let start = animation._base(as: BezierAnimation.self).map { -$0.duration * (0.1 + 0.1 * variant) } ?? (staggered ? -frame * variant : 0)
             try engine.animate(batch, with: animation, at: start)
         }
     }
@@ -86,6 +90,18 @@ func engineDigest(_ engine: MotionEngine) -> String {
     }
 }
 
+/// One frame of `engine` an iteration, the first at 1/120 s (time 0 is ticked before measuring).
+func framesBody(_ engine: MotionEngine) throws -> BenchmarkBody {
+    var time = 0.0
+    try engine.tick(at: time)
+    return BenchmarkBody(run: { iterations in
+        for _ in 0..<iterations {
+            time += frame
+            try engine.tick(at: time)
+        }
+    }, digest: { engineDigest(engine) })
+}
+
 func registerEngineBenchmarks(in registry: inout BenchmarkRegistry) {
     for kind in ChannelKind.allCases {
         for (label, count) in channelCounts {
@@ -96,16 +112,18 @@ func registerEngineBenchmarks(in registry: inout BenchmarkRegistry) {
                                   oneThreadCounterpart: threads == "all" ? "tick.\(kind.rawValue).\(label).1" : nil) { context in
                     let engine = MotionEngine(threadCount: threads == "1" ? 1 : context.threads)
                     try kind.populate(engine, count: count)
-                    var time = 0.0
-                    try engine.tick(at: time)
-                    return BenchmarkBody(run: { iterations in
-                        for _ in 0..<iterations {
-                            time += frame
-                            try engine.tick(at: time)
-                        }
-                    }, digest: { engineDigest(engine) })
+                    return try framesBody(engine)
                 }
             }
+        }
+    }
+    for threads in ["1", "all"] {
+        registry.register("tick.fluid.staggered.100k.\(threads)", unit: .frame, elements: 100_000, tags: ["engine", "fluid"],
+                          reference: threads == "1" ? "c.fluid.100k" : "c.fluid.100k.all", usesAllThreads: threads == "all",
+                          oneThreadCounterpart: threads == "all" ? "tick.fluid.staggered.100k.1" : nil) { context in
+            let engine = MotionEngine(threadCount: threads == "1" ? 1 : context.threads)
+            try ChannelKind.fluid.populate(engine, count: 100_000, staggered: true)
+            return try framesBody(engine)
         }
     }
     // Retarget storms: every frame, every channel gets a new target with a new spring (the merge

@@ -101,6 +101,7 @@ struct RunnerEndToEndTests {
         #expect(run.status == 0)
         let names = run.stdout.split(separator: "\n").map { String($0.split(separator: " ").first ?? "") }
         #expect(names == ["tick.fluid.1k.1", "tick.fluid.1k.all", "tick.fluid.10k.1", "tick.fluid.10k.all",
-                          "tick.fluid.100k.1", "tick.fluid.100k.all", "tick.fluid.1M.1", "tick.fluid.1M.all"])
+                          "tick.fluid.100k.1", "tick.fluid.100k.all", "tick.fluid.1M.1", "tick.fluid.1M.all",
+                          "tick.fluid.staggered.100k.1", "tick.fluid.staggered.100k.all"])
     }
 }
