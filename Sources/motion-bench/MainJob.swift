@@ -39,8 +39,9 @@ struct MainJob {
         let incomplete = result.benchmarks.filter { $0.status != .ok }
         print("benchmarks: \(result.benchmarks.count) run (quick profile), \(incomplete.count) did not complete")
         for benchmark in incomplete { print("  \(benchmark.status.rawValue): \(benchmark.name): \(benchmark.message ?? "")") }
-        // The engine's figures against C and against one thread (the C kernels' own are in the report).
-        for benchmark in result.benchmarks where !benchmark.tags.contains("c")
+        // The engine's figures against C and against one thread from 100k elements up, where a
+        // second thread is used (the C kernels' own, and smaller sizes, are in the report).
+        for benchmark in result.benchmarks where !benchmark.tags.contains("c") && benchmark.elements >= 100_000
             && (benchmark.ratioToReference != nil || benchmark.speedupOverOneThread != nil) {
             let comparisons = [benchmark.ratioToReference.map { String(format: "%.2f× the C kernel's time", $0) },
                                benchmark.speedupOverOneThread.map { String(format: "%.2f× as fast as on one thread", $0) }]
