@@ -20,15 +20,22 @@ enum FourLanes {
                 return false
             }
         }
-        if ids[1] == ids[0] &+ 1 && ids[2] == ids[0] &+ 2 && ids[3] == ids[0] &+ 3 {
-            UnsafeMutableRawPointer(values + Int(ids[0])).storeBytes(of: presented, as: SIMD4<Double>.self)
-        } else {
-            values[Int(ids[0])] = presented[0]
-            values[Int(ids[1])] = presented[1]
-            values[Int(ids[2])] = presented[2]
-            values[Int(ids[3])] = presented[3]
-        }
+        scatter(presented, ids: ids, into: values)
         return true
+    }
+
+    /// Stores `value[k]` as the value of channel `ids[k]`: one vector store when the four
+    /// channels are consecutive, four scalar stores otherwise.
+    @inline(__always)
+    static func scatter(_ value: SIMD4<Double>, ids: UnsafePointer<UInt32>, into values: UnsafeMutablePointer<Double>) {
+        if ids[1] == ids[0] &+ 1 && ids[2] == ids[0] &+ 2 && ids[3] == ids[0] &+ 3 {
+            UnsafeMutableRawPointer(values + Int(ids[0])).storeBytes(of: value, as: SIMD4<Double>.self)
+        } else {
+            values[Int(ids[0])] = value[0]
+            values[Int(ids[1])] = value[1]
+            values[Int(ids[2])] = value[2]
+            values[Int(ids[3])] = value[3]
+        }
     }
 
     /// Stores four channels' values and reports their events: a moving lane shows `presented`

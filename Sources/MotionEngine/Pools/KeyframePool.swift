@@ -132,11 +132,7 @@ final class KeyframePool: PoolProtocol {
         let from = load(current.from), to = load(current.to), m0 = load(current.startTangent), m1 = load(current.endTangent)
         // The combination `_KeyframeSegments._value` makes, with `scaled(by:)` as a product.
         let value: SIMD4<Double> = from * h.h00 + m0 * h.h10 + to * h.h01 + m1 * h.h11
-        let ids = channel.base + i
-        values[Int(ids[0])] = value[0]
-        values[Int(ids[1])] = value[1]
-        values[Int(ids[2])] = value[2]
-        values[Int(ids[3])] = value[3]
+        FourLanes.scatter(value, ids: channel.base + i, into: values)
         return true
     }
 
