@@ -59,8 +59,8 @@ public final class MotionEngine: @unchecked Sendable {
     private var events: [ChannelEvent] = []
 
     public let scheduler: TickScheduler
-    /// Fewer channels than this per worker are ticked on fewer threads: waking a worker costs
-    /// tens of microseconds on a VM, more than it saves below about ten thousand channels (10k
+    /// Fewer channels than this per worker are ticked on fewer threads: waking a worker and
+    /// sharing the work cost more than they save below about ten thousand channels (10k
     /// channels on two threads ran 5–40% slower than on one with 4096 here; 100k gain 1.6–1.9×).
     public let minimumChannelsPerWorker: Int
     private let runner: ParallelRunner
