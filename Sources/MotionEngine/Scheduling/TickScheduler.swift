@@ -30,8 +30,7 @@ enum ParallelJob: @unchecked Sendable {
     /// Runs chunks until none is left, each worker claiming the next unclaimed one. Claiming
     /// rather than a fixed share: a worker that wakes late (a parked thread took 5 µs to wake here
     /// at the median, 8 µs at p90, more in the tail) leaves its share to the others instead of
-    /// finishing last. Which
-    /// thread runs a chunk does not change its result.
+    /// finishing last. Which thread runs a chunk does not change its result.
     func runClaiming(_ next: borrowing Atomic<Int>, chunks: Int) {
         while true {
             let chunk = next.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -101,9 +100,9 @@ final class PersistentWorkerRunner: ParallelRunner, @unchecked Sendable {
     }
 
     /// Helpers usually finish within a chunk of the calling thread, so it watches their count for
-    /// a bounded while before parking: waking a parked thread costs microseconds (5 at the median
-    /// here), often longer than the wait. The semaphore waits that follow keep its count balanced and
-    /// return at once for helpers already counted.
+    /// a bounded while before parking: waking a parked thread costs microseconds (5 at the
+    /// median here), often longer than the wait. The semaphore waits that follow keep its count
+    /// balanced and return at once for helpers already counted.
     private func awaitHelpers(_ helpers: Int) {
         let deadline = DispatchTime.now().uptimeNanoseconds + Self.spinNanoseconds
         while done.load(ordering: .acquiring) < helpers && DispatchTime.now().uptimeNanoseconds < deadline {}
