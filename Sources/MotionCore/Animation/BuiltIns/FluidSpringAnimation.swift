@@ -60,14 +60,17 @@ public struct FluidSpringAnimation: CustomAnimation {
         // a frame of `AnimatedProperty<Double>` (callgrind); the same steps specialised for
         // `Double` make none. The arithmetic is the same, so the values are too.
         if V.self == Double.self {
-            let offset = withUnsafeMutablePointer(to: &context) { pointer in
-                pointer.withMemoryRebound(to: AnimationContext<Double>.self, capacity: 1) { doubles in
-                    _animate(value: unsafeBitCast(value, to: Double.self), time: time, context: &doubles.pointee)
-                }
-            }
-            return offset.map { unsafeBitCast($0, to: V.self) }
+            guard let offset = _animateDouble(&context, value: unsafeBitCast(value, to: Double.self), time: time) else { return nil }
+            return unsafeBitCast(offset, to: V.self)
         }
         return _animate(value: value, time: time, context: &context)
+    }
+
+    /// `_animate` for a context that is an `AnimationContext<Double>`, reached through a raw
+    /// pointer so that no generic function stands between (each would look up metadata again).
+    @inlinable
+    func _animateDouble(_ context: UnsafeMutableRawPointer, value: Double, time: TimeInterval) -> Double? {
+        _animate(value: value, time: time, context: &context.assumingMemoryBound(to: AnimationContext<Double>.self).pointee)
     }
 
     @inlinable
