@@ -93,6 +93,10 @@ public final class AnimatedProperty<Value: Animatable> {
 
     /// The presented value at `time`, advancing the animations to it and firing the completion
     /// callbacks that came due.
+    // A generic class's methods run unspecialised when called from another module, looking up
+    // the metadata of its private types every frame; for `Double` an exported specialisation,
+    // which callers in other modules use: `property.*` 520 → 275 ns a frame.
+    @_specialize(exported: true, where Value == Double)
     public func presentedValue(at time: TimeInterval) -> Value {
         let time = _monotonic(time)
         latestTime = time
