@@ -7,6 +7,9 @@ extension Double: VectorArithmetic, Animatable {
     public mutating func scale(by rhs: Double) { self *= rhs }
 
     @inlinable
+    public func scaled(by rhs: Double) -> Double { self * rhs }
+
+    @inlinable
     public var magnitudeSquared: Double { self * self }
 }
 

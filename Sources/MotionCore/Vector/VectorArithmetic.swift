@@ -10,6 +10,12 @@ public protocol VectorArithmetic: AdditiveArithmetic {
     /// Multiplies each component of this value by `rhs`.
     mutating func scale(by rhs: Double)
 
+    /// This value with each component multiplied by `rhs`. A requirement, with a default that
+    /// scales a copy, so that generic code reaches a type's own version through its witness
+    /// table: for `Double` a multiplication, where the default copies through value witnesses
+    /// (a third of a frame of a custom animation run unspecialised in the engine's generic pool).
+    func scaled(by rhs: Double) -> Self
+
     /// The dot product of this value with itself.
     var magnitudeSquared: Double { get }
 }
