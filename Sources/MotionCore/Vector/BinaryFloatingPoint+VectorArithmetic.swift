@@ -18,12 +18,18 @@ extension Float: VectorArithmetic, Animatable {
     public mutating func scale(by rhs: Double) { self = Float(Double(self) * rhs) }
 
     @inlinable
+    public func scaled(by rhs: Double) -> Float { Float(Double(self) * rhs) }
+
+    @inlinable
     public var magnitudeSquared: Double { Double(self) * Double(self) }
 }
 
 extension CGFloat: VectorArithmetic, Animatable {
     @inlinable
     public mutating func scale(by rhs: Double) { self = CGFloat(Double(self) * rhs) }
+
+    @inlinable
+    public func scaled(by rhs: Double) -> CGFloat { CGFloat(Double(self) * rhs) }
 
     @inlinable
     public var magnitudeSquared: Double { Double(self) * Double(self) }
