@@ -27,7 +27,11 @@ extension FluidColumns {
         advanced.startTime = startTime[slot]
         advanced.blendStart = blendStart[slot]
         advanced.blendInterval = blendInterval[slot]
-        if let merged = previous._advance(&advanced, value: interval[slot], time: elapsed).offset {
+        // Outside a blend the columns hold the stiffness and damping of the response in effect.
+        let step = blending[slot] ? previous._advance(&advanced, value: interval[slot], time: elapsed)
+            : previous._advance(&advanced, value: interval[slot], time: elapsed, response: response[slot],
+                                stiffness: stiffness[slot], damping: damping[slot])
+        if let merged = step.offset {
             offset[slot] = merged
         }
         stateTime[slot] = elapsed

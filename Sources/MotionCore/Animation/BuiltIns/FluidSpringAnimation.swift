@@ -89,11 +89,19 @@ public struct FluidSpringAnimation: CustomAnimation {
     public func _advance<V: VectorArithmetic>(_ state: inout FluidSpringState<V>, value: V, time: TimeInterval) -> (offset: V?, logicallyComplete: Bool) {
         let r = _effectiveResponse(time: time, state: state)
         let k = Self._stiffness(response: r)
+        return _advance(&state, value: value, time: time, response: r, stiffness: k, damping: 2 * dampingFraction * k.squareRoot())
+    }
+
+    /// `_advance` given the effective response at `time` and the stiffness and damping it implies
+    /// (`_stiffness(response:)`, 2ζ√k): for a kernel that keeps them per channel, a division and a
+    /// square root fewer.
+    @inlinable
+    public func _advance<V: VectorArithmetic>(_ state: inout FluidSpringState<V>, value: V, time: TimeInterval, response r: Double,
+                                              stiffness k: Double, damping c: Double) -> (offset: V?, logicallyComplete: Bool) {
         let logicallyComplete = time - state.startTime >= r
         if time - state.time > 1 {
             state.time = time - 1.0 / 60
         }
-        let c = 2 * dampingFraction * k.squareRoot()
         while state.time < time {
             let mid = state.force.scaled(by: Self.halfStep) + state.velocity
             state.offset += mid.scaled(by: Self.step)
