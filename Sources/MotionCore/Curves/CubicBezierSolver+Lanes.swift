@@ -112,17 +112,4 @@ extension BezierAnimation {
         let finished = (duration .<= 0) .| (time .> duration)
         return (_CubicBezierSolver._values(curves, at: time / duration, lanes: .!finished), finished)
     }
-
-    /// `_progress(time:)` of four animations at once, lane k for `animations[k]` at `time[k]`,
-    /// bit for bit.
-    @inlinable
-    public static func _progress(_ animations: (BezierAnimation, BezierAnimation, BezierAnimation, BezierAnimation),
-                                 time: SIMD4<Double>) -> (progress: SIMD4<Double>, finished: SIMDMask<SIMD4<Int64>>) {
-        let (a0, a1, a2, a3) = animations
-        let (s0, s1, s2, s3) = (a0._solver, a1._solver, a2._solver, a3._solver)
-        let curves = _BezierCoefficientLanes(
-            ax: SIMD4(s0.ax, s1.ax, s2.ax, s3.ax), bx: SIMD4(s0.bx, s1.bx, s2.bx, s3.bx), cx: SIMD4(s0.cx, s1.cx, s2.cx, s3.cx),
-            ay: SIMD4(s0.ay, s1.ay, s2.ay, s3.ay), by: SIMD4(s0.by, s1.by, s2.by, s3.by), cy: SIMD4(s0.cy, s1.cy, s2.cy, s3.cy))
-        return _progress(curves, duration: SIMD4(a0.duration, a1.duration, a2.duration, a3.duration), time: time)
-    }
 }

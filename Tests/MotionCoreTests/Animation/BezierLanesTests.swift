@@ -1,7 +1,7 @@
 import Testing
 import MotionCore
 
-/// `BezierAnimation._progress(_:time:)` — four timing curves solved together, for the engine —
+/// `BezierAnimation._progress(_:duration:time:)` — four timing curves solved together, for the engine —
 /// must give each lane exactly what `_progress(time:)` gives that lane alone (§2.2: Newton, then
 /// bisection, rounded to 2⁻²⁰), including the lanes that need the bisection fallback.
 @Suite("Timing curves four lanes at a time")
@@ -39,7 +39,13 @@ struct BezierLanesTests {
                 let lanes = (curve, others.0, others.1, others.2)
                 let times = SIMD4(time, Self.times[(k + 3) % Self.times.count], Self.times[(k + 11) % Self.times.count],
                                   Self.times[(k + 29) % Self.times.count])
-                let (progress, finished) = BezierAnimation._progress(lanes, time: times)
+                // As the engine's curve pool holds them: each lane's coefficients and duration.
+                let c = [lanes.0, lanes.1, lanes.2, lanes.3].map(\._coefficients)
+                let coefficients = _BezierCoefficientLanes(
+                    ax: SIMD4(c.map(\.ax)), bx: SIMD4(c.map(\.bx)), cx: SIMD4(c.map(\.cx)),
+                    ay: SIMD4(c.map(\.ay)), by: SIMD4(c.map(\.by)), cy: SIMD4(c.map(\.cy)))
+                let durations = SIMD4(lanes.0.duration, lanes.1.duration, lanes.2.duration, lanes.3.duration)
+                let (progress, finished) = BezierAnimation._progress(coefficients, duration: durations, time: times)
                 for (lane, animation) in [lanes.0, lanes.1, lanes.2, lanes.3].enumerated() {
                     let expected = animation._progress(time: times[lane])
                     #expect(finished[lane] == (expected == nil), "curve \(c) lane \(lane) at \(times[lane])")
