@@ -34,8 +34,8 @@ struct CurveRoundingTests {
         }
     }
 
-    @Test("the four-lane rounding agrees with the scalar one bit for bit, in every lane")
-    func lanesMatchScalar() {
+    @Test("four lanes at a time: every lane as rounded() gives it, and the 2⁻²⁰ rounding as (y·2²⁰).rounded()·2⁻²⁰")
+    func lanesMatchStandardRounding() {
         let probes = Self.probes + [.nan, -.nan]
         for start in 0..<probes.count {
             // Each probe visits every lane, among different neighbours.
@@ -43,10 +43,12 @@ struct CurveRoundingTests {
             let lanes = _CubicBezierSolver._roundedToNearestOrAwayFromZero(y)
             let scaled = _CubicBezierSolver._round(y)
             for k in 0..<4 {
-                let expected = _CubicBezierSolver._roundedToNearestOrAwayFromZero(y[k])
+                let expected = y[k].rounded(.toNearestOrAwayFromZero)
                 #expect(lanes[k].bitPattern == expected.bitPattern || (lanes[k].isNaN && expected.isNaN), "\(y[k]): \(lanes[k]) against \(expected)")
-                let expectedScaled = _CubicBezierSolver._round(y[k])
-                #expect(scaled[k].bitPattern == expectedScaled.bitPattern || (scaled[k].isNaN && expectedScaled.isNaN))
+                // §2.2's rounding to multiples of 2⁻²⁰, written out with the standard library.
+                let expectedScaled = (y[k] * 1_048_576).rounded(.toNearestOrAwayFromZero) / 1_048_576
+                #expect(scaled[k].bitPattern == expectedScaled.bitPattern || (scaled[k].isNaN && expectedScaled.isNaN),
+                        "\(y[k]): \(scaled[k]) against \(expectedScaled)")
             }
         }
     }

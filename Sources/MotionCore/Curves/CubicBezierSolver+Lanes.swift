@@ -67,20 +67,20 @@ extension _CubicBezierSolver {
         _roundedToNearestOrAwayFromZero(v * SIMD4(repeating: resolution)) * SIMD4(repeating: epsilon)
     }
 
-    /// `_roundedToNearestOrAwayFromZero` in four lanes, bit for bit, converting nothing to
-    /// integers (SSE2 has no conversion of 64-bit lanes, so that would go lane by lane). Below
-    /// 2⁵², adding 2⁵² to |y| and taking it away again rounds |y| to an integer exactly (to
-    /// nearest, ties to even); one less where that went up is its integer part, and the tie test
-    /// on what is left is exact, as in the scalar form. From 2⁵² up, and for NaN, y is its own
-    /// rounding.
-    ///
-    /// Two lanes at a time: a comparison of two doubles is one SSE2 instruction whose result is
-    /// the mask the selects use, while four-lane masks are rebuilt lane by lane between them.
+    /// `_roundedToNearestOrAwayFromZero` in four lanes: two pairs, since a comparison of two
+    /// doubles is one SSE2 instruction whose result the selects use as it is, while four-lane
+    /// masks are rebuilt lane by lane between a comparison and its use.
     @inlinable @inline(__always)
     static func _roundedToNearestOrAwayFromZero(_ y: SIMD4<Double>) -> SIMD4<Double> {
         SIMD4(lowHalf: _roundedToNearestOrAwayFromZero(y.lowHalf), highHalf: _roundedToNearestOrAwayFromZero(y.highHalf))
     }
 
+    /// Each lane rounded to the nearest integer, ties away from zero (`rounded()`), converting
+    /// nothing to integers (SSE2 has no conversion of 64-bit lanes). Below 2⁵², adding 2⁵² to
+    /// |y| and taking it away again rounds |y| to an integer exactly (to nearest, ties to even);
+    /// one less where that went up is its integer part, so the fraction left is exact and so is
+    /// the tie test on it. From 2⁵² up, and for NaN, y is its own rounding. The sign is put back
+    /// as a bit, which keeps −0 and rounds −0.3 to −0.
     @inlinable @inline(__always)
     static func _roundedToNearestOrAwayFromZero(_ y: SIMD2<Double>) -> SIMD2<Double> {
         let bits = unsafeBitCast(y, to: SIMD2<UInt64>.self)

@@ -106,18 +106,12 @@ internal struct _CubicBezierSolver: Sendable {
     @inlinable
     static func _round(_ v: Double) -> Double { _roundedToNearestOrAwayFromZero(v * resolution) * epsilon }
 
-    /// `y.rounded()`, bit for bit (signed zeros, infinities and NaN included), without a call.
-    ///
-    /// On the x86-64 baseline (no SSE4.1 `roundsd`) `rounded()` is a call to libm's `round`,
-    /// about a tenth of a curve channel's frame. Below 2⁵² the integer part of |y| is exact
-    /// through a truncating conversion and |y| minus it is exact too, so the tie test is exact;
-    /// from 2⁵² up every double is an integer already.
+    /// `y.rounded()`, bit for bit (signed zeros, infinities and NaN included), without a call:
+    /// on the x86-64 baseline (no SSE4.1 `roundsd`) `rounded()` is a call to libm's `round`,
+    /// about a tenth of a curve channel's frame. One lane of the two-lane form (in
+    /// `CubicBezierSolver+Lanes.swift`), so that one body states the rule for every caller.
     @inlinable
     static func _roundedToNearestOrAwayFromZero(_ y: Double) -> Double {
-        let magnitude = y.magnitude
-        guard magnitude < 4_503_599_627_370_496 else { return y }  // 2⁵², also NaN
-        let whole = Double(Int64(magnitude))
-        let rounded = magnitude - whole >= 0.5 ? whole + 1 : whole
-        return Double(signOf: y, magnitudeOf: rounded)
+        _roundedToNearestOrAwayFromZero(SIMD2(repeating: y))[0]
     }
 }
