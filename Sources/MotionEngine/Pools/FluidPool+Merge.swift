@@ -43,7 +43,7 @@ extension FluidColumns {
         if previous.response != next.response || previous.dampingFraction != next.dampingFraction {
             let k = FluidSpringAnimation._stiffness(response: next.response)
             stiffness[slot] = k
-            damping[slot] = 2 * next.dampingFraction * k.squareRoot()
+            damping[slot] = FluidSpringAnimation._damping(fraction: next.dampingFraction, stiffness: k)
         }
         response[slot] = next.response
         dampingFraction[slot] = next.dampingFraction

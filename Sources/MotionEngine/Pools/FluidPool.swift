@@ -66,7 +66,7 @@ final class FluidPool: PoolProtocol {
         blending[slot] = record.spring.blendDuration > 0 && record.state.blendInterval != 0
         let k = FluidSpringAnimation._stiffness(response: record.spring.response)
         stiffness[slot] = k
-        damping[slot] = 2 * record.spring.dampingFraction * k.squareRoot()
+        damping[slot] = FluidSpringAnimation._damping(fraction: record.spring.dampingFraction, stiffness: k)
     }
 
     func remove(slot: Int) -> UInt32? {
@@ -106,7 +106,7 @@ final class FluidPool: PoolProtocol {
             let kk = FluidSpringAnimation._stiffness(response: rr)
             r[lane] = rr
             k[lane] = kk
-            c[lane] = 2 * record.spring.dampingFraction * kk.squareRoot()
+            c[lane] = FluidSpringAnimation._damping(fraction: record.spring.dampingFraction, stiffness: kk)
         }
         return (r, k, c)
     }

@@ -53,6 +53,12 @@ public struct FluidSpringAnimation: CustomAnimation {
         min(r > 0 ? (2 * Double.pi / r) * (2 * Double.pi / r) : maximumStiffness, maximumStiffness)
     }
 
+    /// The damping for a damping fraction ζ at stiffness k: 2ζ√k (unit mass).
+    @inlinable
+    public static func _damping(fraction: Double, stiffness k: Double) -> Double {
+        2 * fraction * k.squareRoot()
+    }
+
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
         // Through a type-erased `Animation` this runs unspecialised, and for `Double` the lookups
@@ -89,11 +95,11 @@ public struct FluidSpringAnimation: CustomAnimation {
     public func _advance<V: VectorArithmetic>(_ state: inout FluidSpringState<V>, value: V, time: TimeInterval) -> (offset: V?, logicallyComplete: Bool) {
         let r = _effectiveResponse(time: time, state: state)
         let k = Self._stiffness(response: r)
-        return _advance(&state, value: value, time: time, response: r, stiffness: k, damping: 2 * dampingFraction * k.squareRoot())
+        return _advance(&state, value: value, time: time, response: r, stiffness: k, damping: Self._damping(fraction: dampingFraction, stiffness: k))
     }
 
     /// `_advance` given the effective response at `time` and the stiffness and damping it implies
-    /// (`_stiffness(response:)`, 2ζ√k): for a kernel that keeps them per channel, a division and a
+    /// (`_stiffness(response:)`, `_damping(fraction:stiffness:)`): for a kernel that keeps them per channel, a division and a
     /// square root fewer.
     @inlinable
     public func _advance<V: VectorArithmetic>(_ state: inout FluidSpringState<V>, value: V, time: TimeInterval, response r: Double,
