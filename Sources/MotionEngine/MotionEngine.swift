@@ -174,8 +174,7 @@ public final class MotionEngine: @unchecked Sendable {
                         let (id, target) = changes[position]
                         let entry = directory[Int(id.index)]
                         guard entry.kind == .fluid else { break }
-                        let slot = Int(entry.slot), delta = target - columns.model[slot]
-                        if delta * delta > 0 { columns.merge(slot: slot, with: next, delta: delta, target: target, at: time) }
+                        columns.change(slot: Int(entry.slot), to: target, with: next, at: time)
                         position += 1
                     }
                     if position == changes.count { break }

@@ -49,8 +49,7 @@ final class FluidMergeBatch {
                 others += 1
                 continue
             }
-            let slot = Int(entry.slot), delta = target - columns.model[slot]
-            if delta * delta > 0 { columns.merge(slot: slot, with: spring, delta: delta, target: target, at: time) }
+            columns.change(slot: Int(entry.slot), to: target, with: spring, at: time)
         }
         deferred[chunk] = others
     }

@@ -8,6 +8,13 @@ extension FluidPool {
 }
 
 extension FluidColumns {
+    /// A change of the channel in `slot` to `target` with the fluid spring `next` at `time`: the
+    /// merge below, or nothing when `target` is the model value already (as for any change).
+    func change(slot: Int, to target: Double, with next: FluidSpringAnimation, at time: Double) {
+        let delta = target - model[slot]
+        if delta * delta > 0 { merge(slot: slot, with: next, delta: delta, target: target, at: time) }
+    }
+
     /// A fluid spring arriving on the fluid spring in `slot`: `FluidSpringAnimation.shouldMerge`
     /// for that case (animation-semantics §3.1, §4.3), written on the columns so that a retarget
     /// storm neither boxes state nor rewrites columns that do not change. The agreement tests hold
