@@ -101,9 +101,10 @@ final class KeyframePool: PoolProtocol {
     func velocity(slot: Int, time: Double) -> Double { track[slot].segments.velocity(at: time - startTime[slot]) }
 
     func tick(_ range: Range<Int>, time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink) {
+        let lanes = CubicLanes(self)
         var slot = range.lowerBound
         while slot + 4 <= range.upperBound {
-            if !tickFourCubic(at: slot, time: time, values: values) {
+            if !lanes.tickFour(at: slot, time: time, values: values) {
                 for lane in slot..<slot + 4 { tickOne(lane, time: time, values: values, sink: sink) }
             }
             slot += 4
@@ -112,28 +113,6 @@ final class KeyframePool: PoolProtocol {
             tickOne(slot, time: time, values: values, sink: sink)
             slot += 1
         }
-    }
-
-    /// The common case four channels at a time: each inside a cubic segment it was already in.
-    /// The Hermite expression is `tickOne`'s, lane by lane. Returns false, changing nothing, if
-    /// any of the four needs more (a cursor to move, another kind of segment, the end).
-    @inline(__always)
-    private func tickFourCubic(at i: Int, time: Double, values: UnsafeMutablePointer<Double>) -> Bool {
-        guard UnsafeRawPointer(current.kind.base + i).loadUnaligned(as: UInt32.self) == 0 else { return false }
-        @inline(__always) func load(_ column: Column<Double>) -> SIMD4<Double> {
-            UnsafeRawPointer(column.base + i).loadUnaligned(as: SIMD4<Double>.self)
-        }
-        let t = SIMD4(repeating: time) - load(startTime)
-        let duration = load(current.duration)
-        var local = t - load(current.start)
-        guard FourLanes.all(local .<= duration) else { return false }
-        local.replace(with: 0, where: .!(local .>= 0))  // max(0, local), NaN included
-        let h = _hermiteBasis(local / duration)
-        let from = load(current.from), to = load(current.to), m0 = load(current.startTangent), m1 = load(current.endTangent)
-        // The combination `_KeyframeSegments._value` makes, with `scaled(by:)` as a product.
-        let value: SIMD4<Double> = from * h.h00 + m0 * h.h10 + to * h.h01 + m1 * h.h11
-        FourLanes.scatter(value, ids: channel.base + i, into: values)
-        return true
     }
 
     private func tickOne(_ slot: Int, time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink) {
