@@ -198,6 +198,35 @@ struct EngineAgreementTests {
         }
     }
 
+    /// After more than a second without a frame, a fluid spring's state jumps to a frame before
+    /// now (§3.1, step 4). The four-lane kernel tests for that per group; here a group has stale
+    /// lanes beside a lane animated at the stall (not stale), and a group is stale in every lane.
+    @Test("fluid springs across stalls of more than a second agree bitwise, stale lanes beside fresh ones")
+    func fluidStalls() throws {
+        let engine = MotionEngine(threadCount: 1)
+        let ids = try (0..<9).map { try engine.addChannel(value: Double($0)) }
+        let properties = (0..<9).map { AnimatedProperty(Double($0)) }
+        func animate(_ k: Int, to target: Double, with animation: Animation, at time: Double) throws {
+            try engine.animate(ids[k], to: target, with: animation, at: time)
+            properties[k].set(target, at: time, transaction: Transaction(animation: animation))
+        }
+        let slow = Animation.spring(response: 4, dampingFraction: 0.5)
+        for k in 0..<9 where k != 4 { try animate(k, to: 100 + Double(k), with: slow, at: 0) }
+        var times = (0...3).map { Double($0) / 60 }
+        let firstStall = times.last! + 1.5, secondStall = firstStall + 0.1 + 1.25
+        times += (0...5).map { firstStall + Double($0) / 60 } + (0...5).map { secondStall + Double($0) / 60 }
+        for time in times {
+            if time == firstStall { try animate(4, to: -50, with: slow, at: time) }
+            if time == secondStall { try animate(5, to: 7, with: .bouncy, at: time) }
+            try engine.tick(at: time)
+            for k in 0..<9 {
+                let expected = properties[k].presentedValue(at: time)
+                #expect(try engine.value(of: ids[k]).bitPattern == expected.bitPattern, "channel \(k) at \(time)")
+            }
+        }
+        #expect(try engine.value(of: ids[0]) != 100, "channel 0 is still on its way after the stalls")
+    }
+
     @Test("scenarios without closed-form springs agree bitwise")
     func bitwiseWithoutClosedForm() throws {
         let changes = randomScenario(seed: 11, channels: 120, frames: 150, changesPerFrame: 3)

@@ -55,7 +55,9 @@ struct FluidColumns {
         }
         let logical = (e - load(startTime, i)) .>= r
         var t = load(stateTime, i)
-        t.replace(with: e - SIMD4(repeating: 1.0 / 60), where: (e - t) .> SIMD4(repeating: 1))
+        // A state more than a second behind jumps to a frame before now (§3.1, step 4): after a stall.
+        let stale = (e - t) .> SIMD4(repeating: 1)
+        if FourLanes.any(stale) { t.replace(with: e - SIMD4(repeating: 1.0 / 60), where: stale) }
         var x = load(offset, i), v = load(velocity, i), f = load(force, i)
         let target = load(interval, i)
         let step = SIMD4(repeating: FluidSpringAnimation.step), half = SIMD4(repeating: FluidSpringAnimation.halfStep)
@@ -85,16 +87,23 @@ struct FluidColumns {
         store(v, velocity, i)
         store(f, force, i)
         store(t, stateTime, i)
-        // max(v², f²) ≤ threshold, as `max` picks for a NaN, written without a select (which SSE2
-        // code generation turns into a branch per lane): v² ≤ threshold, and f² too unless f² > v² fails.
-        let v2 = v * v, f2 = f * f, threshold = SIMD4(repeating: FluidSpringAnimation.restingThreshold)
-        let still = (v2 .<= threshold) .& ((f2 .<= threshold) .| .!(f2 .> v2))
-        let size = target * target, gap = (target - x) * (target - x)
-        let arrived = (size .== SIMD4(repeating: 0)) .| (gap .<= size * SIMD4(repeating: 0.0001))
-        let resting = still .& arrived
         let models = load(model, i)
         let presented = models - target + x
-        FourLanes.store(presented, targets: models, moving: .!resting, logical: logical, ids: channel + i, reported: reported + i,
+        // Resting needs both "arrived" and "still" (§3.1). Arrived — within a hundredth of the
+        // distance, or a zero distance — is the cheaper test, and false in every lane for most of
+        // an animation's frames; then every lane is moving and the velocity test is not made.
+        let size = target * target, gap = (target - x) * (target - x)
+        let arrived = (size .== SIMD4(repeating: 0)) .| (gap .<= size * SIMD4(repeating: 0.0001))
+        var moving = SIMDMask<SIMD4<Int64>>(repeating: true)
+        if FourLanes.any(arrived) {
+            // max(v², f²) ≤ threshold, as `max` picks for a NaN, written without a select (which
+            // SSE2 code generation turns into a branch per lane): v² ≤ threshold, and f² too
+            // unless f² > v² fails.
+            let v2 = v * v, f2 = f * f, threshold = SIMD4(repeating: FluidSpringAnimation.restingThreshold)
+            let still = (v2 .<= threshold) .& ((f2 .<= threshold) .| .!(f2 .> v2))
+            moving = .!(still .& arrived)
+        }
+        FourLanes.store(presented, targets: models, moving: moving, logical: logical, ids: channel + i, reported: reported + i,
                         into: values, sink: sink)
     }
 }
