@@ -173,7 +173,11 @@ struct EngineAgreementTests {
         // scalar remainder too. Channel k starts at frame k, so each lane completes alone. Logical completion is at elapsed ≥ response for a fluid spring
         // (§3.1) and at the logical duration for an interpolating spring; both settle well
         // before 10 s.
-        for animation in [Animation.spring(response: 0.5, dampingFraction: 0.8), .interpolatingSpring(stiffness: 170, damping: 26)] {
+        // The underdamped spring is still far from its target when it completes logically (a
+        // quarter of the distance away after one period), so that event comes from a group
+        // where no lane has arrived.
+        let fluidSprings = [Animation.spring(response: 0.5, dampingFraction: 0.8), .spring(response: 0.5, dampingFraction: 0.2)]
+        for animation in fluidSprings + [.interpolatingSpring(stiffness: 170, damping: 26)] {
             let engine = MotionEngine(threadCount: 1)
             let ids = try (0..<9).map { _ in try engine.addChannel(value: 0) }
             var logical: [ChannelID: [Int]] = [:], finished: [ChannelID: [Int]] = [:]
@@ -192,7 +196,7 @@ struct EngineAgreementTests {
                 if let l = logical[id]?.first, let f = finished[id]?.first { #expect(l <= f) }
                 #expect(try engine.value(of: id) == 10)
             }
-            if animation == .spring(response: 0.5, dampingFraction: 0.8) {
+            if fluidSprings.contains(animation) {
                 #expect(ids.map { logical[$0]?.first } == (0..<9).map { 30 + $0 }, "a fluid spring of response 0.5 s completes logically 30 frames after it starts")
             }
         }
