@@ -117,8 +117,11 @@ final class PersistentWorkerRunner: ParallelRunner, @unchecked Sendable {
                 return
             }
             job?.runClaiming(next, chunks: chunks)
-            done.add(1, ordering: .releasing)
+            // Signal, then count: the calling thread stops watching the count when it reaches the
+            // helpers, and its semaphore wait must then find the signal already there — counted
+            // first, the wait could park it (a futex wait, microseconds) just before the signal.
             finished.signal()
+            done.add(1, ordering: .releasing)
         }
     }
 }
