@@ -89,7 +89,7 @@ struct FluidColumns {
         store(t, stateTime, i)
         let models = load(model, i)
         let presented = models - target + x
-        // Resting needs both "arrived" and "still" (§3.1). Arrived — within a hundredth of the
+        // Resting needs both "arrived" and "still" (§3.1, step 6). Arrived — within a hundredth of the
         // distance, or a zero distance — is the cheaper test, and false in every lane for most of
         // an animation's frames; then every lane is moving and the velocity test is not made.
         let size = target * target, gap = (target - x) * (target - x)
