@@ -43,10 +43,15 @@ struct MainJob {
         // second thread is used (the C kernels' own, and smaller sizes, are in the report).
         for benchmark in result.benchmarks where !benchmark.tags.contains("c") && benchmark.elements >= 100_000
             && (benchmark.ratioToReference != nil || benchmark.speedupOverOneThread != nil) {
-            let comparisons = [benchmark.ratioToReference.map { String(format: "%.2f× the C kernel's time", $0) },
-                               benchmark.speedupOverOneThread.map { String(format: "%.2f× as fast as on one thread", $0) }]
+            var comparisons: [String] = []
+            if benchmark.ratioToReference != nil {
+                comparisons.append(formatRatio(benchmark.ratioToReference, interval: benchmark.ratioToReferenceInterval) + " the C kernel's time")
+            }
+            if benchmark.speedupOverOneThread != nil {
+                comparisons.append(formatRatio(benchmark.speedupOverOneThread, interval: benchmark.speedupInterval) + " as fast as on one thread")
+            }
             print("  \(benchmark.name): \(formatNanoseconds(benchmark.timing?.nanosecondsPerElement)) per \(benchmark.unit == .frame ? "channel-frame" : "element"), "
-                  + comparisons.compactMap { $0 }.joined(separator: ", "))
+                  + comparisons.joined(separator: ", "))
         }
         let site = try RevisionCommands.writeSite(reports: reports, fixtures: fixturesDirectory, conformance: conformance)
         print("reports: \(site.path) (open it in a browser), \(file.path), \(reports.appendingPathComponent("latest.md").path)")

@@ -143,15 +143,56 @@ struct ResultFormatTests {
         }
         #expect(close(results.map(\.ratioToReference), [2.0, 1.6, nil, nil, nil, nil, nil]))
         #expect(close(results.map(\.speedupOverOneThread), [nil, 2.5, nil, 2.0, nil, nil, nil]))
+        // Each ratio comes with its interval, around it; none where there is no ratio.
+        for result in results {
+            #expect((result.ratioToReferenceInterval == nil) == (result.ratioToReference == nil), "\(result.name)")
+            #expect((result.speedupInterval == nil) == (result.speedupOverOneThread == nil), "\(result.name)")
+            for (value, interval) in [(result.ratioToReference, result.ratioToReferenceInterval), (result.speedupOverOneThread, result.speedupInterval)] {
+                guard let value, let interval else { continue }
+                #expect(interval.count == 2 && interval[0] <= value && value <= interval[1] && interval[0] < interval[1], "\(result.name): \(interval)")
+            }
+        }
         let run = RunResult(schemaVersion: 1, tool: "t", startedAt: "2026-11-30T00:00:00Z", finishedAt: "2026-11-30T00:00:01Z", profile: "quick",
                             threads: 2, filter: nil, environment: ComparisonTests.environment, benchmarks: results)
         let text = try ReportFormat.text.render(run).split(separator: "\n")
         #expect(text[1].contains("vs C") && text[1].contains("speedup"))
-        #expect(text.first { $0.hasPrefix("k.all ") }.map { $0.contains("1.60×") && $0.contains("2.50×") } == true)
-        let csv = try ReportFormat.csv.render(run).split(separator: "\n")
-        #expect(csv[0].hasSuffix(",speedup_over_one_thread") && csv[2].hasSuffix(",\(results[1].speedupOverOneThread!)"))
+        #expect(text.first { $0.hasPrefix("k.all ") }.map { $0.contains("1.60× (") && $0.contains("2.50× (") } == true)
+        let csv = try ReportFormat.csv.render(run).split(separator: "\n", omittingEmptySubsequences: false)
+        let speedupLow = results[1].speedupInterval![0], speedupHigh = results[1].speedupInterval![1]
+        #expect(csv[0].hasSuffix(",speedup_over_one_thread,ratio_to_reference_low,ratio_to_reference_high,speedup_low,speedup_high"))
+        #expect(csv[2].hasSuffix(",\(results[1].speedupOverOneThread!),\(results[1].ratioToReferenceInterval![0]),\(results[1].ratioToReferenceInterval![1]),\(speedupLow),\(speedupHigh)"))
+        #expect(csv[3].hasSuffix(",,,,,"), "no ratio, no interval")
         let decoded = try JSONDecoder().decode(RunResult.self, from: try JSONEncoder().encode(run))
         #expect(decoded.benchmarks[1].oneThreadCounterpart == "k.1" && decoded.benchmarks[1].speedupOverOneThread == results[1].speedupOverOneThread)
+        #expect(decoded.benchmarks[1].speedupInterval == results[1].speedupInterval)
+    }
+
+    /// The interval is a bootstrap of the ratio of medians, as criterion bootstraps its medians
+    /// (benchmark-runner.md, the criterion column): a point without noise, within what the noise
+    /// allows with it, and wider when worker processes disagree.
+    @Test("a ratio's interval: a point without noise, around the ratio with it, wider when worker processes disagree")
+    func ratioIntervals() {
+        func timing(_ samples: [Double], processes: [Int]? = nil) -> TimingSummary {
+            TimingSummary(samples: samples, iterationsPerSample: 1, elements: 10, unit: .frame, processSampleCounts: processes)
+        }
+        // Without noise the ratio is exact: 1000 over 400 ns.
+        #expect(BenchmarkDriver.ratioInterval(timing(Array(repeating: 1000, count: 40)), over: timing(Array(repeating: 400, count: 40))) == [2.5, 2.5])
+        // Noise of ±10% in each: the ratio's interval holds 2.5 and lies within (0.9 / 1.1 … 1.1 / 0.9) × 2.5.
+        var generator = SplitMix64(seed: 42)
+        func noisy(_ base: Double, _ count: Int) -> [Double] {
+            (0..<count).map { _ in base * (0.9 + 0.2 * Double(generator.next() % 1001) / 1000) }
+        }
+        let one = noisy(1000, 60), all = noisy(400, 60)
+        let interval = BenchmarkDriver.ratioInterval(timing(one), over: timing(all))
+        let reported = timing(one).nanosecondsPerElement / timing(all).nanosecondsPerElement
+        #expect(interval[0] < reported && reported < interval[1])
+        #expect(interval[0] > 2.5 * 0.9 / 1.1 && interval[1] < 2.5 * 1.1 / 0.9)
+        // The same samples from two processes that disagree (the second 30% slower): the spread
+        // between processes widens the interval.
+        let split = one.prefix(30) + one.suffix(30).map { $0 * 1.3 }
+        let pooled = BenchmarkDriver.ratioInterval(timing(Array(split)), over: timing(all))
+        let byProcess = BenchmarkDriver.ratioInterval(timing(Array(split), processes: [30, 30]), over: timing(all))
+        #expect(byProcess[1] - byProcess[0] > pooled[1] - pooled[0])
     }
 
     @Test("frame benchmarks report the share of frames over the 60, 120 and 240 Hz budgets")

@@ -39,7 +39,14 @@ func formatAllocations(_ summary: AllocationSummary?) -> String {
     return value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
 }
 
-func formatRatio(_ value: Double?) -> String { value.map { String(format: "%.2f×", $0) } ?? "" }
+public func formatRatio(_ value: Double?) -> String { value.map { String(format: "%.2f×", $0) } ?? "" }
+
+/// A ratio with its 95% interval, "1.61× (1.45–1.78)"; the ratio alone when there is no interval.
+public func formatRatio(_ value: Double?, interval: [Double]?) -> String {
+    guard let value else { return "" }
+    guard let interval, interval.count == 2 else { return formatRatio(value) }
+    return String(format: "%.2f× (%.2f–%.2f)", value, interval[0], interval[1])
+}
 
 /// One row per benchmark, as every table format shows it.
 ///
@@ -61,8 +68,9 @@ struct ReportRow {
         let timing = benchmark.timing
         self.init(name: benchmark.name, median: formatNanoseconds(timing?.median), p90: formatNanoseconds(timing?.percentiles["p90"]),
                   p99: formatNanoseconds(timing?.percentiles["p99"]), perElement: formatNanoseconds(timing?.nanosecondsPerElement),
-                  allocations: formatAllocations(benchmark.allocations), ratio: formatRatio(benchmark.ratioToReference),
-                  speedup: formatRatio(benchmark.speedupOverOneThread), status: benchmark.status == .ok ? "ok" : benchmark.status.rawValue)
+                  allocations: formatAllocations(benchmark.allocations),
+                  ratio: formatRatio(benchmark.ratioToReference, interval: benchmark.ratioToReferenceInterval),
+                  speedup: formatRatio(benchmark.speedupOverOneThread, interval: benchmark.speedupInterval), status: benchmark.status == .ok ? "ok" : benchmark.status.rawValue)
     }
 
     var cells: [String] { [name, median, p90, p99, perElement, allocations, ratio, speedup, status] }
@@ -152,14 +160,20 @@ enum JUnitReport {
 
 enum CSVReport {
     static func render(_ result: RunResult) -> String {
-        var lines = ["name,status,unit,elements,median_ns,p90_ns,p99_ns,ns_per_element,allocations_per_iteration,bytes_per_iteration,ratio_to_reference,digest,speedup_over_one_thread"]
+        // Columns are only ever appended, so that readers by position keep working.
+        var lines = ["name,status,unit,elements,median_ns,p90_ns,p99_ns,ns_per_element,allocations_per_iteration,bytes_per_iteration,ratio_to_reference,digest,speedup_over_one_thread," +
+                     "ratio_to_reference_low,ratio_to_reference_high,speedup_low,speedup_high"]
         for b in result.benchmarks {
             let t = b.timing
+            let intervals: [String] = [b.ratioToReferenceInterval, b.speedupInterval].flatMap { (interval: [Double]?) -> [String] in
+                guard let interval, interval.count == 2 else { return ["", ""] }
+                return interval.map { "\($0)" }
+            }
             let fields: [String] = [b.name, b.status.rawValue, b.unit.rawValue, "\(b.elements)", t.map { "\($0.median)" } ?? "",
                                     t?.percentiles["p90"].map { "\($0)" } ?? "", t?.percentiles["p99"].map { "\($0)" } ?? "",
                                     t.map { "\($0.nanosecondsPerElement)" } ?? "", b.allocations?.perIteration.map { "\($0)" } ?? "",
                                     b.allocations?.bytesPerIteration.map { "\($0)" } ?? "", b.ratioToReference.map { "\($0)" } ?? "", b.digest ?? "",
-                                    b.speedupOverOneThread.map { "\($0)" } ?? ""]
+                                    b.speedupOverOneThread.map { "\($0)" } ?? ""] + intervals
             lines.append(fields.map { $0.contains(",") ? "\"\($0)\"" : $0 }.joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"

@@ -75,7 +75,8 @@ public struct SiteGenerator {
             body += "<h2>Latest run</h2><table><tr><th>benchmark</th><th>median</th><th>p99</th><th>per element</th><th>allocs/iter</th><th>vs C</th><th>speedup</th></tr>"
             for b in latest.benchmarks {
                 body += "<tr><td>\(Self.escape(b.name))</td><td>\(formatNanoseconds(b.timing?.median))</td><td>\(formatNanoseconds(b.timing?.percentiles["p99"]))</td>"
-                    + "<td>\(formatNanoseconds(b.timing?.nanosecondsPerElement))</td><td>\(formatAllocations(b.allocations))</td><td>\(formatRatio(b.ratioToReference))</td><td>\(formatRatio(b.speedupOverOneThread))</td></tr>"
+                    + "<td>\(formatNanoseconds(b.timing?.nanosecondsPerElement))</td><td>\(formatAllocations(b.allocations))</td><td>\(formatRatio(b.ratioToReference, interval: b.ratioToReferenceInterval))</td>"
+                    + "<td>\(formatRatio(b.speedupOverOneThread, interval: b.speedupInterval))</td></tr>"
             }
             body += "</table>"
         }

@@ -40,6 +40,11 @@ public struct BenchmarkResult: Codable, Sendable {
     /// The one-thread counterpart's median time over this benchmark's, when both ran: how many
     /// times faster the threads made it.
     public var speedupOverOneThread: Double?
+    /// 95% bootstrap intervals `[low, high]` of `ratioToReference` and `speedupOverOneThread`
+    /// (`BenchmarkDriver.ratioInterval`): how far the two medians' ratio can be trusted on a
+    /// noisy machine. Absent in results written before they existed.
+    public var ratioToReferenceInterval: [Double]?
+    public var speedupInterval: [Double]?
 }
 
 /// The timing pass, summarised, with the raw samples kept.

@@ -158,18 +158,45 @@ public struct BenchmarkDriver {
     }
 
     /// Sets each benchmark's ratio of median time per element to its C reference's, and each
-    /// all-threads benchmark's speedup over its one-thread counterpart, where both ran.
+    /// all-threads benchmark's speedup over its one-thread counterpart, where both ran, each with
+    /// its 95% interval.
     static func fillReferenceRatios(_ results: inout [BenchmarkResult]) {
         let byName = Dictionary(results.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for index in results.indices {
             guard let own = results[index].timing, own.nanosecondsPerElement > 0 else { continue }
             if let reference = results[index].reference, let other = byName[reference]?.timing, other.nanosecondsPerElement > 0 {
                 results[index].ratioToReference = own.nanosecondsPerElement / other.nanosecondsPerElement
+                results[index].ratioToReferenceInterval = ratioInterval(own, over: other)
             }
             if let counterpart = results[index].oneThreadCounterpart, let one = byName[counterpart]?.timing, one.nanosecondsPerElement > 0 {
                 results[index].speedupOverOneThread = one.nanosecondsPerElement / own.nanosecondsPerElement
+                results[index].speedupInterval = ratioInterval(one, over: own)
             }
         }
+    }
+
+    /// The 95% interval of `numerator`'s time per element over `denominator`'s: a bootstrap of
+    /// the ratio of medians, resampling each benchmark's worker processes and then the samples
+    /// within them (`Bootstrap.hierarchicalRatio`), so that a spread between processes widens it.
+    /// Seeded, so the same samples give the same interval. The interval is scaled to the reported
+    /// ratio, of the histogram medians per element, from the samples' ratio per iteration (the
+    /// two medians may differ in the third digit).
+    static func ratioInterval(_ numerator: TimingSummary, over denominator: TimingSummary) -> [Double] {
+        // Per iteration: the scaling below turns the ratio into one per element.
+        func groups(_ timing: TimingSummary) -> [[Double]] {
+            var groups: [[Double]] = [], start = 0
+            for count in timing.processSampleCounts ?? [timing.samples.count] where count > 0 && start + count <= timing.samples.count {
+                groups.append(Array(timing.samples[start..<start + count]))
+                start += count
+            }
+            return groups.isEmpty ? [timing.samples] : groups
+        }
+        let reported = numerator.nanosecondsPerElement / denominator.nanosecondsPerElement
+        let (estimate, interval) = Bootstrap.hierarchicalRatio(groups(denominator), groups(numerator), resamples: 500,
+                                                              statistic: Descriptive.median)
+        guard estimate.isFinite, estimate > 0 else { return [reported, reported] }
+        let scale = reported / estimate
+        return [interval.lowerBound * scale, interval.upperBound * scale]
     }
 
     static func timestamp() -> String {
