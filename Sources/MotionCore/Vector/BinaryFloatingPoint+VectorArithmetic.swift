@@ -7,7 +7,7 @@ extension Double: VectorArithmetic, Animatable {
     public mutating func scale(by rhs: Double) { self *= rhs }
 
     @inlinable
-    public func scaled(by rhs: Double) -> Double { self * rhs }
+    public func scaled(by rhs: Double) -> Double { _scaled(by: rhs) }
 
     @inlinable
     public var magnitudeSquared: Double { self * self }
@@ -18,7 +18,7 @@ extension Float: VectorArithmetic, Animatable {
     public mutating func scale(by rhs: Double) { self = Float(Double(self) * rhs) }
 
     @inlinable
-    public func scaled(by rhs: Double) -> Float { Float(Double(self) * rhs) }
+    public func scaled(by rhs: Double) -> Float { _scaled(by: rhs) }
 
     @inlinable
     public var magnitudeSquared: Double { Double(self) * Double(self) }
@@ -29,7 +29,7 @@ extension CGFloat: VectorArithmetic, Animatable {
     public mutating func scale(by rhs: Double) { self = CGFloat(Double(self) * rhs) }
 
     @inlinable
-    public func scaled(by rhs: Double) -> CGFloat { CGFloat(Double(self) * rhs) }
+    public func scaled(by rhs: Double) -> CGFloat { _scaled(by: rhs) }
 
     @inlinable
     public var magnitudeSquared: Double { Double(self) * Double(self) }

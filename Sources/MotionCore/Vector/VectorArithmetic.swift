@@ -23,7 +23,12 @@ public protocol VectorArithmetic: AdditiveArithmetic {
 extension VectorArithmetic {
     /// Returns this value with each component multiplied by `rhs`.
     @inlinable
-    public func scaled(by rhs: Double) -> Self {
+    public func scaled(by rhs: Double) -> Self { _scaled(by: rhs) }
+
+    /// A copy, scaled by `scale(by:)`: the one body of `scaled(by:)`, which `Double`, `Float` and
+    /// `CGFloat` also call from their own `scaled(by:)`, where it compiles to their `scale(by:)`.
+    @inlinable
+    public func _scaled(by rhs: Double) -> Self {
         var result = self
         result.scale(by: rhs)
         return result
