@@ -21,10 +21,17 @@ final class CurvePool: PoolProtocol {
         let c = record.curve._coefficients
         channel.append(record.channel)
         reported.append(false)
-        for (column, value) in zip(doubleColumns, [record.model, record.interval, record.beginTime, record.curve.duration,
-                                                   c.ax, c.bx, c.cx, c.ay, c.by, c.cy]) {
-            column.append(value)
-        }
+        // Column by column: an array of the values would be an allocation per channel added.
+        model.append(record.model)
+        interval.append(record.interval)
+        beginTime.append(record.beginTime)
+        duration.append(record.curve.duration)
+        ax.append(c.ax)
+        bx.append(c.bx)
+        cx.append(c.cx)
+        ay.append(c.ay)
+        by.append(c.by)
+        cy.append(c.cy)
         animation.append(record.curve)
         return count - 1
     }
