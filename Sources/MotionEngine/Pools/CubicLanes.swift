@@ -29,8 +29,9 @@ struct CubicLanes {
     }
 
     /// The common case four channels at a time: each inside a cubic segment it was already in.
-    /// The Hermite expression is `KeyframePool.tickOne`'s, lane by lane. Returns false, changing
-    /// nothing, if any of the four needs more (a cursor to move, another kind of segment, the end).
+    /// The Hermite expression is `KeyframePool.tickOne`'s (`_hermite`), in four lanes. Returns
+    /// false, changing nothing, if any of the four needs more (a cursor to move, another kind of
+    /// segment, the end).
     @inline(__always)
     func tickFour(at i: Int, time: Double, values: UnsafeMutablePointer<Double>) -> Bool {
         // Four one-byte kinds read as one word: zero when all four are cubic.
@@ -40,10 +41,9 @@ struct CubicLanes {
         var local = t - load(start, i)
         guard FourLanes.all(local .<= duration) else { return false }
         local.replace(with: 0, where: .!(local .>= 0))  // max(0, local), NaN included
-        let h = _hermiteBasis(local / duration)
-        let from = load(from, i), to = load(to, i), m0 = load(startTangent, i), m1 = load(endTangent, i)
         // The combination `_KeyframeSegments._value` makes, with `scaled(by:)` as a product.
-        let value: SIMD4<Double> = from * h.h00 + m0 * h.h10 + to * h.h01 + m1 * h.h11
+        let value = _hermite(_hermiteBasis(local / duration), from: load(from, i), to: load(to, i),
+                             startTangent: load(startTangent, i), endTangent: load(endTangent, i))
         FourLanes.scatter(value, ids: channel + i, into: values)
         return true
     }

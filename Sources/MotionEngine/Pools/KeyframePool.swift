@@ -140,8 +140,8 @@ final class KeyframePool: PoolProtocol {
         let local = max(0, t - segment.start)
         switch segment.kind {
         case .cubic:
-            let h = _hermiteBasis(local / segment.duration)
-            values[Int(id)] = segment.from * h.h00 + segment.startTangent * h.h10 + segment.to * h.h01 + segment.endTangent * h.h11
+            values[Int(id)] = _hermite(_hermiteBasis(local / segment.duration), from: segment.from, to: segment.to,
+                                       startTangent: segment.startTangent, endTangent: segment.endTangent)
         case .move:
             values[Int(id)] = segment.to
         case .other:
