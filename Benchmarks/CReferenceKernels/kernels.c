@@ -1,4 +1,5 @@
 #include "CReferenceKernels.h"
+#include <float.h>
 #include <math.h>
 
 void mb_closed_spring(size_t n, double t, const double *target, const double *initial_velocity, const double *zeta,
@@ -66,6 +67,12 @@ void mb_fluid_spring(size_t n, double t, double resting_threshold, const uint32_
     }
 }
 
+// The cubic Hermite segment from `from` to `to` with tangents m0, m1, at s in [0, 1].
+static inline double hermite(double s, double from, double to, double m0, double m1) {
+    double s2 = s * s, s3 = s2 * s;
+    return from * (2 * s3 - 3 * s2 + 1) + m0 * (s3 - 2 * s2 + s) + to * (-2 * s3 + 3 * s2) + m1 * (s3 - s2);
+}
+
 void mb_cubic_track(size_t n, size_t segments, double t, const double *start, const double *segment_start,
                     const double *duration, const double *from, const double *to, const double *start_tangent,
                     const double *end_tangent, int32_t *cursor, double *out) {
@@ -78,10 +85,7 @@ void mb_cubic_track(size_t n, size_t segments, double t, const double *start, co
         if ((size_t)k == segments) { out[i] = to[base + segments - 1]; continue; }
         size_t j = base + (size_t)k;
         double s = (local - segment_start[j]) / duration[j];
-        if (s < 0) s = 0;
-        double s2 = s * s, s3 = s2 * s;
-        out[i] = from[j] * (2 * s3 - 3 * s2 + 1) + start_tangent[j] * (s3 - 2 * s2 + s)
-               + to[j] * (-2 * s3 + 3 * s2) + end_tangent[j] * (s3 - s2);
+        out[i] = hermite(s < 0 ? 0 : s, from[j], to[j], start_tangent[j], end_tangent[j]);
     }
 }
 
@@ -91,7 +95,8 @@ void mb_cubic_track_cached(size_t n, size_t segments, double t, const double *st
                            double *current_from, double *current_to, double *current_start_tangent,
                            double *current_end_tangent, double *out) {
     // Pass 1, rarely taken: move the cursors whose segment has ended and copy the new segment
-    // beside the cursor (a finished track gets a constant segment at its end value).
+    // beside the cursor (a finished track gets a constant segment at its end value, lasting
+    // DBL_MAX: -ffast-math assumes no infinities).
     for (size_t i = 0; i < n; i++) {
         double local = t - start[i];
         if (local - current_start[i] <= current_duration[i]) continue;
@@ -102,7 +107,7 @@ void mb_cubic_track_cached(size_t n, size_t segments, double t, const double *st
         size_t j = (size_t)k < segments ? base + (size_t)k : base + segments - 1;
         int done = (size_t)k == segments;
         current_start[i] = done ? 0 : segment_start[j];
-        current_duration[i] = done ? INFINITY : duration[j];
+        current_duration[i] = done ? DBL_MAX : duration[j];
         current_from[i] = done ? to[j] : from[j];
         current_to[i] = to[j];
         current_start_tangent[i] = done ? 0 : start_tangent[j];
@@ -111,9 +116,6 @@ void mb_cubic_track_cached(size_t n, size_t segments, double t, const double *st
     // Pass 2 vectorises: every element evaluates the segment beside its cursor.
     for (size_t i = 0; i < n; i++) {
         double s = (t - start[i] - current_start[i]) / current_duration[i];
-        if (s < 0) s = 0;
-        double s2 = s * s, s3 = s2 * s;
-        out[i] = current_from[i] * (2 * s3 - 3 * s2 + 1) + current_start_tangent[i] * (s3 - 2 * s2 + s)
-               + current_to[i] * (-2 * s3 + 3 * s2) + current_end_tangent[i] * (s3 - s2);
+        out[i] = hermite(s < 0 ? 0 : s, current_from[i], current_to[i], current_start_tangent[i], current_end_tangent[i]);
     }
 }
