@@ -39,7 +39,7 @@ func formatAllocations(_ summary: AllocationSummary?) -> String {
     return value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
 }
 
-public func formatRatio(_ value: Double?) -> String { value.map { String(format: "%.2f×", $0) } ?? "" }
+func formatRatio(_ value: Double?) -> String { value.map { String(format: "%.2f×", $0) } ?? "" }
 
 /// A ratio with its 95% interval, "1.61× (1.45–1.78)"; the ratio alone when there is no interval.
 public func formatRatio(_ value: Double?, interval: [Double]?) -> String {
@@ -70,7 +70,8 @@ struct ReportRow {
                   p99: formatNanoseconds(timing?.percentiles["p99"]), perElement: formatNanoseconds(timing?.nanosecondsPerElement),
                   allocations: formatAllocations(benchmark.allocations),
                   ratio: formatRatio(benchmark.ratioToReference, interval: benchmark.ratioToReferenceInterval),
-                  speedup: formatRatio(benchmark.speedupOverOneThread, interval: benchmark.speedupInterval), status: benchmark.status == .ok ? "ok" : benchmark.status.rawValue)
+                  speedup: formatRatio(benchmark.speedupOverOneThread, interval: benchmark.speedupInterval),
+                  status: benchmark.status == .ok ? "ok" : benchmark.status.rawValue)
     }
 
     var cells: [String] { [name, median, p90, p99, perElement, allocations, ratio, speedup, status] }
