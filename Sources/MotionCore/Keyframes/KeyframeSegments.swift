@@ -43,7 +43,7 @@ public struct _KeyframeSegments<Data: VectorArithmetic> {
 
     public init(initialValue: Data, initialVelocity: Data = .zero, elements: [_KeyframeElement<Data>]) {
         self.initialValue = initialValue
-        let elements = elements.map(Self._normalized)
+        let elements = elements.map { Self._normalized($0) }
         var segments: [Segment] = []
         var from = initialValue
         var previousEndVelocity = initialVelocity
