@@ -11,6 +11,16 @@ import PackageDescription
 let linksJemallocIntoTests = ProcessInfo.processInfo.environment["MOTIONBENCH_NO_JEMALLOC"] == nil
 let jemallocTestDependency: [Target.Dependency] = linksJemallocIntoTests ? ["CJemalloc"] : []
 
+// The instruction set of the Swift code. Unset: the x86-64 baseline, as a package ships.
+// `MOTIONBENCH_TARGET_CPU=native` (`make run TARGET_CPU=native`) builds it for this machine's CPU,
+// as the C reference kernels always are, so their ratios compare like with like; the engine then
+// uses LLVM's vector operations throughout (MotionEngine/Pools/SIMD4+VectorOperations.swift), and
+// the benchmark worker reports the CPU in every run's environment. `-target-cpu` is an unsafe
+// flag, which only a root package may carry: the default build has none.
+let targetCPU = ProcessInfo.processInfo.environment["MOTIONBENCH_TARGET_CPU"].flatMap { $0.isEmpty ? nil : $0 }
+let targetCPUSettings: [SwiftSetting] = targetCPU.map { [.unsafeFlags(["-target-cpu", $0]), .define("MOTIONENGINE_VECTOR_OPERATORS")] } ?? []
+let targetCPUReport: [CSetting] = targetCPU.map { [.define("MB_SWIFT_TARGET_CPU", to: "\"\($0)\"")] } ?? []
+
 let package = Package(
     name: "MotionBench",
     products: [
@@ -24,10 +34,12 @@ let package = Package(
     targets: [
         // The interpolation core: SwiftUI-shaped, pure, deterministic. Depends on nothing but
         // Foundation (for CGFloat and the CoreGraphics geometry types on Linux).
-        .target(name: "MotionCore", exclude: ["README.md"]),
+        .target(name: "MotionCore", exclude: ["README.md"], swiftSettings: targetCPUSettings),
 
-        // Many channels at once: struct-of-arrays pools per animation kind, ticked on Dispatch.
-        .target(name: "MotionEngine", dependencies: ["MotionCore"], exclude: ["README.md"]),
+        // Many channels at once: struct-of-arrays pools per animation kind, ticked on Dispatch. Its
+        // kernels reach LLVM's vector operations through the `Builtin` module (SIMD4+VectorOperations.swift).
+        .target(name: "MotionEngine", dependencies: ["MotionCore"], exclude: ["README.md"],
+                swiftSettings: [.enableExperimentalFeature("BuiltinModule")] + targetCPUSettings),
 
         // jemalloc's statistics interface, for allocation counting in tests and benchmarks.
         .systemLibrary(
@@ -37,7 +49,7 @@ let package = Package(
         ),
 
         // Fixtures, the scenario player, the independent reference model, conformance reports.
-        .target(name: "MotionConformance", dependencies: ["MotionCore", "MotionEngine", "BenchKit"]),
+        .target(name: "MotionConformance", dependencies: ["MotionCore", "MotionEngine", "BenchKit"], swiftSettings: targetCPUSettings),
 
         // The benchmark runner. It finds jemalloc at run time (dlsym), so timing runs use the
         // production allocator and counting runs preload jemalloc.
@@ -50,14 +62,15 @@ let package = Package(
         .target(
             name: "CReferenceKernels",
             path: "Benchmarks/CReferenceKernels",
-            cSettings: [.unsafeFlags(["-O3", "-march=native", "-ffast-math"])]
+            cSettings: [.unsafeFlags(["-O3", "-march=native", "-ffast-math"])] + targetCPUReport
         ),
 
         // The benchmark worker the runner spawns, one process per benchmark and pass.
         .executableTarget(
             name: "MotionBenchmarks",
             dependencies: ["MotionCore", "MotionEngine", "MotionConformance", "BenchKit", "CReferenceKernels"],
-            path: "Benchmarks/MotionBenchmarks"
+            path: "Benchmarks/MotionBenchmarks",
+            swiftSettings: targetCPUSettings
         ),
 
         // The core's tests check it against the conformance harness's reference model (written

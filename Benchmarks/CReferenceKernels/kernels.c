@@ -119,3 +119,11 @@ void mb_cubic_track_cached(size_t n, size_t segments, double t, const double *st
         out[i] = hermite(s < 0 ? 0 : s, current_from[i], current_to[i], current_start_tangent[i], current_end_tangent[i]);
     }
 }
+
+const char *mb_swift_target_cpu(void) {
+#ifdef MB_SWIFT_TARGET_CPU
+    return MB_SWIFT_TARGET_CPU;
+#else
+    return NULL;
+#endif
+}

@@ -1,10 +1,12 @@
 import BenchKit
+import CReferenceKernels
 import Foundation
 
 // The benchmark worker: `motion-bench run` spawns it once per benchmark and pass. Benchmarks are
 // declared as plain closures in the registry below, with stable dotted names.
 
 var registry = BenchmarkRegistry()
+registry.targetCPU = mb_swift_target_cpu().map { String(cString: $0) }
 registerEngineBenchmarks(in: &registry)
 registerReferenceKernels(in: &registry)
 registerPropertyBenchmarks(in: &registry)

@@ -32,7 +32,6 @@ enum BenchCommands {
         options.repository = FileManager.default.currentDirectoryPath
         #if DEBUG
         options.buildConfiguration = "debug"
-        options.buildFlags = "-c debug"
         #endif
         options.toolVersion = "motion-bench \(CommandLineTool.version)"
         return options
@@ -72,8 +71,12 @@ enum BenchCommands {
 
     static func env(_ raw: [String]) throws -> Int32 {
         _ = try Arguments(raw, command: "env", options: [], flags: [])
-        var environment = EnvironmentFingerprint.current(repository: FileManager.default.currentDirectoryPath,
-                                                         buildConfiguration: "release", buildFlags: "-c release")
+        // The worker beside this tool says what it was compiled for; without one, the default.
+        let options = try? driverOptions(Arguments([], command: "env", options: [], flags: []))
+        let configuration = options?.buildConfiguration ?? "release"
+        let build = options.map { BenchmarkDriver(options: $0).build() } ?? WorkerBuild(targetCPU: nil)
+        var environment = EnvironmentFingerprint.current(repository: FileManager.default.currentDirectoryPath, buildConfiguration: configuration,
+                                                         buildFlags: build.flags(configuration: configuration))
         environment.jemallocVersion = JemallocStatistics.current?.version ?? "not loaded (the counting pass preloads it)"
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -42,6 +42,7 @@ enum RevisionCommands {
         report.baseline = "\(a.name) (\(a.commit?.prefix(10) ?? "directory"))"
         report.candidate = "\(b.name) (\(b.commit?.prefix(10) ?? "directory"))"
         var text = try ComparisonFormat.text.render(report)
+        if let warning = outcome.buildWarning { text = warning + "\n" + text }
         text += "paired rounds (median ratio B/A, Wilcoxon p):\n"
         for (name, paired) in outcome.paired.sorted(by: { $0.key < $1.key }) {
             text += "  \(name): \(String(format: "%.3f", paired.ratio)) over \(paired.rounds) rounds, p = \(String(format: "%.3g", paired.pValue))\n"
@@ -51,9 +52,10 @@ enum RevisionCommands {
         let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
         let base = reports.appendingPathComponent("revisions/\(stamp)-\(a.commit?.prefix(10) ?? "A")-\(b.commit?.prefix(10) ?? "B")")
         try AtomicFile.write(try ComparisonFormat.json.render(report), to: base.appendingPathExtension("json"))
-        try AtomicFile.write(try ComparisonFormat.markdown.render(report) + "\n" + outcome.conformanceChanges.map { "- \($0)" }.joined(separator: "\n"),
+        let markdown = (outcome.buildWarning.map { "**\($0)**\n\n" } ?? "") + (try ComparisonFormat.markdown.render(report))
+        try AtomicFile.write(markdown + "\n" + outcome.conformanceChanges.map { "- \($0)" }.joined(separator: "\n"),
                              to: base.appendingPathExtension("md"))
-        print(arguments.value("--format") == "markdown" ? try ComparisonFormat.markdown.render(report) : text, terminator: "")
+        print(arguments.value("--format") == "markdown" ? markdown : text, terminator: "")
         writeToStandardError("wrote \(base.path).json and .md\n")
         if report.exitCode == 0 && !outcome.conformanceChanges.isEmpty { return 1 }
         return report.exitCode

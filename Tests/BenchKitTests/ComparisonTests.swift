@@ -202,4 +202,19 @@ struct ResultFormatTests {
         #expect(timing.framesOverBudget?["120Hz"] == 0.5)
         #expect(timing.framesOverBudget?["240Hz"] == 0.75)
     }
+
+    @Test("a run records the target CPU with its build flags, and revisions compiled for different CPUs are flagged")
+    func targetCPUs() {
+        let portable = WorkerBuild(targetCPU: nil), native = WorkerBuild(targetCPU: "native")
+        #expect(portable.flags(configuration: "release") == "-c release")
+        #expect(native.flags(configuration: "debug") == "-c debug -target-cpu native")
+        func outcome(_ builds: [WorkerBuild]) -> RevisionComparison.Outcome {
+            RevisionComparison.Outcome(report: ComparisonReport(baseline: "A", candidate: "B", comparisons: [], geometricMeanRatio: nil),
+                                       paired: [:], conformanceChanges: [], builds: builds)
+        }
+        #expect(outcome([portable, portable]).buildWarning == nil)
+        #expect(outcome([native, native]).buildWarning == nil)
+        let warning = outcome([portable, native]).buildWarning
+        #expect(warning?.contains("A was compiled for the default target and B for native") == true, "\(warning ?? "none")")
+    }
 }

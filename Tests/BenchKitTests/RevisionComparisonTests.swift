@@ -79,6 +79,7 @@ struct RevisionComparisonTests {
         let run = try compare("base", "base")
         #expect(run.status != 2 && run.status != 4 && run.status != 1, "\(run.output.suffix(1500))")
         #expect(!run.output.contains("  regressed"))
+        #expect(!run.output.contains("was compiled"), "both sides built alike: no build warning")
     }
 
     @Test("a revision whose outputs differ is a digest mismatch: exit 4, and its conformance changes are listed")

@@ -6,7 +6,11 @@ import Testing
 /// the test-only benchmarks (MOTIONBENCH_TEST_BENCHMARKS=1).
 @Suite("Runner end to end", .serialized)
 struct RunnerEndToEndTests {
+    /// Where this build's executables are: beside the test bundle (which `--scratch-path` moves),
+    /// else the package's own build directory.
     static let buildDirectory: URL = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        if FileManager.default.isExecutableFile(atPath: beside.appendingPathComponent("motion-bench").path) { return beside }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         #if DEBUG
         return root.appendingPathComponent(".build/debug")
@@ -65,6 +69,32 @@ struct RunnerEndToEndTests {
         #expect(allocations.perIteration == 7, "counted with jemalloc preloaded into the counting worker")
         #expect((allocations.bytesPerIteration ?? 0) >= 7 * 32)
         #expect(result.environment.jemallocVersion?.hasPrefix("5.") == true)
+        // The worker says what it was compiled for; `make test` builds for the CPU in
+        // MOTIONBENCH_TARGET_CPU (Package.swift), the default target when it is empty.
+        #if DEBUG
+        let configuration = "debug"
+        #else
+        let configuration = "release"
+        #endif
+        let targetCPU = ProcessInfo.processInfo.environment["MOTIONBENCH_TARGET_CPU"].flatMap { $0.isEmpty ? nil : $0 }
+        #expect(result.environment.buildFlags == "-c \(configuration)" + (targetCPU.map { " -target-cpu \($0)" } ?? ""))
+    }
+
+    @Test("a worker that cannot say how it was built (one from before `build`) counts as built for the default target")
+    func workerWithoutBuildCommand() throws {
+        let directory = temporaryReports()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let old = directory.appendingPathComponent("old-worker")
+        try Data("#!/bin/sh\necho \"benchmark worker: error: unknown command '$1'\" >&2\nexit 1\n".utf8).write(to: old)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: old.path)
+        #expect(BenchmarkDriver(options: .init(worker: old)).build() == WorkerBuild(targetCPU: nil))
+        let garbled = directory.appendingPathComponent("garbled-worker")
+        try Data("#!/bin/sh\necho '{\"targetCPU\": 3'\n".utf8).write(to: garbled)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: garbled.path)
+        #expect(BenchmarkDriver(options: .init(worker: garbled)).build() == WorkerBuild(targetCPU: nil))
+        let real = BenchmarkDriver(options: .init(worker: Self.buildDirectory.appendingPathComponent("MotionBenchmarks"))).build()
+        #expect(real.flags(configuration: "release").hasPrefix("-c release"))
     }
 
     @Test("a corrupt or truncated baseline gives a clear error naming the file; exit 1")

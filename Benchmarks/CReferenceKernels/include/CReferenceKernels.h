@@ -45,4 +45,9 @@ void mb_cubic_track_cached(size_t n, size_t segments, double t, const double *st
                            double *current_from, double *current_to, double *current_start_tangent,
                            double *current_end_tangent, double *out);
 
+// The CPU the package's Swift code was compiled for (MOTIONBENCH_TARGET_CPU, Package.swift), or
+// NULL for the toolchain's default target. Here because this is the worker's one C target, and C
+// is where the manifest can hand a build a string.
+const char *mb_swift_target_cpu(void);
+
 #endif

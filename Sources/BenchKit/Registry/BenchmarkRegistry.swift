@@ -3,6 +3,9 @@ import Foundation
 /// The benchmarks a worker executable offers, in declaration order. Names are unique.
 public struct BenchmarkRegistry: Sendable {
     public private(set) var benchmarks: [Benchmark] = []
+    /// The CPU the benchmarked code was compiled for (`-target-cpu`), or nil for the toolchain's
+    /// default target; the worker reports it, and every run records it with its build.
+    public var targetCPU: String?
 
     public init() {}
 

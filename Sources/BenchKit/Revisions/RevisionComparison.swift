@@ -33,6 +33,17 @@ public struct RevisionComparison {
         public var paired: [String: (ratio: Double, pValue: Double, rounds: Int)]
         /// Fixtures whose verdict differs between the revisions.
         public var conformanceChanges: [String]
+        /// How each revision's worker was compiled, A then B. Both are built in the same
+        /// environment, but a revision from before `MOTIONBENCH_TARGET_CPU` ignores it.
+        public var builds: [WorkerBuild]
+
+        /// A warning when the revisions were compiled for different CPUs, which the ratios then
+        /// measure along with the change; nil when they were compiled alike.
+        public var buildWarning: String? {
+            guard builds.count == 2, builds[0] != builds[1] else { return nil }
+            func describe(_ build: WorkerBuild) -> String { build.targetCPU.map { "for \($0)" } ?? "for the default target" }
+            return "warning: A was compiled \(describe(builds[0])) and B \(describe(builds[1])): the ratios measure that difference too"
+        }
     }
 
     public let options: Options
@@ -110,6 +121,7 @@ public struct RevisionComparison {
         try build(a)
         if a.directory != b.directory { try build(b) }
         let drivers = [driver(for: a), driver(for: b)]
+        let builds = drivers.map { $0.build() }
         let namesA = try drivers[0].benchmarks(), namesB = Set(try drivers[1].benchmarks().map(\.name))
         let descriptors = namesA.filter { namesB.contains($0.name) }
         guard !descriptors.isEmpty else { throw DriverError("the two revisions share no benchmark matching the filter") }
@@ -140,12 +152,12 @@ public struct RevisionComparison {
             }
             round += 1
             if round >= options.rounds {
-                let report = compare(descriptors, samples, counting, failures)
+                let report = compare(descriptors, samples, counting, failures, builds)
                 let inconclusive = Set(report.comparisons.filter { $0.verdict == .inconclusive }.map(\.name))
                 pending = descriptors.filter { inconclusive.contains($0.name) }
             }
         }
-        let report = compare(descriptors, samples, counting, failures)
+        let report = compare(descriptors, samples, counting, failures, builds)
         var paired: [String: (Double, Double, Int)] = [:]
         for descriptor in descriptors {
             let roundsA = samples[0][descriptor.name] ?? [], roundsB = samples[1][descriptor.name] ?? []
@@ -156,11 +168,11 @@ public struct RevisionComparison {
             guard !logs.isEmpty else { continue }
             paired[descriptor.name] = (exp(Descriptive.median(logs)), RankTests.wilcoxonSignedRank(logs).pValue, logs.count)
         }
-        return Outcome(report: report, paired: paired, conformanceChanges: conformanceChanges(a, b))
+        return Outcome(report: report, paired: paired, conformanceChanges: conformanceChanges(a, b), builds: builds)
     }
 
     func compare(_ descriptors: [Benchmark.Descriptor], _ samples: [[String: [[Double]]]], _ counting: [[String: WorkerReport]],
-                 _ failures: [String: String]) -> ComparisonReport {
+                 _ failures: [String: String], _ builds: [WorkerBuild]) -> ComparisonReport {
         func result(_ side: Int) -> RunResult {
             let benchmarks = descriptors.map { d -> BenchmarkResult in
                 var b = BenchmarkResult(name: d.name, unit: d.unit, elements: d.elements, tags: d.tags, reference: d.reference,
@@ -179,7 +191,8 @@ public struct RevisionComparison {
                 b.digest = report?.digest
                 return b
             }
-            let environment = EnvironmentFingerprint.current(buildConfiguration: options.configuration, buildFlags: "-c \(options.configuration)")
+            let environment = EnvironmentFingerprint.current(buildConfiguration: options.configuration,
+                                                             buildFlags: builds[side].flags(configuration: options.configuration))
             return RunResult(schemaVersion: RunResult.currentSchemaVersion, tool: "motion-bench compare-revisions", startedAt: "", finishedAt: "",
                              profile: options.profile.name, threads: options.threads, filter: options.filter, environment: environment, benchmarks: benchmarks)
         }

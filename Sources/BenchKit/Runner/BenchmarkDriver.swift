@@ -18,7 +18,6 @@ public struct BenchmarkDriver {
         public var jemallocLibrary: String?
         public var repository: String?
         public var buildConfiguration = "release"
-        public var buildFlags = "-c release"
         public var toolVersion = "motion-bench"
         /// Where progress goes; nil for none.
         public var progress: ProgressReporter? = ProgressReporter(handle: .standardError)
@@ -50,6 +49,16 @@ public struct BenchmarkDriver {
         return all.filter { regex.firstMatch(in: $0.name, range: NSRange($0.name.startIndex..., in: $0.name)) != nil }
     }
 
+    /// How the worker was compiled. A worker that cannot say (one from before the `build`
+    /// command) was built for the default target.
+    public func build() -> WorkerBuild {
+        let outcome = WorkerProcess(executable: options.worker, arguments: ["build"], environment: workerEnvironment(), timeout: 60).run()
+        guard case let .finished(data) = outcome, let build = try? JSONDecoder().decode(WorkerBuild.self, from: data) else {
+            return WorkerBuild(targetCPU: nil)
+        }
+        return build
+    }
+
     /// Runs the selected benchmarks and returns the result; benchmarks that crash, fail or time
     /// out are recorded as such while the rest complete.
     public func run() throws -> RunResult {
@@ -69,7 +78,7 @@ public struct BenchmarkDriver {
         options.progress?.finish(count: selected.count, elapsed: Double(MonotonicClock.now() - clockStart) / 1e9)
         Self.fillReferenceRatios(&results)
         var environment = EnvironmentFingerprint.current(repository: options.repository, buildConfiguration: options.buildConfiguration,
-                                                         buildFlags: options.buildFlags)
+                                                         buildFlags: build().flags(configuration: options.buildConfiguration))
         environment.jemallocVersion = jemallocVersion
         return RunResult(schemaVersion: RunResult.currentSchemaVersion, tool: options.toolVersion, startedAt: started,
                          finishedAt: Self.timestamp(), profile: options.profile.name, threads: options.threads,

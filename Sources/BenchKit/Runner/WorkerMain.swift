@@ -3,10 +3,13 @@ import Foundation
 /// The entry point of a benchmark worker executable (`Benchmarks/MotionBenchmarks`):
 ///
 ///     MotionBenchmarks list
+///     MotionBenchmarks build
 ///     MotionBenchmarks run NAME --pass timing|counting [--profile P] [--threads N]
 ///
-/// `list` prints the descriptors as JSON; `run` prints one `WorkerReport` as JSON on standard
-/// output. Errors go to standard error with a non-zero exit status.
+/// `list` prints the descriptors as JSON, `build` how the worker was compiled (`WorkerBuild`);
+/// `run` prints one `WorkerReport` as JSON on standard output. Errors go to standard error with a
+/// non-zero exit status. (Workers from before `build` existed answer it with an error, which the
+/// driver reads as the default build.)
 public enum BenchmarkWorker {
     public static func main(registry: BenchmarkRegistry, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
         do {
@@ -14,6 +17,9 @@ public enum BenchmarkWorker {
             switch command {
             case "list":
                 try emit(registry.benchmarks.map(\.descriptor))
+                return 0
+            case "build":
+                try emit(WorkerBuild(targetCPU: registry.targetCPU))
                 return 0
             case "run":
                 guard arguments.count >= 2 else { throw WorkerError("'run' needs a benchmark name") }
@@ -43,7 +49,7 @@ public enum BenchmarkWorker {
                 }
                 return 0
             default:
-                throw WorkerError("unknown command '\(command)'; expected 'list' or 'run'")
+                throw WorkerError("unknown command '\(command)'; expected 'list', 'build' or 'run'")
             }
         } catch {
             FileHandle.standardError.write(Data("benchmark worker: error: \(error)\n".utf8))
@@ -61,4 +67,18 @@ public enum BenchmarkWorker {
 struct WorkerError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// How a worker was compiled, as far as its results depend on it.
+public struct WorkerBuild: Codable, Hashable, Sendable {
+    /// The CPU its Swift code was compiled for (`-target-cpu`); nil: the toolchain's default
+    /// target (the x86-64 baseline).
+    public var targetCPU: String?
+
+    public init(targetCPU: String?) { self.targetCPU = targetCPU }
+
+    /// The build flags a run records: the configuration's, then the target CPU if one was chosen.
+    public func flags(configuration: String) -> String {
+        "-c \(configuration)" + (targetCPU.map { " -target-cpu \($0)" } ?? "")
+    }
 }

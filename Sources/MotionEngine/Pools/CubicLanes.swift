@@ -42,9 +42,9 @@ struct CubicLanes {
         guard FourLanes.all(local .<= duration) else { return false }
         local.replace(with: 0, where: .!(local .>= 0))  // max(0, local), NaN included
         // The combination `_KeyframeSegments._value` makes, with `scaled(by:)` as a product.
-        let value = _hermite(_hermiteBasis(local / duration), from: load(from, i), to: load(to, i),
-                             startTangent: load(startTangent, i), endTangent: load(endTangent, i))
-        FourLanes.scatter(value, ids: channel + i, into: values)
+        let value = _hermite(_hermiteBasis(VectorLanes(local / duration)), from: VectorLanes(load(from, i)), to: VectorLanes(load(to, i)),
+                             startTangent: VectorLanes(load(startTangent, i)), endTangent: VectorLanes(load(endTangent, i)))
+        FourLanes.scatter(value.vector, ids: channel + i, into: values)
         return true
     }
 }
