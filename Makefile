@@ -27,11 +27,13 @@ test-release: deps
 	$(SWIFT) test -c release -Xswiftc -enable-testing --filter EngineAllocationTests
 
 # The engine's tests once more, compiled for this machine's CPU (in .build/native, so the default
-# build is not rebuilt): there the engine's SIMD4 arithmetic is LLVM's vector operations
-# (Sources/MotionEngine/Pools/SIMD4+VectorOperations.swift), a code path of its own.
+# build is not rebuilt): there the engine's arithmetic is LLVM's vector operations and the fluid
+# kernel runs eight lanes at a time (Sources/MotionEngine/Pools/VectorOperations.swift), code
+# paths of their own — allocation counts included.
 test-native: deps
 	MOTIONBENCH_TARGET_CPU=native $(SWIFT) build --build-tests --scratch-path .build/native
 	MOTIONBENCH_TARGET_CPU=native $(SWIFT) test --skip-build --scratch-path .build/native --filter MotionEngineTests
+	MOTIONBENCH_TARGET_CPU=native $(SWIFT) test -c release -Xswiftc -enable-testing --scratch-path .build/native --filter EngineAllocationTests
 
 # The engine's tests under the thread sanitizer (which cannot run on jemalloc).
 tsan: deps

@@ -14,7 +14,7 @@ let jemallocTestDependency: [Target.Dependency] = linksJemallocIntoTests ? ["CJe
 // The instruction set of the Swift code. Unset: the x86-64 baseline, as a package ships.
 // `MOTIONBENCH_TARGET_CPU=native` (`make run TARGET_CPU=native`) builds it for this machine's CPU,
 // as the C reference kernels always are, so their ratios compare like with like; the engine then
-// uses LLVM's vector operations throughout (MotionEngine/Pools/SIMD4+VectorOperations.swift), and
+// uses LLVM's vector operations throughout (MotionEngine/Pools/VectorOperations.swift), and
 // the benchmark worker reports the CPU in every run's environment. `-target-cpu` is an unsafe
 // flag, which only a root package may carry: the default build has none.
 let targetCPU = ProcessInfo.processInfo.environment["MOTIONBENCH_TARGET_CPU"].flatMap { $0.isEmpty ? nil : $0 }
@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "MotionCore", exclude: ["README.md"], swiftSettings: targetCPUSettings),
 
         // Many channels at once: struct-of-arrays pools per animation kind, ticked on Dispatch. Its
-        // kernels reach LLVM's vector operations through the `Builtin` module (SIMD4+VectorOperations.swift).
+        // kernels reach LLVM's vector operations through the `Builtin` module (VectorOperations.swift).
         .target(name: "MotionEngine", dependencies: ["MotionCore"], exclude: ["README.md"],
                 swiftSettings: [.enableExperimentalFeature("BuiltinModule")] + targetCPUSettings),
 
@@ -78,7 +78,8 @@ let package = Package(
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "MotionConformance"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit"]),
         .testTarget(name: "MotionConformanceTests", dependencies: ["MotionConformance", "MotionCore"]),
-        .testTarget(name: "MotionEngineTests", dependencies: ["MotionEngine", "MotionCore", "BenchKit"] + jemallocTestDependency),
+        .testTarget(name: "MotionEngineTests", dependencies: ["MotionEngine", "MotionCore", "BenchKit"] + jemallocTestDependency,
+                    swiftSettings: targetCPUSettings),
     ] + (linksJemallocIntoTests ? [.testTarget(name: "JemallocLinkTests", dependencies: ["CJemalloc"])] : []),
     swiftLanguageModes: [.v6]
 )

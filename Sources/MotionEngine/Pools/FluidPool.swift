@@ -82,6 +82,12 @@ final class FluidPool: PoolProtocol {
     func tick(_ range: Range<Int>, time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink) {
         let lanes = FluidColumns(self)
         var i = range.lowerBound
+        #if MOTIONENGINE_VECTOR_OPERATORS
+        while i + 8 <= range.upperBound {
+            lanes.tickEight(at: i, time: time, values: values, sink: sink)
+            i += 8
+        }
+        #endif
         while i + 4 <= range.upperBound {
             lanes.tickFour(at: i, time: time, values: values, sink: sink)
             i += 4

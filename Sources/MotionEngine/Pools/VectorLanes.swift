@@ -1,7 +1,7 @@
 import MotionCore
 
 /// Four lanes for MotionCore's lane-generic formulas (`_hermite`, …) whose arithmetic is LLVM's
-/// vector operations (SIMD4+VectorOperations.swift) in every build. `SIMD4<Double>`'s own
+/// vector operations (VectorOperations.swift) in every build. `SIMD4<Double>`'s own
 /// conformance, in MotionCore, uses the standard library's lane loops, which MotionCore's Bézier
 /// solver is faster with (10% in the portable build, more in a native one); the keyframe kernel is
 /// faster with these (8–12% in the portable build, half the time in a native one; Sources/MotionEngine/README.md).
