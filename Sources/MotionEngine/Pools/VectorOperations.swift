@@ -14,7 +14,8 @@ import Builtin
 //
 // The results are the standard library's, bit for bit: each lane is the same IEEE 754 operation
 // on the same operands (no fused multiply-add, no reassociation — none of LLVM's fast-math flags
-// is set).
+// is set). The four-lane functions serve every build (`VectorLanes`); the rest — the `SIMD4`
+// operators, eight-lane arithmetic, comparisons and masks — only builds for a chosen CPU.
 
 @_transparent
 func _vectorSum(_ lhs: SIMD4<Double>, _ rhs: SIMD4<Double>) -> SIMD4<Double> {
@@ -58,9 +59,7 @@ extension SIMD4 where Scalar == Double {
     @_transparent static func * (lhs: Self, rhs: Self) -> Self { _vectorProduct(lhs, rhs) }
     @_transparent static func / (lhs: Self, rhs: Self) -> Self { _vectorQuotient(lhs, rhs) }
 }
-#endif
 
-#if MOTIONENGINE_VECTOR_OPERATORS
 // Eight lanes, for the fluid kernel's eight-lane form (`FluidColumns.tickEight`), which only a
 // build for a chosen CPU has: one AVX-512 register each.
 extension SIMD8 where Scalar == Double {
@@ -85,9 +84,7 @@ extension SIMD8 where Scalar == Double {
         return result
     }
 }
-#endif
 
-#if MOTIONENGINE_VECTOR_OPERATORS
 /// Eight lanes' comparison results as LLVM's `<8 x i1>` — one AVX-512 mask register. The standard
 /// library's `SIMDMask<SIMD8<Int64>>` reduces and selects through loops over the lanes, which
 /// LLVM left as loops (a lane at a time through the stack); these are single instructions.
