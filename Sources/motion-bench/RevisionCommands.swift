@@ -80,7 +80,7 @@ enum RevisionCommands {
         let summary = JSONConformanceSummary(passed: conformance.passed, failed: conformance.failed, errors: conformance.errors,
                                              verdicts: Dictionary(conformance.results.map { ($0.id, $0.verdict.rawValue) }, uniquingKeysWith: { a, _ in a }))
         let file = try history.append(result, conformance: summary)
-        let loaded = history.load(machineKey: result.environment.machineKey)
+        let loaded = history.load(seriesKey: result.environment.seriesKey)
         for problem in loaded.problems { writeToStandardError("warning: \(problem)\n") }
         let suspects = SuspectRange.find(in: loaded.records)
         print("nightly: conformance \(conformance.summaryLine); \(result.benchmarks.count) benchmarks; history \(loaded.records.count) runs in \(file.deletingLastPathComponent().path)")
@@ -147,7 +147,7 @@ enum RevisionCommands {
         var site = SiteGenerator()
         if FileManager.default.fileExists(atPath: store.latest.path) { site.latest = try? store.load(store.latest, role: "latest run") }
         let history = HistoryStore(root: reports.appendingPathComponent("history")).load()
-        site.history = history.records.filter { $0.run.environment.machineKey == site.latest?.environment.machineKey ?? $0.run.environment.machineKey }
+        site.history = history.records.filter { $0.run.environment.seriesKey == site.latest?.environment.seriesKey ?? $0.run.environment.seriesKey }
         let revisions = reports.appendingPathComponent("revisions")
         for name in ((try? FileManager.default.contentsOfDirectory(atPath: revisions.path)) ?? []).sorted().suffix(5) where name.hasSuffix(".json") {
             if let data = try? Data(contentsOf: revisions.appendingPathComponent(name)), let report = try? JSONDecoder().decode(ComparisonReport.self, from: data) {

@@ -217,4 +217,25 @@ struct ResultFormatTests {
         let warning = outcome([portable, native]).buildWarning
         #expect(warning?.contains("A was compiled for the default target and B for native") == true, "\(warning ?? "none")")
     }
+
+    @Test("the nightly history keeps a build for a chosen CPU as a series of its own; the default build keeps the machine's")
+    func historySeries() throws {
+        var nativeEnvironment = ComparisonTests.environment
+        nativeEnvironment.buildFlags = WorkerBuild(targetCPU: "native").flags(configuration: "release")
+        #expect(ComparisonTests.environment.targetCPU == nil && ComparisonTests.environment.seriesKey == ComparisonTests.environment.machineKey)
+        #expect(nativeEnvironment.targetCPU == "native" && nativeEnvironment.seriesKey == ComparisonTests.environment.machineKey + "-native")
+        var odd = ComparisonTests.environment
+        odd.buildFlags = "-c release -target-cpu x86-64/v3"
+        #expect(odd.seriesKey == ComparisonTests.environment.machineKey + "-x86-64_v3", "a CPU name is a path component only after sanitising")
+
+        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("history-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let store = HistoryStore(root: root)
+        let portableFile = try store.append(ComparisonTests().result([("tick.a", 100, 1)]), conformance: nil)
+        let nativeFile = try store.append(ComparisonTests().result([("tick.a", 60, 2)], environment: nativeEnvironment), conformance: nil)
+        #expect(portableFile.deletingLastPathComponent() != nativeFile.deletingLastPathComponent())
+        #expect(store.load(seriesKey: ComparisonTests.environment.seriesKey).records.map(\.run.environment.buildFlags) == ["-c release"])
+        #expect(store.load(seriesKey: nativeEnvironment.seriesKey).records.map(\.run.environment.buildFlags) == ["-c release -target-cpu native"])
+        #expect(store.load().records.count == 2)
+    }
 }

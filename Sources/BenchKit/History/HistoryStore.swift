@@ -1,14 +1,15 @@
 import Foundation
 
-/// Nightly history: one result per run under `reports/history/<machine key>/`, named by date and
-/// revision, so a machine's runs form a series per benchmark.
+/// Nightly history: one result per run under `reports/history/<series key>/` — the machine, and the
+/// target CPU of builds compiled for one (`EnvironmentFingerprint.seriesKey`) — named by date and
+/// revision, so a machine's runs of one build form a series per benchmark.
 public struct HistoryStore: Sendable {
     public let root: URL
 
     public init(root: URL) { self.root = root }
 
     public func folder(for environment: EnvironmentFingerprint) -> URL {
-        root.appendingPathComponent(environment.machineKey)
+        root.appendingPathComponent(environment.seriesKey)
     }
 
     /// Appends a run; returns its file.
@@ -28,12 +29,12 @@ public struct HistoryStore: Sendable {
         return file
     }
 
-    /// Every record of every machine (or one machine), oldest first; unreadable files are skipped
+    /// Every record of every series (or one series), oldest first; unreadable files are skipped
     /// and reported.
-    public func load(machineKey: String? = nil) -> (records: [HistoryRecord], problems: [String]) {
+    public func load(seriesKey: String? = nil) -> (records: [HistoryRecord], problems: [String]) {
         let manager = FileManager.default
         var records: [HistoryRecord] = [], problems: [String] = []
-        let machines = machineKey.map { [$0] } ?? ((try? manager.contentsOfDirectory(atPath: root.path)) ?? []).sorted()
+        let machines = seriesKey.map { [$0] } ?? ((try? manager.contentsOfDirectory(atPath: root.path)) ?? []).sorted()
         for machine in machines {
             let folder = root.appendingPathComponent(machine)
             for name in ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() where name.hasSuffix(".json") {

@@ -24,6 +24,24 @@ public struct EnvironmentFingerprint: Codable, Hashable, Sendable {
         return digest.value
     }
 
+    /// The CPU the benchmarked code was compiled for, as the run's build flags record it
+    /// (`-target-cpu X`, `WorkerBuild.flags`); nil for the default target.
+    public var targetCPU: String? {
+        let words = buildFlags.split(separator: " ")
+        guard let index = words.firstIndex(of: "-target-cpu"), index + 1 < words.count else { return nil }
+        return String(words[index + 1])
+    }
+
+    /// The series a run belongs to in the nightly history: its machine, and its target CPU when it
+    /// was compiled for one — a build for another instruction set is another series, whose times
+    /// would otherwise read as a change in the code. Runs of the default build keep the machine's
+    /// key, as before there was a choice.
+    public var seriesKey: String {
+        guard let cpu = targetCPU else { return machineKey }
+        let safe = String(cpu.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0) ? Character($0) : "_" })
+        return "\(machineKey)-\(safe)"
+    }
+
     /// The fingerprint of this process's machine; `repository` is the git work tree to describe.
     public static func current(repository: String? = nil, buildConfiguration: String, buildFlags: String) -> EnvironmentFingerprint {
         let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
