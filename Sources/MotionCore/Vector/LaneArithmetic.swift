@@ -67,3 +67,16 @@ public func _hermiteBasis<V: _LaneArithmetic>(_ s: V) -> (h00: V, h10: V, h01: V
 public func _hermite<V: _LaneArithmetic>(_ h: (h00: V, h10: V, h01: V, h11: V), from: V, to: V, startTangent m0: V, endTangent m1: V) -> V {
     from * h.h00 + m0 * h.h10 + to * h.h01 + m1 * h.h11
 }
+
+/// One step of the fluid spring's integrator (§3.1, step 5) in lanes: `FluidSpringAnimation`'s
+/// step, with `scaled(by:)` as a product and the same operations in the same order, so each lane
+/// gets the bits the runtime gets for its channel. h is the step, `half` h/2; returns the new
+/// offset, velocity and force.
+@inlinable @inline(__always)
+public func _fluidStep<V: _LaneArithmetic>(offset x: V, velocity v: V, force f: V, target: V, stiffness k: V, damping c: V,
+                                           step: V, half: V) -> (offset: V, velocity: V, force: V) {
+    let mid = f * half + v
+    let offset = x + mid * step
+    let force = (target - offset) * k - mid * c
+    return (offset, force * half + mid, force)
+}

@@ -36,22 +36,21 @@ extension FluidColumns {
         let stale = SIMD8._lanes(e - t, greaterThan: SIMD8(repeating: 1))
         if stale.any { t._replace(with: e - SIMD8(repeating: 1.0 / 60), where: stale) }
         var x = load8(offset, i), v = load8(velocity, i), f = load8(force, i)
-        let target = load8(interval, i)
+        let target = VectorLanes8(load8(interval, i)), stiffness = VectorLanes8(k), damping = VectorLanes8(c)
         let step = SIMD8(repeating: FluidSpringAnimation.step), half = SIMD8(repeating: FluidSpringAnimation.halfStep)
+        @inline(__always) func stepped(_ x: SIMD8<Double>, _ v: SIMD8<Double>, _ f: SIMD8<Double>) -> (SIMD8<Double>, SIMD8<Double>, SIMD8<Double>) {
+            let next = _fluidStep(offset: VectorLanes8(x), velocity: VectorLanes8(v), force: VectorLanes8(f), target: target,
+                                  stiffness: stiffness, damping: damping, step: VectorLanes8(step), half: VectorLanes8(half))
+            return (next.offset.vector, next.velocity.vector, next.force.vector)
+        }
         var active = SIMD8._lanes(t, lessThan: e)
         while active.all {
-            let mid = f * half + v
-            x = x + mid * step
-            f = (target - x) * k - mid * c
-            v = f * half + mid
+            (x, v, f) = stepped(x, v, f)
             t = t + step
             active = SIMD8._lanes(t, lessThan: e)
         }
         while active.any {
-            let mid = f * half + v
-            let nx = x + mid * step
-            let nf = (target - nx) * k - mid * c
-            let nv = nf * half + mid
+            let (nx, nv, nf) = stepped(x, v, f)
             x._replace(with: nx, where: active)
             f._replace(with: nf, where: active)
             v._replace(with: nv, where: active)
@@ -63,10 +62,10 @@ extension FluidColumns {
         store8(f, force, i)
         store8(t, stateTime, i)
         let models = load8(model, i)
-        let presented = models - target + x
+        let presented = models - target.vector + x
         let logical = SIMD8._lanes(elapsedSinceStart, greaterThanOrEqualTo: r)
         // The rest test of `tickFour` (§3.1, step 6): "arrived" first, "still" only where some lane has.
-        let size = target * target, gap = (target - x) * (target - x)
+        let size = target.vector * target.vector, gap = (target.vector - x) * (target.vector - x)
         let arrived = SIMD8._lanes(size, equalTo: SIMD8(repeating: 0)) .| SIMD8._lanes(gap, lessThanOrEqualTo: size * SIMD8(repeating: 0.0001))
         // The common case, all eight moving and none newly logically complete, tested on the
         // eight-lane masks: nothing to report, only the values to store.

@@ -65,18 +65,12 @@ struct FluidColumns {
         // While every lane is behind the frame time (the usual case: channels animated together
         // share their clock) the step needs no masking — a third of the instructions on SSE2.
         while FourLanes.all(active) {
-            let mid = f * half + v
-            x = x + mid * step
-            f = (target - x) * k - mid * c
-            v = f * half + mid
+            (x, v, f) = _fluidStep(offset: x, velocity: v, force: f, target: target, stiffness: k, damping: c, step: step, half: half)
             t = t + step
             active = t .< e
         }
         while FourLanes.any(active) {
-            let mid = f * half + v
-            let nx = x + mid * step
-            let nf = (target - nx) * k - mid * c
-            let nv = nf * half + mid
+            let (nx, nv, nf) = _fluidStep(offset: x, velocity: v, force: f, target: target, stiffness: k, damping: c, step: step, half: half)
             x.replace(with: nx, where: active)
             f.replace(with: nf, where: active)
             v.replace(with: nv, where: active)
