@@ -26,11 +26,7 @@ public struct EnvironmentFingerprint: Codable, Hashable, Sendable {
 
     /// The CPU the benchmarked code was compiled for, as the run's build flags record it
     /// (`-target-cpu X`, `WorkerBuild.flags`); nil for the default target.
-    public var targetCPU: String? {
-        let words = buildFlags.split(separator: " ")
-        guard let index = words.firstIndex(of: "-target-cpu"), index + 1 < words.count else { return nil }
-        return String(words[index + 1])
-    }
+    public var targetCPU: String? { WorkerBuild.targetCPU(inFlags: buildFlags) }
 
     /// The series a run belongs to in the nightly history: its machine, and its target CPU when it
     /// was compiled for one — a build for another instruction set is another series, whose times

@@ -79,6 +79,15 @@ public struct WorkerBuild: Codable, Hashable, Sendable {
 
     /// The build flags a run records: the configuration's, then the target CPU if one was chosen.
     public func flags(configuration: String) -> String {
-        "-c \(configuration)" + (targetCPU.map { " -target-cpu \($0)" } ?? "")
+        "-c \(configuration)" + (targetCPU.map { " \(Self.targetCPUFlag) \($0)" } ?? "")
     }
+
+    /// The target CPU that `flags(configuration:)` wrote into `flags`, if any.
+    public static func targetCPU(inFlags flags: String) -> String? {
+        let words = flags.split(separator: " ")
+        guard let index = words.firstIndex(of: Substring(targetCPUFlag)), index + 1 < words.count else { return nil }
+        return String(words[index + 1])
+    }
+
+    static let targetCPUFlag = "-target-cpu"
 }
