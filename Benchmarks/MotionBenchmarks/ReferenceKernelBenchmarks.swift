@@ -4,11 +4,13 @@ import Dispatch
 import Foundation
 import MotionCore
 
-/// Struct-of-arrays storage for a C kernel's fields.
+/// Struct-of-arrays storage for a C kernel's fields, each on a cache line as the engine's columns
+/// are (`Column`): a kernel's vector loads then cost the same on both sides of a ratio.
 final class Fields: @unchecked Sendable {
     private var storage: [UnsafeMutableRawPointer] = []
     func make<Element>(_ count: Int, _ value: (Int) -> Element) -> UnsafeMutablePointer<Element> {
-        let pointer = UnsafeMutablePointer<Element>.allocate(capacity: count)
+        let pointer = UnsafeMutableRawPointer.allocate(byteCount: count * MemoryLayout<Element>.stride, alignment: 64)
+            .bindMemory(to: Element.self, capacity: count)
         for i in 0..<count { (pointer + i).initialize(to: value(i)) }
         storage.append(UnsafeMutableRawPointer(pointer))
         return pointer
