@@ -1,8 +1,8 @@
 import BenchKit
 import CReferenceKernels
-import Dispatch
 import Foundation
 import MotionCore
+@_spi(Benchmarking) import MotionEngine
 
 /// Struct-of-arrays storage for a C kernel's fields, each on a cache line as the engine's columns
 /// are (`Column`): a kernel's vector loads then cost the same on both sides of a ratio.
@@ -38,26 +38,31 @@ private struct ReferenceKernel: @unchecked Sendable {
     let frame: (Double, Range<Int>) -> Void
 }
 
-/// Registers `name` (one thread) and `name.all` (the elements cut into one contiguous part per
-/// thread, run with `concurrentPerform`): what the hardware gives C on one and on all threads.
+/// The time a frame of a reference kernel runs at, read by the ranges its threads run.
+private final class FrameClock: @unchecked Sendable {
+    var time = 0.0
+}
+
+/// Registers `name` (one thread: the kernel over all elements in one call) and `name.all` (the
+/// elements cut into the engine's chunks, run on an engine's threads as a tick's chunks are —
+/// `MotionEngine.run(_:)`): what the hardware gives C on one and on all threads, so a tick's
+/// two-thread speed-up and its kernel's are measured with the same scheduler.
 private func registerReference(_ name: String, elements n: Int, in registry: inout BenchmarkRegistry,
                                _ make: @escaping @Sendable (Int) -> ReferenceKernel) {
     for allThreads in [false, true] {
         registry.register(allThreads ? "\(name).all" : name, unit: .frame, elements: n, tags: ["c"],
                           usesAllThreads: allThreads, oneThreadCounterpart: allThreads ? name : nil) { context in
             let kernel = make(n)
-            let parts = allThreads ? max(1, context.threads) : 1
-            var time = 0.0
+            let clock = FrameClock()
+            let engine = allThreads ? MotionEngine(threadCount: max(1, context.threads)) : nil
+            let ranges = engine.map { ParallelRanges(elements: n, chunkSize: $0.chunkSize) { kernel.frame(clock.time, $0) } }
             return BenchmarkBody(run: { iterations in
                 for _ in 0..<iterations {
-                    time += frame
-                    if parts == 1 {
-                        kernel.frame(time, 0..<n)
+                    clock.time += frame
+                    if let engine, let ranges {
+                        engine.run(ranges)
                     } else {
-                        let t = time
-                        DispatchQueue.concurrentPerform(iterations: parts) { part in
-                            kernel.frame(t, n * part / parts..<n * (part + 1) / parts)
-                        }
+                        kernel.frame(clock.time, 0..<n)
                     }
                 }
             }, digest: { digest(kernel.output, n) })

@@ -196,12 +196,7 @@ public final class MotionEngine: @unchecked Sendable {
             let chunks = directory.withUnsafeBufferPointer { entries in
                 mergeBatch.prepare(buffer, directory: entries.baseAddress!, spring: next, time: time)
                 let chunks = mergeBatch.chunks
-                let workers = min(threadCount, chunks, max(1, changes.count / minimumChannelsPerWorker))
-                if workers <= 1 {
-                    for chunk in 0..<chunks { mergeBatch.run(chunk: chunk) }
-                } else {
-                    runner.run(.merges(mergeBatch), chunks: chunks, workers: workers)
-                }
+                run(.merges(mergeBatch), chunks: chunks, elements: changes.count)
                 return chunks
             }
             for chunk in 0..<chunks where mergeBatch.deferred[chunk] > 0 {
@@ -285,11 +280,17 @@ public final class MotionEngine: @unchecked Sendable {
         let plan = TickPlan(pools: pools, sinks: sinks, chunkSize: chunkSize, values: values.base, time: time)
         var channels = 0
         for pool in pools { channels += pool.count }
-        let workers = min(threadCount, chunkCount, max(1, channels / minimumChannelsPerWorker))
+        run(.tick(plan), chunks: chunkCount, elements: channels)
+    }
+
+    /// Runs a job's chunks on as many threads as `elements` warrant (`minimumChannelsPerWorker`),
+    /// on the calling thread alone when that is one.
+    func run(_ job: ParallelJob, chunks: Int, elements: Int) {
+        let workers = min(threadCount, chunks, max(1, elements / minimumChannelsPerWorker))
         if workers <= 1 {
-            for chunk in 0..<chunkCount { plan.run(chunk: chunk) }
+            for chunk in 0..<chunks { job.run(chunk: chunk) }
         } else {
-            runner.run(.tick(plan), chunks: chunkCount, workers: workers)
+            runner.run(job, chunks: chunks, workers: workers)
         }
     }
 
@@ -466,7 +467,7 @@ public final class MotionEngine: @unchecked Sendable {
         place(index, kind: .idle, slot: -1)
     }
 
-    private func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
+    func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body()

@@ -5,7 +5,7 @@ import CJemalloc
 import Dispatch
 import Testing
 import MotionCore
-@testable import MotionEngine
+@_spi(Benchmarking) @testable import MotionEngine
 
 /// Zero heap allocations per tick in steady state, counted with jemalloc's statistics.
 ///
@@ -94,6 +94,19 @@ struct EngineAllocationTests {
             try engine.tick(at: Double(frame) / 60)
         }
         #expect(requests == 0, "\(requests) allocation requests over 60 frames of 6000 retargets and a tick")
+    }
+
+    @Test("ranges run on two persistent workers (the C reference kernels' scheduler) allocate nothing per run")
+    func zeroAllocationsParallelRanges() throws {
+        let engine = MotionEngine(threadCount: 2, chunkSize: 256, scheduler: .persistentWorkers, minimumChannelsPerWorker: 1)
+        let output = UnsafeMutablePointer<Double>.allocate(capacity: 6000)
+        defer { output.deallocate() }
+        let work = ParallelRanges(elements: 6000, chunkSize: engine.chunkSize) { range in
+            for i in range { output[i] = Double(i) }
+        }
+        let requests = try requestsOver60Frames { _ in engine.run(work) }
+        #expect(requests == 0, "\(requests) allocation requests over 60 runs of 6000 elements")
+        #expect(output[5999] == 5999)
     }
 
     /// The single-property path, for comparison with the engine: once an animation runs, a frame

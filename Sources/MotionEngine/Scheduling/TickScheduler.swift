@@ -13,17 +13,19 @@ public enum TickScheduler: Sendable {
     case persistentWorkers
 }
 
-/// Work split into chunks that may run on different threads: a tick, or a batch of fluid-spring
-/// merges. (An enum, not an existential: a tick plan does not fit an existential's inline
-/// buffer, and boxing it would allocate on every tick.)
+/// Work split into chunks that may run on different threads: a tick, a batch of fluid-spring
+/// merges, or a caller's ranges of elements. (An enum, not an existential: a tick plan does not
+/// fit an existential's inline buffer, and boxing it would allocate on every tick.)
 enum ParallelJob: @unchecked Sendable {
     case tick(TickPlan)
     case merges(FluidMergeBatch)
+    case ranges(ParallelRanges)
 
     func run(chunk: Int) {
         switch self {
         case .tick(let plan): plan.run(chunk: chunk)
         case .merges(let batch): batch.run(chunk: chunk)
+        case .ranges(let work): work.run(chunk: chunk)
         }
     }
 
