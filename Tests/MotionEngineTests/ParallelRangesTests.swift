@@ -59,6 +59,31 @@ struct ParallelRangesTests {
         #expect(threads(elements: 4_000, on: engine).count == 2)
     }
 
+    /// The persistent workers watch for the next run for a while (`workerSpinNanoseconds`), then
+    /// park: a run must find its helpers either way, and a worker that sat a run out (a run on
+    /// fewer threads) must still join the next that needs it. A lost wake-up would hang here.
+    @Test("runs find the workers watching or parked, on every number of helpers")
+    func watchingAndParked() {
+        let engine = MotionEngine(threadCount: 4, chunkSize: 10, scheduler: .persistentWorkers, minimumChannelsPerWorker: 10)
+        let pause = Int(PersistentWorkerRunner.workerSpinNanoseconds / 1_000) * 3
+        let failures = Mutex<[String]>([])
+        let finished = DispatchSemaphore(value: 0)
+        // On a thread of its own, so that a run that never returns fails the test instead of hanging it.
+        Thread {
+            for run in 0..<300 {
+                // 1 to 4 workers (10 elements each), back to back or after a pause that outlasts the watch.
+                let elements = 10 * (1 + run % 4) + run % 7
+                if run % 3 == 0 { usleep(UInt32(pause)) }
+                let visits = Visits(elements)
+                engine.run(ParallelRanges(elements: elements, chunkSize: 10) { visits.visit($0) })
+                if !visits.everyElementOnce { failures.withLock { $0.append("run \(run): \(elements) elements") } }
+            }
+            finished.signal()
+        }.start()
+        #expect(finished.wait(timeout: .now() + 60) == .success, "300 runs did not finish in a minute: a lost wake-up")
+        #expect(failures.withLock { $0 }.isEmpty)
+    }
+
     @Test("runs between ticks leave the engine's channels as they were")
     func betweenTicks() throws {
         let engine = MotionEngine(threadCount: 2, chunkSize: 64, minimumChannelsPerWorker: 1)
