@@ -59,17 +59,17 @@ public final class MotionEngine: @unchecked Sendable {
     private var events: [ChannelEvent] = []
 
     public let scheduler: TickScheduler
-    /// Fewer channels than this per worker are ticked on fewer threads: below a chunk's worth a
-    /// worker's wake-up costs more than its share saves. With workers that watch for the next
-    /// tick (`PersistentWorkerRunner`), 10k channels on two threads run 1.45–1.97× as fast as on
-    /// one at 4096 (standard run, built for this CPU); with workers parked between ticks, as
-    /// before, they ran 5–40% slower, and the default was 8192.
+    /// Fewer channels than this per worker are ticked on fewer threads. At 4096, 10k channels on
+    /// two threads ran 1.45–1.97× as fast as on one at the median (standard runs), but in some
+    /// worker processes — one in three quick runs of `tick.fluid.10k.all` — the two threads kept
+    /// landing on one CPU of this VM, and each frame took 66–167 µs against 13–34 on one thread:
+    /// a frame that short has no room for a stall. At 8192, 10k channels run on one thread.
     public let minimumChannelsPerWorker: Int
     private let runner: ParallelRunner
 
     /// An engine that ticks on `threadCount` threads (at least 1), `chunkSize` channels at a time.
     public init(threadCount: Int = ProcessInfo.processInfo.activeProcessorCount, chunkSize: Int = 4096,
-                scheduler: TickScheduler = .persistentWorkers, minimumChannelsPerWorker: Int = 4096) {
+                scheduler: TickScheduler = .persistentWorkers, minimumChannelsPerWorker: Int = 8192) {
         self.threadCount = max(1, threadCount)
         self.chunkSize = max(1, chunkSize)
         self.minimumChannelsPerWorker = max(1, minimumChannelsPerWorker)
