@@ -60,10 +60,10 @@ public final class MotionEngine: @unchecked Sendable {
 
     public let scheduler: TickScheduler
     /// Fewer channels than this per worker are ticked on fewer threads. At 4096, 10k channels on
-    /// two threads ran 1.45–1.97× as fast as on one at the median (standard runs), but in some
-    /// worker processes — one in three quick runs of `tick.fluid.10k.all` — the two threads kept
-    /// landing on one CPU of this VM, and each frame took 66–167 µs against 13–34 on one thread:
-    /// a frame that short has no room for a stall. At 8192, 10k channels run on one thread.
+    /// two threads ran 1.45–1.97× as fast as on one at the median of standard runs, but some
+    /// worker processes were far slower — `compare-revisions` measured 75.9 µs a frame of 10k
+    /// fluid springs on two threads against 33.5 on one (quick, three rounds): a frame that short
+    /// has no room for a stall. At 8192, 10k channels run on one thread.
     public let minimumChannelsPerWorker: Int
     private let runner: ParallelRunner
 

@@ -39,37 +39,58 @@ struct ParallelRangesTests {
         }
     }
 
-    /// The threads that ran a run's ranges, each range taking a millisecond: long enough for a
-    /// parked worker (microseconds to wake) to claim some when it is allowed to.
-    func threads(elements: Int, on engine: MotionEngine) -> Set<String> {
+    /// The threads that ran a run's ranges, each range taking `microseconds` (a millisecond is
+    /// long enough for a parked worker, microseconds to wake, to claim some when it may).
+    func threads(elements: Int, on engine: MotionEngine, microseconds: UInt32 = 1_000) -> Set<String> {
         let seen = Locked<Set<String>>([])
         engine.run(ParallelRanges(elements: elements, chunkSize: 100) { _ in
-            usleep(1_000)
+            if microseconds > 0 { usleep(microseconds) }
             seen.withLock { _ = $0.insert("\(pthread_self())") }
         })
         return seen.withLock { $0 }
     }
 
-    @Test("a run uses more than the calling thread only where a tick of as many channels would")
+    /// Runs `body` on a thread of its own and expects it to return within a minute, so that a run
+    /// that never returns fails the test instead of hanging the suite.
+    func withinAMinute(_ body: @escaping @Sendable () -> Void) {
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            body()
+            finished.signal()
+        }.start()
+        #expect(finished.wait(timeout: .now() + 60) == .success, "did not finish in a minute: a lost wake-up")
+    }
+
+    @Test("a run uses as many threads as a tick of as many channels would, its helpers woken or watching")
     func workerRule() {
-        let engine = MotionEngine(threadCount: 2, chunkSize: 100, minimumChannelsPerWorker: 1_000)
-        // 1 999 elements: one worker, as for a tick of 1 999 channels — every range on this thread.
-        #expect(threads(elements: 1_999, on: engine) == ["\(pthread_self())"])
-        // 4 000: two workers; twenty ranges of a millisecond leave the helper time to claim some.
-        #expect(threads(elements: 4_000, on: engine).count == 2)
+        let engine = MotionEngine(threadCount: 3, chunkSize: 100, minimumChannelsPerWorker: 1_000)
+        let results = Locked<[Int]>([])
+        withinAMinute {
+            // 999 elements: one worker, as for a tick of 999 channels — every range on the calling thread.
+            let alone = self.threads(elements: 999, on: engine)
+            // 4 000: three workers; both helpers, parked since the engine started, are woken and claim some.
+            let woken = self.threads(elements: 4_000, on: engine)
+            // Quick ranges, then at once 2 500: two workers, so one helper — the first — takes part
+            // and the second, still watching for a run, must sit it out.
+            _ = self.threads(elements: 4_000, on: engine, microseconds: 0)
+            let watching = self.threads(elements: 2_500, on: engine)
+            // After a pause longer than the watch both are parked again, and are woken again.
+            usleep(UInt32(PersistentWorkerRunner.workerSpinNanoseconds / 1_000) * 4)
+            let wokenAgain = self.threads(elements: 4_000, on: engine)
+            results.withLock { $0 = [alone.count, woken.count, watching.count, wokenAgain.count] }
+        }
+        #expect(results.withLock { $0 } == [1, 3, 2, 3])
     }
 
     /// The persistent workers watch for the next run for a while (`workerSpinNanoseconds`), then
-    /// park: a run must find its helpers either way, and a worker that sat a run out (a run on
-    /// fewer threads) must still join the next that needs it. A lost wake-up would hang here.
+    /// park: every run must cover its elements once whichever way it finds them, on any number of
+    /// helpers. A run that waited for a helper that never comes would hang here.
     @Test("runs find the workers watching or parked, on every number of helpers")
     func watchingAndParked() {
         let engine = MotionEngine(threadCount: 4, chunkSize: 10, scheduler: .persistentWorkers, minimumChannelsPerWorker: 10)
         let pause = Int(PersistentWorkerRunner.workerSpinNanoseconds / 1_000) * 3
         let failures = Locked<[String]>([])
-        let finished = DispatchSemaphore(value: 0)
-        // On a thread of its own, so that a run that never returns fails the test instead of hanging it.
-        Thread {
+        withinAMinute {
             for run in 0..<300 {
                 // 1 to 4 workers (10 elements each), back to back or after a pause that outlasts the watch.
                 let elements = 10 * (1 + run % 4) + run % 7
@@ -78,9 +99,7 @@ struct ParallelRangesTests {
                 engine.run(ParallelRanges(elements: elements, chunkSize: 10) { visits.visit($0) })
                 if !visits.everyElementOnce { failures.withLock { $0.append("run \(run): \(elements) elements") } }
             }
-            finished.signal()
-        }.start()
-        #expect(finished.wait(timeout: .now() + 60) == .success, "300 runs did not finish in a minute: a lost wake-up")
+        }
         #expect(failures.withLock { $0 }.isEmpty)
     }
 
