@@ -8,8 +8,9 @@ public enum TickScheduler: Sendable {
     /// small blocks per call on Linux (about 4 measured), so a multi-threaded tick is not
     /// allocation-free with it; the engine's own code is.
     case concurrentPerform
-    /// Threads that live as long as the engine and wait on `DispatchSemaphore`s between ticks:
-    /// no allocation per tick at any thread count.
+    /// Threads that live as long as the engine: they claim chunks by advancing one shared word,
+    /// watch for the next tick for 50 µs, then park on a `DispatchSemaphore`
+    /// (`PersistentWorkerRunner`). No allocation per tick at any thread count.
     case persistentWorkers
 }
 
@@ -29,10 +30,10 @@ enum ParallelJob: @unchecked Sendable {
         }
     }
 
-    /// Runs chunks until none is left, each worker claiming the next unclaimed one. Claiming
-    /// rather than a fixed share: a worker that wakes late (a parked thread took 5 µs to wake here
-    /// at the median, 8 µs at p90, more in the tail) leaves its share to the others instead of
-    /// finishing last. Which thread runs a chunk does not change its result.
+    /// Runs chunks until none is left, each worker claiming the next unclaimed one (the
+    /// `concurrentPerform` runner's claim; the persistent workers' also names the run). Claiming
+    /// rather than a fixed share: a worker that wakes late leaves its share to the others instead
+    /// of finishing last. Which thread runs a chunk does not change its result.
     func runClaiming(_ next: borrowing Atomic<Int>, chunks: Int) {
         while true {
             let chunk = next.wrappingAdd(1, ordering: .relaxed).oldValue
