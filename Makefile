@@ -10,7 +10,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 TARGET_CPU ?= $(MOTIONBENCH_TARGET_CPU)
 export MOTIONBENCH_TARGET_CPU := $(TARGET_CPU)
 
-.PHONY: run test test-debug test-release test-native tsan deps build release clean
+.PHONY: run test test-debug test-release test-native tsan mutants deps build release clean
 
 run: deps release
 	.build/release/motion-bench main
@@ -38,6 +38,12 @@ test-native: deps
 # The engine's tests under the thread sanitizer (which cannot run on jemalloc).
 tsan: deps
 	MOTIONBENCH_NO_JEMALLOC=1 $(SWIFT) test --sanitize=thread --filter MotionEngineTests
+
+# The suites' power: every fixture through each one-bug variant of MotionCore (Sources/MotionCore/
+# Runtime/Mutants.swift), in a build of its own (.build/mutants) that has their code compiled in.
+mutants: deps
+	MOTIONBENCH_MUTANTS=1 $(SWIFT) build --product motion-bench --scratch-path .build/mutants
+	.build/mutants/debug/motion-bench mutants
 
 build: deps
 	$(SWIFT) build

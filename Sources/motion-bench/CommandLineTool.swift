@@ -21,12 +21,21 @@ enum CommandLineTool {
                                   paths; the candidate defaults to the latest run). Exit codes:
                                   0 pass, 1 tool error, 2 regression, 3 inconclusive, 4 digest mismatch
           conform [--fixtures DIR] [--suite S] [--filter F] [--format text|json|junit|markdown|html]
-              [--output FILE] [--plot-all] [--engine CMD]
-                                  run the conformance fixtures (exit 0 pass, 1 failures, 2 fixture errors);
-                                  --engine validates another process through the line-delimited JSON protocol
+              [--output FILE] [--plot-all] [--engine CMD [--engine-shell] [--engine-timeout S]]
+                                  run the conformance fixtures (exit 0 pass, 1 failures or nothing ran, 2 errors);
+                                  --engine validates another process through the engine protocol
+                                  (docs/protocol.md); CMD is split into words, run through /bin/sh -c only
+                                  with --engine-shell; each answer is awaited S seconds (default 5)
           fixtures regenerate [--fixtures DIR] [--check]
                                   recompute reference-model fixtures with the reference model
-          adapter                 the example engine adapter (MotionCore behind the --engine protocol)
+          adapter [--legacy] [--mutant NAME]
+                                  the Swift engine adapter: MotionCore behind the engine protocol (docs/protocol.md);
+                                  --legacy speaks it as engines did before the handshake; --mutant runs one of
+                                  MotionCore's one-bug variants (a mutation build only)
+          mutants [--fixtures DIR] [--mutant REGEX] [--format text|markdown|json] [--jobs N]
+                                  play every fixture through each one-bug variant of MotionCore (a mutation
+                                  build: `make mutants`) and report which fixtures catch each and the kill rate;
+                                  exit 0 when every mutant is caught, 1 when one survives
           compare-revisions A B [--quick|--standard|--rigorous] [--filter REGEX] [--rounds K] [--max-rounds M]
               [--threshold F] [--configuration release|debug] [--reports DIR]
                                   build two git revisions (or checkout directories) in worktrees, run their
@@ -74,9 +83,9 @@ enum CommandLineTool {
             case "fixtures":
                 return try FixturesCommand.run(options)
             case "adapter":
-                try expectNoOptions(options, command: command)
-                ExampleEngineAdapter.serve()
-                return 0
+                return try MutantsCommand.adapter(options)
+            case "mutants":
+                return try MutantsCommand.run(options)
             case "version", "--version":
                 try expectNoOptions(options, command: command)
                 print("motion-bench \(version)")

@@ -5,14 +5,27 @@ import MotionConformance
 /// 2 fixture errors.
 enum ConformCommand {
     static func run(_ raw: [String]) throws -> Int32 {
-        let arguments = try Arguments(raw, command: "conform", options: ["--fixtures", "--suite", "--filter", "--format", "--output", "--engine"],
-                                      flags: ["--plot-all"])
+        let arguments = try Arguments(raw, command: "conform", options: ["--fixtures", "--suite", "--filter", "--format", "--output", "--engine",
+                                                                               "--engine-timeout"],
+                                      flags: ["--plot-all", "--engine-shell"])
         let formatName = arguments.value("--format") ?? "text"
         guard let format = ConformanceReport.Format(rawValue: formatName) else {
             throw UsageError("unknown format '\(formatName)'; expected one of: \(ConformanceReport.Format.allCases.map(\.rawValue).joined(separator: ", "))")
         }
+        var engine: ExternalEngine.Options?
+        if let command = arguments.value("--engine") {
+            engine = ExternalEngine.Options(command: command, shell: arguments.has("--engine-shell"))
+            if let text = arguments.value("--engine-timeout") {
+                guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+                    throw UsageError("--engine-timeout '\(text)' is not a number of seconds between 0 and 3600")
+                }
+                engine?.timeout = seconds
+            }
+        } else if arguments.has("--engine-shell") || arguments.value("--engine-timeout") != nil {
+            throw UsageError("--engine-shell and --engine-timeout go with --engine CMD")
+        }
         let report = try conformance(fixtures: arguments.value("--fixtures") ?? "Fixtures", suite: arguments.value("--suite"),
-                                     filter: arguments.value("--filter"), engine: arguments.value("--engine"))
+                                     filter: arguments.value("--filter"), engine: engine)
         let rendered = report.render(format, plotAll: arguments.has("--plot-all"))
         if let output = arguments.value("--output") {
             try AtomicWrite.write(rendered, to: output)
@@ -23,7 +36,7 @@ enum ConformCommand {
         return report.exitCode
     }
 
-    static func conformance(fixtures: String, suite: String?, filter: String?, engine: String?) throws -> ConformanceReport {
+    static func conformance(fixtures: String, suite: String?, filter: String?, engine: ExternalEngine.Options?) throws -> ConformanceReport {
         let root = URL(fileURLWithPath: fixtures)
         guard FileManager.default.fileExists(atPath: root.path) else { throw ToolError("no fixtures folder at \(root.path)") }
         var loaded = FixtureLoader.load(root: root, suite: suite)
@@ -32,13 +45,17 @@ enum ConformCommand {
             loaded.fixtures = loaded.fixtures.filter { regex.firstMatch(in: $0.id, range: NSRange($0.id.startIndex..., in: $0.id)) != nil }
         }
         if let engine {
-            let adapter = try ExternalEngine(command: engine)
+            let adapter = ExternalEngine(engine)
             defer { adapter.close() }
-            let carried = loaded.fixtures.filter(ExternalEngine.supports)
-            if carried.count < loaded.fixtures.count {
-                writeToStandardError("conform: \(loaded.fixtures.count - carried.count) fixtures skipped: the engine protocol carries property scenarios of scalar values\n")
+            do {
+                try adapter.start()
+                writeToStandardError("conform: engine \(adapter.label)" + (adapter.legacy ? " (no handshake: scalar property scenarios only)"
+                    : ", protocol \(EngineProtocol.version), capabilities: \(adapter.capabilities.sorted().map(\.rawValue).joined(separator: " "))")
+                    + (adapter.unknownCapabilities.isEmpty ? "" : "; unknown capabilities ignored: \(adapter.unknownCapabilities.joined(separator: " "))") + "\n")
+            } catch {
+                writeToStandardError("conform: \(error)\n")
             }
-            return ConformanceReport(results: carried.map { adapter.run($0) }, loadErrors: loaded.errors)
+            return ConformanceReport(results: loaded.fixtures.map { adapter.run($0) }, loadErrors: loaded.errors, engine: adapter.label)
         }
         return ConformanceReport(results: loaded.fixtures.map(Player.run), loadErrors: loaded.errors)
     }

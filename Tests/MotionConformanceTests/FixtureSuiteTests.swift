@@ -90,14 +90,15 @@ struct ConformCommandTests {
         #expect(result.output.contains(" passed, 0 failed"))
     }
 
-    @Test("an engine that answers wrongly fails the fixtures; JSON output has the fields the issue names")
+    @Test("an engine without a handshake that answers wrongly fails the scalar fixtures it is sent; JSON output has the fields the issue names")
     func wrongEngine() throws {
         let script = "while read line; do case \"$line\" in *sample*) echo '{\"value\": 12345}';; *) echo '{\"ok\": true}';; esac; done"
-        let result = try run(["conform", "--suite", "merge", "--format", "json", "--engine", script])
+        let result = try run(["conform", "--suite", "merge", "--format", "json", "--engine-shell", "--engine", script])
         #expect(result.status == 1)
         let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
         let fixtures = json?["fixtures"] as? [[String: Any]] ?? []
-        #expect(!fixtures.isEmpty && fixtures.allSatisfy { $0["verdict"] as? String == "fail" })
+        let played = fixtures.filter { $0["verdict"] as? String != "skipped" }
+        #expect(!played.isEmpty && played.allSatisfy { $0["verdict"] as? String == "fail" })
         #expect(Set((fixtures.first ?? [:]).keys).isSuperset(of: ["id", "suite", "provenance", "verdict", "maxError", "message"]))
     }
 

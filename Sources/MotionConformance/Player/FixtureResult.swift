@@ -1,6 +1,7 @@
 /// The outcome of one fixture.
 public struct FixtureResult: Sendable {
-    public enum Verdict: String, Codable, Sendable { case pass, fail, error }
+    /// `skipped`: the engine did not declare a capability the fixture needs (the message names it).
+    public enum Verdict: String, Codable, Sendable { case pass, fail, error, skipped }
 
     /// One compared quantity over time, for plots: what was expected and what came out.
     public struct Series: Sendable {

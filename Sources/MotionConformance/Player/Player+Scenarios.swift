@@ -2,23 +2,32 @@ import Foundation
 import MotionCore
 
 extension Player {
-    static func playSpring(_ scenario: SpringScenario, _ checker: inout Checker) {
+    static func answerSpring(_ scenario: SpringScenario) -> [Double?] {
         let spring = scenario.spring
-        for check in scenario.checks {
+        return scenario.checks.map { check in
             switch check {
-            case let .property(name, expected):
+            case let .property(name, _):
                 let values: [String: Double] = ["duration": spring.duration, "bounce": spring.bounce, "response": spring.response,
                                                 "dampingRatio": spring.dampingRatio, "mass": spring.mass, "stiffness": spring.stiffness,
                                                 "damping": spring.damping, "settlingDuration": spring.settlingDuration]
-                checker.check(values[name]!, expected, name)
-            case let .value(target, v0, t, expected):
-                checker.check(spring.value(target: target, initialVelocity: v0, time: t), expected, "value(target: \(target), time: \(t))")
-            case let .velocity(target, v0, t, expected):
-                checker.check(spring.velocity(target: target, initialVelocity: v0, time: t), expected, "velocity(target: \(target), time: \(t))")
-            case let .settlingDuration(target, v0, epsilon, expected):
-                checker.check(spring.settlingDuration(target: target, initialVelocity: v0, epsilon: epsilon), expected, "settlingDuration(ε: \(epsilon))")
-            case let .lastTimeOutside(epsilon, resolution, expected):
-                checker.check(lastTimeOutside(spring, epsilon: epsilon, resolution: resolution), expected, "last time outside ±\(epsilon)")
+                return values[name]
+            case let .value(target, v0, t, _): return spring.value(target: target, initialVelocity: v0, time: t)
+            case let .velocity(target, v0, t, _): return spring.velocity(target: target, initialVelocity: v0, time: t)
+            case let .settlingDuration(target, v0, epsilon, _): return spring.settlingDuration(target: target, initialVelocity: v0, epsilon: epsilon)
+            case let .lastTimeOutside(epsilon, resolution, _): return lastTimeOutside(spring, epsilon: epsilon, resolution: resolution)
+            }
+        }
+    }
+
+    static func checkSpring(_ scenario: SpringScenario, _ answers: [Double?], _ checker: inout Checker) {
+        for (index, check) in scenario.checks.enumerated() {
+            let actual = index < answers.count ? answers[index] : nil
+            switch check {
+            case let .property(name, expected): checker.check(actual, expected, field: "results", name)
+            case let .value(target, _, t, expected): checker.check(actual, expected, field: "results", "value(target: \(target), time: \(t))")
+            case let .velocity(target, _, t, expected): checker.check(actual, expected, field: "results", "velocity(target: \(target), time: \(t))")
+            case let .settlingDuration(_, _, epsilon, expected): checker.check(actual, expected, field: "results", "settlingDuration(ε: \(epsilon))")
+            case let .lastTimeOutside(epsilon, _, expected): checker.check(actual, expected, field: "results", "last time outside ±\(epsilon)")
             }
         }
     }
@@ -43,11 +52,21 @@ extension Player {
         return low
     }
 
-    static func playCurve(_ scenario: CurveScenario, _ checker: inout Checker) {
-        for check in scenario.checks {
+    static func answerCurve(_ scenario: CurveScenario) -> [Double?] {
+        scenario.checks.map { check in
             switch check {
-            case let .value(p, expected): checker.check(scenario.curve.value(at: p), expected, "value(at: \(p))")
-            case let .velocity(p, expected): checker.check(scenario.curve.velocity(at: p), expected, "velocity(at: \(p))")
+            case let .value(p, _): return scenario.curve.value(at: p)
+            case let .velocity(p, _): return scenario.curve.velocity(at: p)
+            }
+        }
+    }
+
+    static func checkCurve(_ scenario: CurveScenario, _ answers: [Double?], _ checker: inout Checker) {
+        for (index, check) in scenario.checks.enumerated() {
+            let actual = index < answers.count ? answers[index] : nil
+            switch check {
+            case let .value(p, expected): checker.check(actual, expected, field: "results", "value(at: \(p))")
+            case let .velocity(p, expected): checker.check(actual, expected, field: "results", "velocity(at: \(p))")
             }
         }
     }
@@ -112,39 +131,56 @@ extension Player {
         }
     }
 
-    static func playKeyframes(_ scenario: KeyframeScenario, _ checker: inout Checker) -> [FixtureResult.Series] {
+    static func answerKeyframes(_ scenario: KeyframeScenario) -> [[Double]?] {
         let (duration, value, velocity) = timeline(scenario)
-        var series = scenario.valueType.componentNames.map { FixtureResult.Series(label: $0, points: []) }
-        for check in scenario.checks {
+        return scenario.checks.map { check in
+            switch check {
+            case .duration: return [duration]
+            case let .velocity(time, _): return velocity(time)
+            case let .value(time, _): return value(time)
+            case let .progress(p, _): return value(p * duration)
+            }
+        }
+    }
+
+    static func checkKeyframes(_ scenario: KeyframeScenario, _ answers: [[Double]?], _ checker: inout Checker) -> [FixtureResult.Series] {
+        let names = scenario.valueType.componentNames
+        var series = names.map { FixtureResult.Series(label: $0, points: []) }
+        // A progress check's time needs the duration; the engine's own, when it answered one.
+        let duration = zip(scenario.checks, answers).lazy.compactMap { check, answer -> Double? in
+            if case .duration = check { return answer?.first }
+            return nil
+        }.first
+        for (index, check) in scenario.checks.enumerated() {
+            let actual = index < answers.count ? answers[index] : nil
             switch check {
             case let .duration(expected):
-                checker.check(duration, expected, "duration")
+                checker.check(actual?.first, expected, field: "results", "duration")
             case let .velocity(time, expected):
-                let actual = velocity(time)
-                for (k, name) in scenario.valueType.componentNames.enumerated() {
-                    checker.check(actual[k], expected[k], "velocity of \(name) at \(time)")
-                }
+                checker.check(actual, expected, names: names, field: "results") { "velocity of \($0) at \(time)" }
             case let .value(t, expected), let .progress(t, expected):
-                let time: Double
-                if case .progress = check { time = t * duration } else { time = t }
-                let actual = value(time)
-                for (k, name) in scenario.valueType.componentNames.enumerated() {
-                    checker.check(actual[k], expected[k], "\(name) at \(time)")
-                    series[k].points.append((time, expected[k], actual[k]))
+                var what = "at \(t)"
+                var time = t
+                if case .progress = check {
+                    what = "at progress \(t)"
+                    time = t * (duration ?? 1)
                 }
+                checker.check(actual, expected, names: names, field: "results") { "\($0) \(what)" }
+                for k in names.indices where (actual?.count ?? 0) > k { series[k].points.append((time, expected[k], actual![k])) }
             }
         }
         return series
     }
 
-    static func playPhases(_ scenario: PhaseScenario, _ checker: inout Checker) -> [FixtureResult.Series] {
+    /// Steps the sequence a frame at a time from 0 to the scenario's duration; each sample is
+    /// answered at the first frame at or after its time (docs/protocol.md, "phases").
+    static func answerPhases(_ scenario: PhaseScenario) -> PhaseAnswers {
         let phases = scenario.phases
+        var answers = PhaseAnswers(values: [], phases: [], frameTimes: [], transitions: nil)
         guard let sequencer = try? PhaseSequencer(Array(phases.indices), mode: scenario.mode, animation: { phases[$0].animation?.animation }) else {
-            checker.fail("a phase sequence needs at least one phase")
-            return []
+            return answers
         }
         let value = sequencer.bind { phases[$0].value }
-        var series = FixtureResult.Series(label: "value", points: [])
         var samples = scenario.samples[...]
         var triggers = scenario.triggers.sorted()[...]
         let frames = Int((scenario.duration * scenario.frameRate).rounded())
@@ -157,18 +193,41 @@ extension Player {
             sequencer.update(at: t)
             while let sample = samples.first, sample.time <= t + 1e-9 {
                 samples.removeFirst()
-                let actual = value.presentedValue(at: t)
-                if let expected = sample.value {
-                    checker.check(actual, expected, "value at \(t)")
-                    series.points.append((t, expected, actual))
-                }
-                if let expected = sample.phase, phases[sequencer.currentIndex].name != expected {
-                    checker.fail("phase at \(t): got \(phases[sequencer.currentIndex].name), expected \(expected)")
+                answers.values.append(value.presentedValue(at: t))
+                answers.phases.append(phases[sequencer.currentIndex].name)
+                answers.frameTimes.append(t)
+            }
+        }
+        answers.transitions = sequencer.transitions.map { (time: $0.time, phase: phases[$0.index].name) }
+        return answers
+    }
+
+    static func checkPhases(_ scenario: PhaseScenario, _ answers: PhaseAnswers, _ checker: inout Checker) -> [FixtureResult.Series] {
+        guard !scenario.phases.isEmpty else {
+            checker.fail("a phase sequence needs at least one phase")
+            return []
+        }
+        var series = FixtureResult.Series(label: "value", points: [])
+        for (index, sample) in scenario.samples.enumerated() {
+            let t = index < answers.frameTimes.count ? answers.frameTimes[index] : sample.time
+            if let expected = sample.value {
+                let actual = index < answers.values.count ? answers.values[index] : nil
+                checker.check(actual, expected, field: "samples[].value", "value at \(t)")
+                if let actual { series.points.append((t, expected, actual)) }
+            }
+            if let expected = sample.phase {
+                switch index < answers.phases.count ? answers.phases[index] : nil {
+                case nil: checker.fail("phase at \(t): the engine did not answer `samples[].phase`")
+                case let actual? where actual != expected: checker.fail("phase at \(t): got \(actual), expected \(expected)")
+                default: break
                 }
             }
         }
         if let expected = scenario.transitions {
-            let actual = sequencer.transitions.map { (time: $0.time, phase: phases[$0.index].name) }
+            guard let actual = answers.transitions else {
+                checker.fail("phase changes: the engine did not answer `transitions`")
+                return [series]
+            }
             if actual.count != expected.count || zip(actual, expected).contains(where: { abs($0.time - $1.time) > 1e-9 || $0.phase != $1.phase }) {
                 checker.fail("phase changes: got \(actual.map { "\($0.phase)@\($0.time)" }), expected \(expected.map { "\($0.phase)@\($0.time)" })")
             }
@@ -176,9 +235,14 @@ extension Player {
         return [series]
     }
 
-    static func playTimeline(_ scenario: TimelineScenario, _ checker: inout Checker) {
+    /// How many entries the harness asks for: one more than expected when the schedule must end.
+    static func timelineLimit(_ scenario: TimelineScenario) -> Int {
+        scenario.ends ? (scenario.expected?.count ?? 0) + 1 : scenario.count
+    }
+
+    static func answerTimeline(_ scenario: TimelineScenario) -> [Double] {
         let start = Date(timeIntervalSinceReferenceDate: scenario.from)
-        let limit = scenario.ends ? (scenario.expected?.count ?? 0) + 1 : scenario.count
+        let limit = timelineLimit(scenario)
         let entries: [Double]
         switch scenario.schedule {
         case let .periodic(from, by):
@@ -190,6 +254,11 @@ extension Player {
         case let .animation(interval, paused):
             entries = Array(AnimationTimelineSchedule(minimumInterval: interval, paused: paused).entries(from: start, mode: scenario.mode).prefix(limit)).map(\.timeIntervalSinceReferenceDate)
         }
+        return entries
+    }
+
+    static func checkTimeline(_ scenario: TimelineScenario, _ answered: [Double]?, _ checker: inout Checker) {
+        guard let entries = answered else { return checker.fail("entries: the engine did not answer `entries`") }
         if let expected = scenario.expected {
             if scenario.ends ? entries.count != expected.count : entries.count < expected.count {
                 checker.fail("entries: got \(entries), expected \(expected)\(scenario.ends ? " and then the end" : "")")

@@ -7,15 +7,33 @@ import MotionEngine
 /// other kinds through MotionCore's API.
 public enum Player {
     public static func run(_ fixture: Fixture) -> FixtureResult {
+        check(fixture, answers(fixture))
+    }
+
+    /// MotionCore's answers to the fixture's questions (and, for scalar properties, MotionEngine's).
+    public static func answers(_ fixture: Fixture) -> ScenarioAnswers {
+        switch fixture.body {
+        case let .property(scenario): return .property(observe(scenario))
+        case let .spring(scenario): return .spring(answerSpring(scenario))
+        case let .curve(scenario): return .curve(answerCurve(scenario))
+        case let .keyframes(scenario): return .keyframes(answerKeyframes(scenario))
+        case let .phases(scenario): return .phases(answerPhases(scenario))
+        case let .timeline(scenario): return .timeline(answerTimeline(scenario))
+        }
+    }
+
+    /// Judges answers against the fixture's expectations, whoever produced them.
+    public static func check(_ fixture: Fixture, _ answers: ScenarioAnswers) -> FixtureResult {
         var checker = Checker(fixture.tolerance)
         var series: [FixtureResult.Series] = []
-        switch fixture.body {
-        case let .property(scenario): series = playProperty(scenario, &checker)
-        case let .spring(scenario): playSpring(scenario, &checker)
-        case let .curve(scenario): playCurve(scenario, &checker)
-        case let .keyframes(scenario): series = playKeyframes(scenario, &checker)
-        case let .phases(scenario): series = playPhases(scenario, &checker)
-        case let .timeline(scenario): playTimeline(scenario, &checker)
+        switch (fixture.body, answers) {
+        case let (.property(scenario), .property(observed)): series = checkProperty(scenario, observed, &checker)
+        case let (.spring(scenario), .spring(numbers)): checkSpring(scenario, numbers, &checker)
+        case let (.curve(scenario), .curve(numbers)): checkCurve(scenario, numbers, &checker)
+        case let (.keyframes(scenario), .keyframes(values)): series = checkKeyframes(scenario, values, &checker)
+        case let (.phases(scenario), .phases(answered)): series = checkPhases(scenario, answered, &checker)
+        case let (.timeline(scenario), .timeline(entries)): checkTimeline(scenario, entries, &checker)
+        default: checker.fail("the answers are of another kind than the fixture")
         }
         return checker.result(for: fixture, series: series)
     }
@@ -24,43 +42,54 @@ public enum Player {
 
     /// What a property scenario observed at its sample times.
     public struct Observation: Sendable {
-        public var values: [[Double]] = []
-        public var velocities: [[Double]] = []
-        public var animating: [Bool] = []
-        public var completed: [[String]] = []
+        public var values: [[Double]?] = []
+        public var velocities: [[Double]?] = []
+        public var animating: [Bool?] = []
+        public var completed: [[String]?] = []
+        /// MotionEngine's values for a scalar scenario played in process (it must agree).
         public var engineValues: [Double]?
+
+        public init() {}
     }
 
-    static func playProperty(_ scenario: PropertyScenario, _ checker: inout Checker) -> [FixtureResult.Series] {
-        let observed = observe(scenario)
+    static func checkProperty(_ scenario: PropertyScenario, _ observed: Observation, _ checker: inout Checker) -> [FixtureResult.Series] {
         var series = scenario.valueType.componentNames.map { FixtureResult.Series(label: $0, points: []) }
+        let names = scenario.valueType.componentNames
+        func answered<T>(_ list: [T?], _ index: Int) -> T? { index < list.count ? list[index] : nil }
         for (index, sample) in scenario.samples.enumerated() {
             let t = sample.time
             if let expected = sample.value {
-                for (k, name) in scenario.valueType.componentNames.enumerated() {
-                    checker.check(observed.values[index][k], expected[k], "\(name) at \(t)")
-                    series[k].points.append((t, expected[k], observed.values[index][k]))
+                let actual = answered(observed.values, index)
+                checker.check(actual, expected, names: names, field: "value") { "\($0) at \(t)" }
+                for k in names.indices where (actual?.count ?? 0) > k {
+                    series[k].points.append((t, expected[k], actual![k]))
                 }
             }
             if let expected = sample.velocity {
-                for (k, name) in scenario.valueType.componentNames.enumerated() {
-                    checker.check(observed.velocities[index][k], expected[k], "velocity of \(name) at \(t)")
+                checker.check(answered(observed.velocities, index), expected, names: names, field: "velocity") { "velocity of \($0) at \(t)" }
+            }
+            if let expected = sample.isAnimating {
+                switch answered(observed.animating, index) {
+                case nil: checker.fail("isAnimating at \(t): the engine did not answer `isAnimating`")
+                case let actual? where actual != expected: checker.fail("isAnimating at \(t): got \(actual), expected \(expected)")
+                default: break
                 }
             }
-            if let expected = sample.isAnimating, expected != observed.animating[index] {
-                checker.fail("isAnimating at \(t): got \(observed.animating[index]), expected \(expected)")
-            }
-            if let expected = sample.completed, expected != observed.completed[index] {
-                checker.fail("completions fired by \(t): got \(observed.completed[index]), expected \(expected)")
+            if let expected = sample.completed {
+                switch answered(observed.completed, index) {
+                case nil: checker.fail("completions fired by \(t): the engine did not answer `completed`")
+                case let actual? where actual != expected: checker.fail("completions fired by \(t): got \(actual), expected \(expected)")
+                default: break
+                }
             }
         }
         // The engine must agree: bitwise, except its closed-form spring kernel, whose vector
         // exp/sin/cos are within a few ulp of glibc's (1e-12 relative allowed).
         if let engine = observed.engineValues {
             for (index, sample) in scenario.samples.enumerated()
-            where engine[index].bitPattern != observed.values[index][0].bitPattern
-                && !(abs(engine[index] - observed.values[index][0]) <= 1e-12 * max(1, abs(observed.values[index][0]))) {
-                checker.fail("MotionEngine disagrees with AnimatedProperty at \(sample.time): \(engine[index]) vs \(observed.values[index][0])")
+            where engine[index].bitPattern != (observed.values[index]?[0] ?? .nan).bitPattern
+                && !(abs(engine[index] - (observed.values[index]?[0] ?? .nan)) <= 1e-12 * max(1, abs(observed.values[index]?[0] ?? .nan))) {
+                checker.fail("MotionEngine disagrees with AnimatedProperty at \(sample.time): \(engine[index]) vs \(observed.values[index]?[0] ?? .nan)")
                 break
             }
         }
@@ -70,35 +99,14 @@ public enum Player {
     /// Runs a property scenario and returns what it observed (also used to regenerate nothing:
     /// expectations never come from here).
     public static func observe(_ scenario: PropertyScenario) -> Observation {
-        switch scenario.valueType {
-        case .scalar:
-            return observe(scenario, make: { $0[0] }, read: { [$0] }, velocity: { [$0] })
-        case .angle:
-            return observe(scenario, make: { Angle.degrees($0[0]) }, read: { [$0.degrees] },
-                           velocity: { [$0 / 128 * 180 / .pi] })
-        case .point:
-            return observe(scenario, make: { CGPoint(x: $0[0], y: $0[1]) }, read: { [Double($0.x), Double($0.y)] },
-                           velocity: { [Double($0.first), Double($0.second)] })
-        case .size:
-            return observe(scenario, make: { CGSize(width: $0[0], height: $0[1]) }, read: { [Double($0.width), Double($0.height)] },
-                           velocity: { [Double($0.first), Double($0.second)] })
-        case .rect:
-            return observe(scenario, make: rect, read: rectComponents, velocity: rectVelocity)
-        case let .structure(names):
-            return observe(scenario, make: { NamedValues($0) }, read: { $0.components },
-                           velocity: { v in (0..<names.count).map { $0 < v.components.count ? v.components[$0] : 0 } })
+        ValueCodecs.visit(scenario.valueType, Observe(scenario: scenario))
+    }
+
+    struct Observe: ValueCodecVisitor {
+        let scenario: PropertyScenario
+        func visit<V: Animatable>(_ codec: ValueCodec<V>) -> Observation {
+            Player.observe(scenario, make: codec.make, read: codec.read, velocity: codec.velocity)
         }
-    }
-
-    static func rect(_ v: [Double]) -> CGRect { CGRect(x: v[0], y: v[1], width: v[2], height: v[3]) }
-
-    static func rectComponents(_ r: CGRect) -> [Double] {
-        [Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height)]
-    }
-
-    static func rectVelocity(_ v: CGRect.AnimatableData) -> [Double] {
-        let origin = v.first, size = v.second
-        return [Double(origin.first), Double(origin.second), Double(size.first), Double(size.second)]
     }
 
     static func observe<V: Animatable>(_ scenario: PropertyScenario, make: ([Double]) -> V, read: (V) -> [Double],

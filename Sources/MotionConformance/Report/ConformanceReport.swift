@@ -6,21 +6,27 @@ public struct ConformanceReport: Sendable {
     /// Fixtures that could not be loaded: each is reported as an error result.
     public var loadErrors: [FixtureError]
 
-    public init(results: [FixtureResult], loadErrors: [FixtureError]) {
+    /// The engine that played the fixtures, when it was not MotionBench's own.
+    public var engine: String?
+
+    public init(results: [FixtureResult], loadErrors: [FixtureError], engine: String? = nil) {
         self.results = results
         self.loadErrors = loadErrors
+        self.engine = engine
     }
 
     public var passed: Int { results.filter { $0.verdict == .pass }.count }
     public var failed: Int { results.filter { $0.verdict == .fail }.count }
     public var errors: Int { loadErrors.count + results.filter { $0.verdict == .error }.count }
+    public var skipped: Int { results.filter { $0.verdict == .skipped }.count }
 
-    /// 0 all pass, 1 failures, 2 fixture errors.
-    public var exitCode: Int32 { errors > 0 ? 2 : (failed > 0 ? 1 : 0) }
+    /// 0 all pass, 1 failures (or nothing ran: no fixture passed or failed), 2 errors.
+    public var exitCode: Int32 { errors > 0 ? 2 : (failed > 0 || passed == 0 ? 1 : 0) }
 
     /// The closing line test runners and CI read.
     public var summaryLine: String {
-        "\(passed) passed, \(failed) failed" + (errors > 0 ? ", \(errors) errors" : "")
+        "\(passed) passed, \(failed) failed" + (errors > 0 ? ", \(errors) errors" : "") + (skipped > 0 ? ", \(skipped) skipped" : "")
+            + (passed + failed == 0 && errors == 0 ? " (no fixture ran)" : "")
     }
 
     public enum Format: String, CaseIterable, Sendable { case text, json, junit, markdown, html }
@@ -45,6 +51,7 @@ public struct ConformanceReport: Sendable {
             lines.append(String(format: "%-58@  %-15@  %10@  %@", r.id as NSString, r.provenance as NSString,
                                 Self.formatError(r.maxError) as NSString, r.verdict.rawValue as NSString))
             if r.verdict != .pass { lines.append("    \(r.message)") }
+            if r.verdict == .fail || r.verdict == .error, let file = r.file { lines.append("    fixture: \(file)") }
         }
         for error in loadErrors { lines.append("error: \(error)") }
         lines.append(summaryLine)
@@ -61,8 +68,9 @@ public struct ConformanceReport: Sendable {
             .object([("id", .string(e.file ?? "")), ("suite", .string("")), ("provenance", .string("")), ("verdict", .string("error")),
                      ("maxError", .null), ("message", .string(e.description)), ("file", e.file.map { .string($0) } ?? .null)])
         }
-        return JSONValue.object([("passed", .number(Double(passed))), ("failed", .number(Double(failed))), ("errors", .number(Double(errors))),
-                                 ("fixtures", .array(fixtures))]).serialized() + "\n"
+        return JSONValue.object([("engine", engine.map { .string($0) } ?? .null),
+                                 ("passed", .number(Double(passed))), ("failed", .number(Double(failed))), ("errors", .number(Double(errors))),
+                                 ("skipped", .number(Double(skipped))), ("fixtures", .array(fixtures))]).serialized() + "\n"
     }
 
     func junit() -> String {
@@ -71,11 +79,12 @@ public struct ConformanceReport: Sendable {
                 .replacingOccurrences(of: "\"", with: "&quot;")
         }
         var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-                     "<testsuite name=\"motion-bench conform\" tests=\"\(results.count + loadErrors.count)\" failures=\"\(failed)\" errors=\"\(errors)\">"]
+                     "<testsuite name=\"motion-bench conform\" tests=\"\(results.count + loadErrors.count)\" failures=\"\(failed)\" errors=\"\(errors)\" skipped=\"\(skipped)\">"]
         for r in results {
             lines.append("  <testcase classname=\"conformance.\(escape(r.suite))\" name=\"\(escape(r.id))\">")
             if r.verdict == .fail { lines.append("    <failure message=\"\(escape(r.message))\"/>") }
             if r.verdict == .error { lines.append("    <error message=\"\(escape(r.message))\"/>") }
+            if r.verdict == .skipped { lines.append("    <skipped message=\"\(escape(r.message))\"/>") }
             lines.append("  </testcase>")
         }
         for e in loadErrors {
@@ -88,7 +97,8 @@ public struct ConformanceReport: Sendable {
     func markdown() -> String {
         var lines = ["## Conformance: \(summaryLine)", "", "| fixture | provenance | error/tol | verdict |", "|---|---|---|---|"]
         for r in results.sorted(by: { ($0.verdict == .pass ? 1 : 0, $0.id) < ($1.verdict == .pass ? 1 : 0, $1.id) }) {
-            lines.append("| `\(r.id)` | \(r.provenance) | \(Self.formatError(r.maxError)) | \(r.verdict == .pass ? "pass" : "**\(r.verdict.rawValue)**") |")
+            lines.append("| `\(r.id)` | \(r.provenance) | \(Self.formatError(r.maxError)) | \(r.verdict == .pass ? "pass" : "**\(r.verdict.rawValue)**")"
+                + (r.verdict == .pass ? "" : ": " + r.message.replacingOccurrences(of: "|", with: "\\|")) + " |")
         }
         for e in loadErrors { lines.append("| `\(e.file ?? "")` | | | **error**: \(e.message.replacingOccurrences(of: "|", with: "\\|")) |") }
         return lines.joined(separator: "\n") + "\n"

@@ -9,16 +9,16 @@ enum HTMLConformanceReport {
         """
         <!doctype html><html><head><meta charset="utf-8"><title>motion-bench conformance</title><style>
         body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}td,th{padding:2px 8px;border-bottom:1px solid #ddd;text-align:left}
-        tr.fail td,tr.error td{color:#b00}.error{color:#b00}svg{margin:4px;border:1px solid #ddd}
+        tr.fail td,tr.error td{color:#b00}tr.skipped td{color:#888}.error{color:#b00}svg{margin:4px;border:1px solid #ddd}
         </style></head><body><h1>Conformance</h1>\(body(report, plotAll: plotAll))</body></html>
         """
     }
 
     /// The page body: the summary, the table, load errors, and the curves.
     static func body(_ report: ConformanceReport, plotAll: Bool) -> String {
-        var body = "<p>\(escape(report.summaryLine))</p><table><tr><th>fixture</th><th>provenance</th><th>error/tol</th><th>verdict</th></tr>"
+        var body = "<p>\(escape(report.summaryLine))</p><table><tr><th>fixture</th><th>provenance</th><th>error/tol</th><th>verdict</th><th>why</th></tr>"
         for r in report.results {
-            body += "<tr class=\"\(r.verdict.rawValue)\"><td>\(escape(r.id))</td><td>\(escape(r.provenance))</td><td>\(ConformanceReport.formatError(r.maxError))</td><td>\(r.verdict.rawValue)</td></tr>"
+            body += "<tr class=\"\(r.verdict.rawValue)\"><td>\(escape(r.id))</td><td>\(escape(r.provenance))</td><td>\(ConformanceReport.formatError(r.maxError))</td><td>\(r.verdict.rawValue)</td><td>\(r.verdict == .pass ? "" : escape(r.message))</td></tr>"
         }
         body += "</table>"
         for e in report.loadErrors { body += "<p class=\"error\">\(escape(e.description))</p>" }

@@ -104,7 +104,12 @@ internal struct _CubicBezierSolver: Sendable {
 
     /// `v` rounded to the nearest multiple of 2⁻²⁰, ties away from zero.
     @inlinable
-    static func _round(_ v: Double) -> Double { _roundedToNearestOrAwayFromZero(v * resolution) * epsilon }
+    static func _round(_ v: Double) -> Double {
+        #if MOTIONCORE_MUTANTS
+        if _Mutants.isActive(.curveNoRounding) { return v }
+        #endif
+        return _roundedToNearestOrAwayFromZero(v * resolution) * epsilon
+    }
 
     /// `y.rounded()`, bit for bit (signed zeros, infinities and NaN included), without a call:
     /// on the x86-64 baseline (no SSE4.1 `roundsd`) `rounded()` is a call to libm's `round`,

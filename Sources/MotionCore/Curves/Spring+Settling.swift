@@ -18,7 +18,11 @@ extension Spring {
         }
         if _decayConstant == 0 { return .infinity }
         if _angularFrequency > 0 {
-            let envelope = (target.scaled(by: _decayConstant) - initialVelocity)._magnitude + target._magnitude
+            var envelope = (target.scaled(by: _decayConstant) - initialVelocity)._magnitude + target._magnitude
+            #if MOTIONCORE_MUTANTS
+            if _Mutants.isActive(.springSettlingIgnoresVelocity) { envelope = target.scaled(by: _decayConstant)._magnitude + target._magnitude }
+            #endif
+
             return max(0, -log(epsilon / envelope) / _decayConstant)
         }
         return _settlingTimeOnGrid(epsilon: epsilon) { time in

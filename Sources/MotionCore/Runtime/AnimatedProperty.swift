@@ -70,7 +70,11 @@ public final class AnimatedProperty<Value: Animatable> {
         let delta = newValue.animatableData - modelValue.animatableData
         modelValue = newValue
         let size = delta.magnitudeSquared
-        guard size > 0, size.isFinite, let animation = transaction._effectiveAnimation else { return }
+        var changed = size > 0
+        #if MOTIONCORE_MUTANTS
+        if _Mutants.isActive(.sameValueAnimates) { changed = true }
+        #endif
+        guard changed, size.isFinite, let animation = transaction._effectiveAnimation else { return }
         let listeners = transaction._completionListeners
         listeners.forEach { $0._animationAdded() }
         let logical = listeners.filter { $0.criteria == .logicallyComplete }
@@ -81,7 +85,11 @@ public final class AnimatedProperty<Value: Animatable> {
             animator = Animator(running: started, logicalListeners: logical, removedListeners: removed)
             return
         }
-        if !current.hasRendered && !options.mergesCoincidentAnimations {
+        var merges = options.mergesCoincidentAnimations
+        #if MOTIONCORE_MUTANTS
+        if _Mutants.isActive(.coincidentOptionIgnored) { merges = true }
+        #endif
+        if !current.hasRendered && !merges {
             // Decision 6, old behaviour: the first change's animation is dropped, which completes
             // its callbacks, and the second runs on its own delta from the intermediate value.
             animator = Animator(running: started, logicalListeners: logical, removedListeners: removed)
@@ -115,7 +123,15 @@ public final class AnimatedProperty<Value: Animatable> {
             if let offset = current.running.offset(at: time) {
                 result.animatableData = modelValue.animatableData - current.running.interval + offset
                 if current.running.isLogicallyComplete {
+                    #if MOTIONCORE_MUTANTS
+                    if _Mutants.isActive(.removedFiresAtLogical) {
+                        current.removedListeners.forEach { $0._animationCompleted() }
+                        current.removedListeners = []
+                    }
+                    if !_Mutants.isActive(.logicalFiresAtRemoval) { current.completeLogicalListeners() }
+                    #else
                     current.completeLogicalListeners()
+                    #endif
                 }
                 animator = current
             } else {

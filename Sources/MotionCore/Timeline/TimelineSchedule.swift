@@ -31,7 +31,11 @@ public struct PeriodicTimelineSchedule: TimelineSchedule, Sendable {
 
     public func entries(from startDate: Date, mode: TimelineScheduleMode) -> Entries {
         guard interval > 0 else { return Entries(first: startDate, interval: 0) }
-        let offset = (startDate.timeIntervalSince(self.startDate)).truncatingRemainder(dividingBy: interval)
+        var offset = (startDate.timeIntervalSince(self.startDate)).truncatingRemainder(dividingBy: interval)
+        #if MOTIONCORE_MUTANTS
+        if _Mutants.isActive(.periodicNextBoundary) { if offset != 0 { offset -= interval } }
+        #endif
+
         return Entries(first: startDate.addingTimeInterval(-offset), interval: interval)
     }
 
@@ -100,8 +104,13 @@ public struct AnimationTimelineSchedule: TimelineSchedule, Sendable {
     }
 
     public func entries(from startDate: Date, mode: TimelineScheduleMode) -> Entries {
-        let interval = minimumInterval.flatMap { $0 > 0 ? $0 : nil } ?? 1.0 / 120
-        return Entries(start: startDate, interval: interval, isEmpty: paused || mode == .lowFrequency)
+        var interval = minimumInterval.flatMap { $0 > 0 ? $0 : nil } ?? 1.0 / 120
+        var isEmpty = paused || mode == .lowFrequency
+        #if MOTIONCORE_MUTANTS
+        if _Mutants.isActive(.animationScheduleInterval60), minimumInterval == nil { interval = 1.0 / 60 }
+        if _Mutants.isActive(.lowFrequencyIgnored) { isEmpty = paused }
+        #endif
+        return Entries(start: startDate, interval: interval, isEmpty: isEmpty)
     }
 
     public struct Entries: Sequence, IteratorProtocol, Sendable {

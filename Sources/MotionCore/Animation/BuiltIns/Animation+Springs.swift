@@ -40,7 +40,10 @@ extension Animation {
 
     @inlinable
     public static func snappy(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> Animation {
-        spring(duration: duration, bounce: 0.15 + extraBounce)
+        #if MOTIONCORE_MUTANTS
+        if _Mutants.isActive(.snappyBounce) { return spring(duration: duration, bounce: extraBounce) }
+        #endif
+        return spring(duration: duration, bounce: 0.15 + extraBounce)
     }
 
     /// A visible bounce: `spring(duration: 0.5, bounce: 0.3)`.
@@ -48,7 +51,10 @@ extension Animation {
 
     @inlinable
     public static func bouncy(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> Animation {
-        spring(duration: duration, bounce: 0.3 + extraBounce)
+        #if MOTIONCORE_MUTANTS
+        if _Mutants.isActive(.bouncyBounce) { return spring(duration: duration, bounce: 0.2 + extraBounce) }
+        #endif
+        return spring(duration: duration, bounce: 0.3 + extraBounce)
     }
 
     /// A stiff spring for interactive changes, from a response and damping fraction.

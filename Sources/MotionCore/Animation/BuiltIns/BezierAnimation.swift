@@ -24,6 +24,9 @@ public struct BezierAnimation: CustomAnimation {
         self._solver = _CubicBezierSolver(
             x1: Double(startControlPoint.x), y1: Double(startControlPoint.y),
             x2: Double(endControlPoint.x), y2: Double(endControlPoint.y), clampsY: false)
+        #if MOTIONCORE_MUTANTS
+        if _Mutants.isActive(.timingCurveClampsY) { self._solver = _CubicBezierSolver(x1: Double(startControlPoint.x), y1: Double(startControlPoint.y), x2: Double(endControlPoint.x), y2: Double(endControlPoint.y), clampsY: true) }
+        #endif
     }
 
     /// The fraction of the change covered at `time`, or nil once finished.

@@ -42,6 +42,9 @@ public struct FluidSpringAnimation: CustomAnimation {
     /// The response in effect at `time`: the merge blend from the previous response, if any.
     @inlinable
     public func _effectiveResponse<V>(time: TimeInterval, state: FluidSpringState<V>) -> Double {
+        #if MOTIONCORE_MUTANTS
+        if _Mutants.isActive(.fluidBlendIgnored) { return response }
+        #endif
         guard blendDuration > 0, state.blendInterval != 0 else { return response }
         let p = min(max((time - state.blendStart) / blendDuration, 0), 1)
         return response + state.blendInterval * (1 - p * p * (3 - 2 * p))
@@ -105,7 +108,11 @@ public struct FluidSpringAnimation: CustomAnimation {
     public func _advance<V: VectorArithmetic>(_ state: inout FluidSpringState<V>, value: V, time: TimeInterval, response r: Double,
                                               stiffness k: Double, damping c: Double) -> (offset: V?, logicallyComplete: Bool) {
         let logicallyComplete = time - state.startTime >= r
-        if time - state.time > 1 {
+        var stalls = true
+        #if MOTIONCORE_MUTANTS
+        if _Mutants.isActive(.fluidNoStallJump) { stalls = false }
+        #endif
+        if stalls, time - state.time > 1 {
             state.time = time - 1.0 / 60
         }
         while state.time < time {
@@ -120,7 +127,11 @@ public struct FluidSpringAnimation: CustomAnimation {
 
     @inlinable
     public static func _isResting<V: VectorArithmetic>(value: V, state: FluidSpringState<V>) -> Bool {
-        guard max(state.velocity.magnitudeSquared, state.force.magnitudeSquared) <= restingThreshold else { return false }
+        var threshold = restingThreshold
+        #if MOTIONCORE_MUTANTS
+        if _Mutants.isActive(.fluidLooseRest) { threshold *= 100 }
+        #endif
+        guard max(state.velocity.magnitudeSquared, state.force.magnitudeSquared) <= threshold else { return false }
         let valueMagnitude = value.magnitudeSquared
         return valueMagnitude == 0 || (value - state.offset).magnitudeSquared <= valueMagnitude * 0.0001
     }
@@ -133,14 +144,22 @@ public struct FluidSpringAnimation: CustomAnimation {
     @inlinable
     public func shouldMerge<V: VectorArithmetic>(previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>) -> Bool {
         var state = context.state[FluidSpringStateKey<V>.self]
-        if let velocity = previous.velocity(value: value, time: time, context: context) {
+        var carriesVelocity = true
+        #if MOTIONCORE_MUTANTS
+        if _Mutants.isActive(.fluidMergeDropsVelocity) { carriesVelocity = false }
+        #endif
+        if carriesVelocity, let velocity = previous.velocity(value: value, time: time, context: context) {
             state.velocity = velocity
         }
         if let offset = previous.animate(value: value, time: time, context: &context) {
             state.offset = offset
         }
+        let firstStart = state.startTime
         state.time = time
         state.startTime = time
+        #if MOTIONCORE_MUTANTS
+        if _Mutants.isActive(.fluidMergeKeepsStartTime) { state.startTime = firstStart }
+        #endif
         if let spring = previous._base(as: FluidSpringAnimation.self), spring.response != response {
             state.blendInterval = spring.response - response
             state.blendStart = time

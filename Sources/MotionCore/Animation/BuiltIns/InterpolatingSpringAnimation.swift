@@ -42,12 +42,35 @@ public struct InterpolatingSpringAnimation: CustomAnimation {
     /// The fraction of the change covered at `time`.
     @inlinable
     public func _sample(time t: Double) -> Double {
-        _coefficients.sample(time: t)
+        #if MOTIONCORE_MUTANTS
+        if _Mutants.isActive(.interpolatingOverdampedTrue), _dampingRatio > 1 { return _overdamped(t).value }
+        #endif
+        return _coefficients.sample(time: t)
+    }
+
+    #if MOTIONCORE_MUTANTS
+    /// The true overdamped solution, which Apple does not use (it takes the critical form).
+    @inlinable
+    func _overdamped(_ t: Double) -> (value: Double, velocity: Double) {
+        let w0 = _naturalFrequency, zeta = _dampingRatio, root = (zeta * zeta - 1).squareRoot()
+        let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
+        let a = (-_initialVelocityForMutants - r2) / (r1 - r2), b = 1 - a
+        return (1 - (a * exp(r1 * t) + b * exp(r2 * t)), -(a * r1 * exp(r1 * t) + b * r2 * exp(r2 * t)))
+    }
+    #endif
+
+    @inlinable
+    var _initialVelocityForMutants: Double {
+        #if MOTIONCORE_MUTANTS
+        if _Mutants.isActive(.interpolatingInitialVelocityIgnored) { return 0 }
+        #endif
+        return initialVelocity
     }
 
     /// The per-spring constants of `_sample`, computed once; the engine keeps them per channel.
     @inlinable
     public var _coefficients: _InterpolatingSpringCoefficients {
+        let initialVelocity = _initialVelocityForMutants
         let w0 = _naturalFrequency, zeta = _dampingRatio
         if zeta >= 1 {
             return _InterpolatingSpringCoefficients(isCritical: true, linear: w0 - initialVelocity, exponent: -w0, frequency: 0, sineWeight: 0)
@@ -60,6 +83,10 @@ public struct InterpolatingSpringAnimation: CustomAnimation {
     /// d sample / dt at `time`.
     @inlinable
     public func _sampleVelocity(time t: Double) -> Double {
+        #if MOTIONCORE_MUTANTS
+        if _Mutants.isActive(.interpolatingOverdampedTrue), _dampingRatio > 1 { return _overdamped(t).velocity }
+        #endif
+        let initialVelocity = _initialVelocityForMutants
         let w0 = _naturalFrequency, zeta = _dampingRatio
         if zeta >= 1 {
             let a = w0 - initialVelocity

@@ -93,6 +93,10 @@ public struct CombiningAnimation: CustomAnimation {
             let entryVelocity = entry.animation.velocity(value: rebased, time: time - entry.startTime, context: entryContext)
             if index == entries.count - 1, entryVelocity == nil { return nil }
             velocity += entryVelocity ?? .zero
+            #if MOTIONCORE_MUTANTS
+            if _Mutants.isActive(.combineVelocityNewestOnly) { if index == entries.count - 1 { velocity = entryVelocity ?? .zero } }
+            #endif
+
             var probe = entryContext
             result += entry.animation.animate(value: rebased, time: time - entry.startTime, context: &probe) ?? rebased
         }

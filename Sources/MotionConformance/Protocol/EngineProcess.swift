@@ -1,0 +1,219 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An engine running in a process of its own, spoken to one line at a time.
+///
+/// Started from an argument vector (`posix_spawnp`, searching `PATH`), or through `/bin/sh -c`
+/// only when asked. It runs in a process group of its own, so that whatever it starts is ended
+/// with it: `terminate()` kills the group, and so does the tool when it is interrupted. Reads
+/// wait with `poll` and a deadline, so an engine that never answers costs a timeout, never a hang;
+/// its standard error is drained while waiting and its last lines kept for error messages.
+final class EngineProcess {
+    enum Failure: Error, CustomStringConvertible {
+        case cannotStart(String)
+        case timedOut(seconds: Double)
+        case exited(String)
+        case closedInput
+
+        var description: String {
+            switch self {
+            case let .cannotStart(why): return "cannot be started: \(why)"
+            case let .timedOut(seconds): return "gave no answer within \(JSONValue.format(seconds)) s"
+            case let .exited(how): return how
+            case .closedInput: return "stopped reading its standard input"
+            }
+        }
+    }
+
+    let pid: pid_t
+    private var input: Int32
+    private var output: Int32
+    private var errors: Int32
+    private var pending: [UInt8] = []
+    private var errorText: [UInt8] = []
+    private var exitStatus: Int32?
+
+    /// Starts `arguments[0]` (found on PATH) with the rest as its arguments.
+    init(arguments: [String]) throws {
+        guard let program = arguments.first, !program.isEmpty else { throw Failure.cannotStart("the engine command is empty") }
+        Self.ignoreBrokenPipes()
+        var stdinPipe: [Int32] = [-1, -1], stdoutPipe: [Int32] = [-1, -1], stderrPipe: [Int32] = [-1, -1]
+        guard pipe(&stdinPipe) == 0, pipe(&stdoutPipe) == 0, pipe(&stderrPipe) == 0 else {
+            throw Failure.cannotStart("no pipes: \(String(cString: strerror(errno)))")
+        }
+        // Close-on-exec, so that an engine started later does not hold this one's pipes open.
+        for fd in stdinPipe + stdoutPipe + stderrPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        let cArguments = arguments.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        var child: pid_t = 0
+        let status = posix_spawnp(&child, program, &actions, &attributes, cArguments, environ)
+        for fd in [stdinPipe[0], stdoutPipe[1], stderrPipe[1]] { close(fd) }
+        guard status == 0 else {
+            for fd in [stdinPipe[1], stdoutPipe[0], stderrPipe[0]] { close(fd) }
+            throw Failure.cannotStart("'\(program)': \(String(cString: strerror(status)))")
+        }
+        pid = child
+        input = stdinPipe[1]
+        output = stdoutPipe[0]
+        errors = stderrPipe[0]
+        EngineGroups.register(pid)
+    }
+
+    deinit { terminate() }
+
+    /// SIGPIPE would end the tool when an engine exits; a failed write is an error instead.
+    static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
+
+    /// The last lines the engine wrote to its standard error, for messages.
+    func standardErrorTail(lines: Int = 5) -> [String] {
+        String(decoding: errorText, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true).suffix(lines).map(String.init)
+    }
+
+    func send(_ line: String) throws {
+        var bytes = Array(line.utf8)
+        bytes.append(10)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw errno == EPIPE ? (exited() ?? Failure.closedInput) : Failure.exited("cannot be written to: \(String(cString: strerror(errno)))")
+            }
+            offset += written
+        }
+    }
+
+    /// The next line of standard output, waiting at most `timeout` seconds.
+    func readLine(timeout: Double) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let newline = pending.firstIndex(of: 10) {
+                let line = String(decoding: pending[..<newline], as: UTF8.self)
+                pending.removeSubrange(...newline)
+                return line
+            }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { throw Failure.timedOut(seconds: timeout) }
+            var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, errors >= 0 ? 2 : 1, Int32(min(left * 1000 + 1, 60_000)))
+            if ready < 0 && errno != EINTR { throw Failure.exited("cannot be read: \(String(cString: strerror(errno)))") }
+            if errors >= 0, fds[1].revents != 0 { drainStandardError() }
+            if fds[0].revents != 0 {
+                var chunk = [UInt8](repeating: 0, count: 65536)
+                let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    pending.append(contentsOf: chunk[..<count])
+                } else if count == 0 {
+                    drainStandardError(untilClosed: true)
+                    throw exited() ?? Failure.exited("closed its standard output")
+                }
+            }
+        }
+    }
+
+    private func drainStandardError(untilClosed: Bool = false) {
+        guard errors >= 0 else { return }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        repeat {
+            var fd = pollfd(fd: errors, events: Int16(POLLIN), revents: 0)
+            guard poll(&fd, 1, untilClosed ? 200 : 0) > 0 else { return }
+            let count = chunk.withUnsafeMutableBytes { read(errors, $0.baseAddress, $0.count) }
+            if count <= 0 {
+                close(errors)
+                errors = -1
+                return
+            }
+            errorText.append(contentsOf: chunk[..<count])
+            if errorText.count > 16384 { errorText.removeFirst(errorText.count - 8192) }
+        } while true
+    }
+
+    /// How the engine ended, if it has: waits briefly for a process whose output closed.
+    private func exited() -> Failure? {
+        for _ in 0..<50 {
+            if let status = reap() { return .exited(Self.describe(status)) }
+            usleep(2000)
+        }
+        return nil
+    }
+
+    private func reap() -> Int32? {
+        if let exitStatus { return exitStatus }
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid { exitStatus = status }
+        return exitStatus
+    }
+
+    static func describe(_ status: Int32) -> String {
+        let signal = status & 0x7f
+        if signal == 0 { return "exited with status \((status >> 8) & 0xff)" }
+        return "was killed by signal \(signal)\(signal == SIGKILL ? " (SIGKILL: out of memory, or killed)" : signal == SIGSEGV ? " (SIGSEGV: a crash)" : "")"
+    }
+
+    /// Ends the engine and everything it started, and closes the pipes.
+    func terminate() {
+        if input >= 0 { close(input); input = -1 }
+        if reap() == nil {
+            kill(-pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            exitStatus = status
+        } else {
+            kill(-pid, SIGKILL)
+        }
+        EngineGroups.unregister(pid)
+        if output >= 0 { close(output); output = -1 }
+        if errors >= 0 { close(errors); errors = -1 }
+    }
+}
+
+/// The process groups of running engines, killed when the tool is interrupted, so that no
+/// engine outlives `conform`. A fixed table: the signal handler may not allocate or lock.
+enum EngineGroups {
+    nonisolated(unsafe) static let table: UnsafeMutablePointer<pid_t> = {
+        let table = UnsafeMutablePointer<pid_t>.allocate(capacity: 64)
+        table.initialize(repeating: 0, count: 64)
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            signal(sig) { received in
+                for slot in 0..<64 where EngineGroups.table[slot] > 0 { kill(-EngineGroups.table[slot], SIGKILL) }
+                signal(received, SIG_DFL)
+                raise(received)
+            }
+        }
+        return table
+    }()
+
+    static let lock = NSLock()
+
+    static func register(_ pid: pid_t) {
+        lock.lock()
+        defer { lock.unlock() }
+        for slot in 0..<64 where table[slot] == 0 {
+            table[slot] = pid
+            return
+        }
+    }
+
+    static func unregister(_ pid: pid_t) {
+        lock.lock()
+        defer { lock.unlock() }
+        for slot in 0..<64 where table[slot] == pid { table[slot] = 0 }
+    }
+}

@@ -1,0 +1,324 @@
+import Foundation
+import MotionCore
+
+/// An engine in another process, in any language, validated through the line-delimited JSON
+/// protocol of docs/protocol.md: a handshake declares its version and capabilities, then every
+/// fixture is asked as requests that carry ids and checked by the same checker as MotionCore.
+///
+/// The harness survives the engine: a request that times out, an engine that exits, crashes or
+/// answers out of turn makes the fixture in flight an error that names the engine, the request and
+/// the engine's last lines of standard error; the engine is started again for the next fixture.
+public final class ExternalEngine {
+    public struct Options: Sendable {
+        public var command: String
+        /// Run the command through `/bin/sh -c` (only when asked: words are split, not interpreted).
+        public var shell = false
+        /// Seconds to wait for each answer.
+        public var timeout = 5.0
+
+        public init(command: String, shell: Bool = false, timeout: Double = 5) {
+            self.command = command
+            self.shell = shell
+            self.timeout = timeout
+        }
+    }
+
+    /// The error of one request, with all a developer needs to find it.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    public let options: Options
+    /// What the engine said of itself in the handshake; nil for an engine without one.
+    public private(set) var name: String?
+    public private(set) var engineVersion: String?
+    public private(set) var capabilities: Set<EngineProtocol.Capability> = []
+    /// Capability names the engine declared that this harness does not know.
+    public private(set) var unknownCapabilities: [String] = []
+    /// True for an engine that did not answer the handshake with a protocol version.
+    public private(set) var legacy = false
+    private var process: EngineProcess?
+    private var nextID = 1
+    private var lastRequest = ""
+
+    public init(_ options: Options) {
+        self.options = options
+    }
+
+    deinit { close() }
+
+    /// Starts the engine if it is not running, with its handshake. Throws a description of why it
+    /// could not be started or did not shake hands.
+    public func start() throws {
+        guard process == nil else { return }
+        let arguments = options.shell ? ["/bin/sh", "-c", options.command] : try EngineProtocol.words(options.command)
+        do {
+            process = try EngineProcess(arguments: arguments)
+        } catch {
+            throw Failure(description: "the engine `\(options.command)` \(error)")
+        }
+        let hello = try request("hello", [("protocol", .number(Double(EngineProtocol.version))),
+                                          ("harness", .string("motion-bench"))], checkID: false)
+        guard case let .number(version)? = hello["protocol"] else {
+            legacy = true
+            capabilities = EngineProtocol.legacyCapabilities
+            return
+        }
+        guard version == Double(EngineProtocol.version) else {
+            stop()
+            throw Failure(description: "the engine `\(options.command)` speaks protocol version \(JSONValue.format(version)); this harness speaks \(EngineProtocol.version)")
+        }
+        legacy = false
+        if case let .string(n)? = hello["engine"]?["name"] { name = n }
+        if case let .string(v)? = hello["engine"]?["version"] { engineVersion = v }
+        capabilities = []
+        unknownCapabilities = []
+        if case let .array(items)? = hello["capabilities"] {
+            for case let .string(item) in items {
+                if let capability = EngineProtocol.Capability(rawValue: item) { capabilities.insert(capability) } else { unknownCapabilities.append(item) }
+            }
+        }
+    }
+
+    /// Ends the engine (and what it started).
+    public func close() {
+        stop()
+    }
+
+    private func stop() {
+        process?.terminate()
+        process = nil
+    }
+
+    /// The engine as reports name it.
+    public var label: String {
+        if let name { return engineVersion.map { "\(name) \($0)" } ?? name }
+        return options.command
+    }
+
+    // MARK: Fixtures
+
+    /// Plays a fixture through the engine and checks its answers. A fixture that needs a
+    /// capability the engine did not declare is skipped, naming it.
+    public func run(_ fixture: Fixture) -> FixtureResult {
+        do {
+            try start()
+        } catch {
+            return Self.result(fixture, .error, "\(error)")
+        }
+        let missing = EngineProtocol.needs(fixture).subtracting(capabilities)
+        if !missing.isEmpty {
+            let names = missing.sorted().map(\.rawValue).joined(separator: ", ")
+            return Self.result(fixture, .skipped, "needs \(names), which the engine did not declare" + (legacy ? " (it has no handshake: scalar properties only)" : ""))
+        }
+        do {
+            return Player.check(fixture, try answers(fixture))
+        } catch {
+            stop()
+            return Self.result(fixture, .error, "\(error)")
+        }
+    }
+
+    static func result(_ fixture: Fixture, _ verdict: FixtureResult.Verdict, _ message: String) -> FixtureResult {
+        FixtureResult(id: fixture.id, suite: fixture.suite, provenance: fixture.provenance.rawValue, file: fixture.file,
+                      verdict: verdict, maxError: verdict == .skipped ? 0 : .infinity, message: message)
+    }
+
+    func answers(_ fixture: Fixture) throws -> ScenarioAnswers {
+        let body = fixture.json.flatMap { json -> JSONValue? in
+            for key in FixtureLoader.bodyKeys { if let b = json[key] { return b } }
+            return nil
+        } ?? .null
+        switch fixture.body {
+        case let .property(scenario): return .property(try playProperty(scenario))
+        case .spring:
+            let queries = Self.items(body["checks"]).map { Self.removing(["expected"], from: $0) }
+            let answer = try request("spring", [("spring", body["init"] ?? .null), ("queries", .array(queries))])
+            return .spring(Self.results(answer, count: queries.count).map { EngineProtocol.number($0) })
+        case .curve:
+            let queries: [JSONValue] = Self.items(body["checks"]).map { check in
+                let at = check["at"] ?? .null
+                return .object([(check["value"] != nil ? "value" : "velocity", at)])
+            }
+            let answer = try request("curve", [("curve", body["curve"] ?? .null), ("queries", .array(queries))])
+            return .curve(Self.results(answer, count: queries.count).map { EngineProtocol.number($0) })
+        case .keyframes:
+            let queries: [JSONValue] = Self.items(body["checks"]).map { check in
+                if check["duration"] != nil { return .object([("duration", .bool(true))]) }
+                if check["velocity"] != nil { return .object([("velocity", check["time"] ?? .null)]) }
+                if let p = check["progress"] { return .object([("progress", p)]) }
+                return .object([("value", check["time"] ?? .null)])
+            }
+            let answer = try request("keyframes", [("valueType", body["valueType"] ?? .null), ("initialValue", body["initialValue"] ?? .null),
+                                                   ("tracks", body["tracks"] ?? .null), ("queries", .array(queries))])
+            return .keyframes(Self.results(answer, count: queries.count).map { item in
+                EngineProtocol.number(item).map { [$0] } ?? EngineProtocol.numbers(item)
+            })
+        case let .phases(scenario):
+            let answer = try request("phases", [
+                ("phases", body["phases"] ?? .null), ("mode", .string(scenario.mode == .trigger ? "trigger" : "continuous")),
+                ("frameRate", .number(scenario.frameRate)), ("triggers", EngineProtocol.numbers(scenario.triggers)),
+                ("duration", .number(scenario.duration)), ("sampleTimes", EngineProtocol.numbers(scenario.samples.map(\.time))),
+            ])
+            let samples = Self.items(answer["samples"])
+            var transitions: [(time: Double, phase: String)]?
+            if case let .array(items)? = answer["transitions"] {
+                transitions = items.compactMap { item in
+                    guard let t = EngineProtocol.number(item["time"]), case let .string(phase)? = item["phase"] else { return nil }
+                    return (t, phase)
+                }
+                if transitions?.count != items.count { transitions = nil }
+            }
+            return .phases(PhaseAnswers(
+                values: scenario.samples.indices.map { $0 < samples.count ? EngineProtocol.number(samples[$0]["value"]) : nil },
+                phases: scenario.samples.indices.map { i -> String? in
+                    guard i < samples.count, case let .string(phase)? = samples[i]["phase"] else { return nil }
+                    return phase
+                },
+                frameTimes: scenario.samples.map(\.time), transitions: transitions))
+        case let .timeline(scenario):
+            let answer = try request("timeline", [("schedule", body["schedule"] ?? .null), ("from", .number(scenario.from)),
+                                                  ("mode", .string(scenario.mode == .normal ? "normal" : "lowFrequency")),
+                                                  ("count", .number(Double(Player.timelineLimit(scenario))))])
+            return .timeline(EngineProtocol.numbers(answer["entries"]))
+        }
+    }
+
+    func playProperty(_ scenario: PropertyScenario) throws -> Player.Observation {
+        let valueType: JSONValue
+        switch scenario.valueType {
+        case .scalar: valueType = .string("scalar")
+        case .angle: valueType = .string("angle")
+        case .point: valueType = .string("point")
+        case .size: valueType = .string("size")
+        case .rect: valueType = .string("rect")
+        case let .structure(names): valueType = .object([("struct", .array(names.map { .string($0) }))])
+        }
+        func value(_ components: [Double]) -> JSONValue { legacy ? EngineProtocol.number(components[0]) : EngineProtocol.numbers(components) }
+        func components(_ answer: JSONValue?) -> [Double]? {
+            EngineProtocol.number(answer).map { [$0] } ?? EngineProtocol.numbers(answer)
+        }
+        var reset: [(String, JSONValue)] = [("initialValue", value(scenario.initialValue))]
+        if !legacy { reset = [("valueType", valueType)] + reset + [("mergesCoincidentAnimations", .bool(scenario.mergesCoincidentAnimations))] }
+        _ = try request("reset", reset)
+        var observation = Player.Observation()
+        var nextEvent = 0
+        for sample in scenario.samples {
+            while nextEvent < scenario.events.count && scenario.events[nextEvent].time <= sample.time {
+                let event = scenario.events[nextEvent]
+                var set: [(String, JSONValue)] = [("time", .number(event.time)), ("value", value(event.value)),
+                                                  ("animation", Self.resolvedAnimation(event) ?? .null)]
+                if !legacy {
+                    set.append(("tracksVelocity", .bool(event.transaction.tracksVelocity)))
+                    if let (name, criteria) = event.completion {
+                        set.append(("completion", .object([("name", .string(name)), ("criteria", .string(criteria == .removed ? "removed" : "logicallyComplete"))])))
+                    }
+                }
+                _ = try request("set", set)
+                nextEvent += 1
+            }
+            let answer = try request("sample", [("time", .number(sample.time))])
+            observation.values.append(components(answer["value"]))
+            observation.velocities.append(components(answer["velocity"]))
+            if case let .bool(b)? = answer["isAnimating"] { observation.animating.append(b) } else { observation.animating.append(nil) }
+            if case let .array(items)? = answer["completed"] {
+                observation.completed.append(items.compactMap { if case let .string(s) = $0 { return s } else { return nil } })
+            } else {
+                observation.completed.append(nil)
+            }
+        }
+        return observation
+    }
+
+    // MARK: Requests
+
+    /// Sends one request and reads its answer: the next line, which must be a JSON object with the
+    /// request's id (an engine without a handshake answers in order, without ids).
+    func request(_ op: String, _ fields: [(String, JSONValue)], checkID: Bool = true) throws -> JSONValue {
+        guard let process else { throw Failure(description: "the engine `\(options.command)` is not running") }
+        let id = checkID ? nextID : 0
+        if checkID { nextID += 1 }
+        let message = JSONValue.object([("id", .number(Double(id))), ("op", .string(op))] + fields)
+        let line = message.compactSerialized()
+        lastRequest = line
+        func failure(_ what: String) -> Failure {
+            let tail = process.standardErrorTail()
+            let shown = line.count > 300 ? String(line.prefix(300)) + "…" : line
+            return Failure(description: "the engine `\(options.command)` (pid \(process.pid)) \(what), at request #\(id) \(shown)"
+                + (tail.isEmpty ? "" : "; its standard error ended: " + tail.map { "«\($0)»" }.joined(separator: " ")))
+        }
+        let text: String
+        do {
+            try process.send(line)
+            text = try process.readLine(timeout: options.timeout)
+        } catch {
+            throw failure("\(error)")
+        }
+        let answer: JSONValue
+        do {
+            answer = try JSONValue.parse(text)
+        } catch {
+            throw failure("answered with a line that is not JSON: «\(text.prefix(200))»")
+        }
+        guard case .object = answer else { throw failure("answered with a line that is not a JSON object: «\(text.prefix(200))»") }
+        if checkID && !legacy {
+            guard let answered = answer["id"] else { throw failure("answered without an id: «\(text.prefix(200))»") }
+            guard answered == .number(Double(id)) else {
+                throw failure("answered out of turn (id \(answered.compactSerialized()) to request #\(id)): «\(text.prefix(200))»")
+            }
+        }
+        if checkID, case let .string(message)? = answer["error"] {
+            throw failure("reported an error: \(message)")
+        }
+        return answer
+    }
+
+    static func items(_ value: JSONValue?) -> [JSONValue] {
+        if case let .array(items)? = value { return items }
+        return []
+    }
+
+    static func removing(_ keys: Set<String>, from value: JSONValue) -> JSONValue {
+        guard case let .object(members) = value else { return value }
+        return .object(members.filter { !keys.contains($0.0) })
+    }
+
+    /// The answer's `results`, one per query; missing or malformed ones are nil.
+    static func results(_ answer: JSONValue, count: Int) -> [JSONValue?] {
+        let items = Self.items(answer["results"])
+        return (0..<count).map { $0 < items.count ? items[$0] : nil }
+    }
+
+    /// The animation the value runs after the transaction passes down the event's path, as data.
+    static func resolvedAnimation(_ event: PropertyScenario.Event) -> JSONValue? {
+        var animation: AnimationSpec? = event.transaction.hasAnimation ? event.transaction.animation : nil
+        var disables = event.transaction.disablesAnimations
+        for modifier in event.path {
+            switch modifier {
+            case let .animation(spec, changed) where changed && !disables: animation = spec
+            case let .animationAlways(spec) where !disables: animation = spec
+            case let .scopedAnimation(spec, inside) where inside && !disables: animation = spec
+            case let .transactionAnimation(spec, changed) where changed ?? true: animation = spec
+            case let .disableAnimations(changed) where changed ?? true:
+                animation = nil
+                disables = true
+            default: break
+            }
+        }
+        return animation?.json
+    }
+}
+
+extension JSONValue {
+    /// On one line, as the protocol sends it; non-finite numbers as "nan", "inf", "-inf".
+    public func compactSerialized() -> String {
+        switch self {
+        case .null: return "null"
+        case let .bool(b): return b ? "true" : "false"
+        case let .number(n): return n.isFinite ? Self.format(n) : EngineProtocol.number(n).compactSerialized()
+        case let .string(s): return Self.quote(s)
+        case let .array(items): return "[" + items.map { $0.compactSerialized() }.joined(separator: ",") + "]"
+        case let .object(members): return "{" + members.map { Self.quote($0.0) + ":" + $0.1.compactSerialized() }.joined(separator: ",") + "}"
+        }
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import Testing
+@testable import MotionConformance
+
+/// `conform --engine` against engines that behave and engines that do not (docs/protocol.md).
+@Suite("engine protocol", .serialized)
+struct EngineProtocolTests {
+    static let misbehaving = repositoryRoot.appendingPathComponent("Tests/MotionConformanceTests/Engines/misbehaving.py").path
+    static let python = repositoryRoot.appendingPathComponent("Examples/python-engine/engine.py").path
+
+    struct Outcome {
+        var status: Int32
+        var output: String
+        var errors: String
+        /// True when the watchdog had to kill `conform`: it did not end by itself.
+        var hung: Bool
+    }
+
+    /// Runs motion-bench with a watchdog: a run that does not end within `limit` seconds is killed
+    /// and reported as hung (the harness's own timeouts must end it well before).
+    func run(_ arguments: [String], environment: [String: String] = [:], limit: Double = 120) throws -> Outcome {
+        let process = Process()
+        process.executableURL = ConformCommandTests.tool
+        process.arguments = arguments
+        process.currentDirectoryURL = repositoryRoot
+        var env = ProcessInfo.processInfo.environment
+        env["PATH"] = ConformCommandTests.tool.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let deadline = Date().addingTimeInterval(limit)
+        var hung = false
+        let watchdog = Thread {
+            while process.isRunning {
+                if Date() > deadline { hung = true; process.terminate(); return }
+                usleep(50_000)
+            }
+        }
+        watchdog.start()
+        async let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
+                       errors: String(decoding: errData, as: UTF8.self), hung: hung)
+    }
+
+    /// Whether any process on the machine has `needle` in its command line.
+    static func processRunning(_ needle: String) -> Bool {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.contains { entry in
+            guard Int(entry) != nil, let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return false }
+            return String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self).contains(needle)
+        }
+    }
+
+    static func counts(_ output: String) -> (passed: Int, failed: Int, errors: Int, skipped: Int) {
+        let line = output.split(separator: "\n").last { $0.contains(" passed, ") }.map(String.init) ?? ""
+        func count(_ word: String) -> Int {
+            guard let range = line.range(of: " \(word)") else { return 0 }
+            return Int(line[..<range.lowerBound].split(whereSeparator: { !$0.isNumber }).last ?? "") ?? 0
+        }
+        return (count("passed"), count("failed"), count("errors"), count("skipped"))
+    }
+
+    @Test("the Swift adapter declares every capability and passes every fixture over the protocol; nothing is skipped")
+    func adapterPassesEverything() throws {
+        let outcome = try run(["conform", "--engine", "motion-bench adapter"])
+        let c = Self.counts(outcome.output)
+        #expect(outcome.status == 0, "\(outcome.output.suffix(800))")
+        #expect(c.passed >= 185 && c.failed == 0 && c.errors == 0 && c.skipped == 0)
+        #expect(c.passed == FixtureSuiteTests.loaded.fixtures.count)
+        #expect(outcome.errors.contains("protocol \(EngineProtocol.version)"))
+    }
+
+    @Test("the Python example declares curve and timeline only: those pass, the rest are skipped naming what they need, in every format")
+    func partialEngine() throws {
+        let text = try run(["conform", "--engine", "python3 \(Self.python)"])
+        let c = Self.counts(text.output)
+        let curvesAndSchedules = FixtureSuiteTests.loaded.fixtures.filter { if case .curve = $0.body { return true }; if case .timeline = $0.body { return true }; return false }
+        #expect(text.status == 0, "\(text.output.suffix(600))")
+        #expect(c.passed == curvesAndSchedules.count && c.failed == 0 && c.errors == 0)
+        #expect(c.skipped == FixtureSuiteTests.loaded.fixtures.count - curvesAndSchedules.count)
+        #expect(text.output.contains("needs keyframes, which the engine did not declare"))
+        let json = try run(["conform", "--format", "json", "--engine", "python3 \(Self.python)"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(object["skipped"] as? Int == c.skipped)
+        #expect((object["engine"] as? String)?.hasPrefix("python-example") == true)
+        let fixtures = object["fixtures"] as? [[String: Any]] ?? []
+        #expect(fixtures.contains { $0["verdict"] as? String == "skipped" && ($0["message"] as? String ?? "").contains("needs spring") })
+        let junit = try run(["conform", "--format", "junit", "--engine", "python3 \(Self.python)"])
+        #expect(junit.output.contains("skipped=\"\(c.skipped)\"") && junit.output.contains("<skipped message=\"needs "))
+    }
+
+    @Test("an engine without a handshake keeps working: scalar property fixtures are played, in the old request forms")
+    func legacyEngine() throws {
+        // The engine of before the handshake: it answers `hello` with an error, and samples from a
+        // real AnimatedProperty through the old forms (a number, not components).
+        let outcome = try run(["conform", "--suite", "merge", "--format", "json", "--engine", "motion-bench adapter --legacy"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
+        let fixtures = object["fixtures"] as? [[String: Any]] ?? []
+        let played = fixtures.filter { $0["verdict"] as? String != "skipped" }
+        #expect(!played.isEmpty && played.allSatisfy { $0["verdict"] as? String == "pass" }, "\(played.filter { $0["verdict"] as? String != "pass" })")
+        #expect(fixtures.filter { $0["verdict"] as? String == "skipped" }.allSatisfy { ($0["message"] as? String ?? "").contains("no handshake") })
+        #expect(outcome.status == 0)
+    }
+
+    /// One misbehaving engine: misbehaves at the first request containing `trigger`, once; after
+    /// the restart it behaves. Returns the outcome and the merge suite's size.
+    func misbehave(_ mode: String, trigger: String = "\"time\":0.5", timeout: Double = 5) throws -> Outcome {
+        let marker = NSTemporaryDirectory() + "misbehave-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: marker) }
+        return try run(["conform", "--suite", "merge", "--engine-timeout", "\(timeout)",
+                        "--engine", "python3 \(Self.misbehaving) \(mode) '\(trigger)' motion-bench adapter"],
+                       environment: ["MISBEHAVE_MARKER": marker])
+    }
+
+    static let mergeCount = FixtureSuiteTests.loaded.fixtures.filter { $0.suite == "merge" }.count
+
+    @Test("an engine that fails once: that fixture is an error naming the engine and the request; the engine restarts and every other fixture passes",
+          arguments: [("exit", "exited with status 3"), ("crash", "killed by signal 11"), ("hang", "gave no answer within 1 s"),
+                      ("stray", "not JSON: «debug: about to answer»"), ("wrong-id", "answered out of turn (id 9999")])
+    func failsOnce(mode: String, says: String) throws {
+        let outcome = try misbehave(mode, timeout: 1)
+        let c = Self.counts(outcome.output)
+        #expect(!outcome.hung)
+        #expect(outcome.status == 2)
+        #expect(c.errors == 1 && c.passed == Self.mergeCount - 1 && c.failed == 0, "\(outcome.output.suffix(600))")
+        let line = outcome.output.split(separator: "\n").first { $0.contains("the engine `python3") }.map(String.init) ?? ""
+        #expect(line.contains(says), "\(line)")
+        #expect(line.contains("at request #") && line.contains("\"op\":\"sample\",\"time\":0.5"), "\(line)")
+        if mode != "stray" && mode != "wrong-id" { #expect(line.contains("misbehaving engine: \(mode)"), "the stderr tail: \(line)") }
+    }
+
+    @Test("an engine whose child never ends: the run ends within its timeout and no process is left behind")
+    func noProcessOutlivesConform() throws {
+        let outcome = try misbehave("child", timeout: 1)
+        #expect(!outcome.hung && outcome.status == 2)
+        #expect(Self.counts(outcome.output).passed == Self.mergeCount - 1)
+        #expect(!Self.processRunning("misbehaving.py"))
+        #expect(!Self.processRunning("sleep 3600"))
+    }
+
+    @Test("NaN travels as \"nan\": an engine answering NaN values fails those fixtures with the value shown, and is not an error")
+    func nanAnswers() throws {
+        let outcome = try misbehave("nan", trigger: "\"op\":\"sample\"")
+        #expect(outcome.status == 1)
+        let c = Self.counts(outcome.output)
+        #expect(c.errors == 0 && c.failed > 0)
+        #expect(outcome.output.contains("got nan, expected"))
+    }
+
+    @Test("an engine writing 64 KiB to standard error before every answer is not blocked: every fixture passes")
+    func standardErrorNoise() throws {
+        let outcome = try misbehave("noise", trigger: "\"op\"")
+        #expect(!outcome.hung && outcome.status == 0)
+        #expect(Self.counts(outcome.output).passed == Self.mergeCount)
+    }
+
+    @Test("a command that does not exist: every fixture is an error saying so, conform exits 2 at once")
+    func missingCommand() throws {
+        let outcome = try run(["conform", "--suite", "merge", "--engine", "no-such-engine-\(UUID().uuidString.prefix(8)) --flag"])
+        #expect(!outcome.hung && outcome.status == 2)
+        #expect(Self.counts(outcome.output).errors == Self.mergeCount)
+        #expect(outcome.output.contains("cannot be started") && outcome.output.contains("No such file or directory"))
+    }
+
+    @Test("the command is split into words, not given to a shell; --engine-shell asks for one")
+    func noShellUnlessAsked() throws {
+        #expect(try EngineProtocol.words("python3 'my engine.py' --name \"a b\" x\\ y") == ["python3", "my engine.py", "--name", "a b", "x y"])
+        #expect(throws: FixtureError.self) { try EngineProtocol.words("engine 'unclosed") }
+        let viaShell = try run(["conform", "--suite", "merge", "--engine-shell", "--engine", "motion-bench adapter | cat"])
+        #expect(viaShell.status == 0)
+        let noShell = try run(["conform", "--suite", "merge", "--engine", "motion-bench adapter | cat"])
+        #expect(noShell.status != 0)
+    }
+
+    @Test("non-finite numbers are written as strings and read back")
+    func nonFiniteNumbers() {
+        #expect(EngineProtocol.number(.nan) == .string("nan"))
+        #expect(EngineProtocol.number(-.infinity) == .string("-inf"))
+        #expect(EngineProtocol.number(JSONValue.string("inf")) == .infinity)
+        #expect(EngineProtocol.number(JSONValue.string("nan"))?.isNaN == true)
+        #expect(EngineProtocol.number(JSONValue.string("1.5")) == nil)
+        #expect(JSONValue.array([.number(.infinity), .number(1)]).compactSerialized() == "[\"inf\",1]")
+    }
+}
+
+/// docs/protocol.md is the contract: it must name exactly what the code speaks.
+@Suite("protocol document")
+struct ProtocolDocumentTests {
+    static let text = (try? String(contentsOf: repositoryRoot.appendingPathComponent("docs/protocol.md"), encoding: .utf8)) ?? ""
+
+    @Test("the document's version is the code's")
+    func version() {
+        #expect(Self.text.contains("**Version \(EngineProtocol.version).**"))
+        #expect(Self.text.contains("| \(EngineProtocol.version) | "))
+    }
+
+    @Test("the capability table lists exactly the code's capabilities")
+    func capabilities() throws {
+        let section = try #require(Self.text.components(separatedBy: "### Capabilities").last?.components(separatedBy: "### Engines without").first)
+        let documented = Set(section.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("| `") else { return nil }
+            return line.dropFirst(3).split(separator: "`").first.map(String.init)
+        })
+        #expect(documented == Set(EngineProtocol.Capability.allCases.map(\.rawValue)))
+    }
+
+    @Test("every operation is described, and the Swift adapter answers each")
+    func operations() {
+        for op in EngineProtocol.operations {
+            #expect(Self.text.contains("\"op\": \"\(op)\""), "docs/protocol.md has no example of \(op)")
+            let answer = MotionCoreAdapter().answer("{\"id\": 1, \"op\": \"\(op)\"}")
+            if case let .string(message)? = answer["error"] { #expect(!message.contains("unknown op"), "\(op): \(message)") }
+        }
+        let legacyNames = EngineProtocol.legacyCapabilities.map(\.rawValue).sorted()
+        #expect(legacyNames.allSatisfy { Self.text.contains("declare `\($0)`") || Self.text.contains("`\($0)` and") || Self.text.contains("and `\($0)`") })
+    }
+}
