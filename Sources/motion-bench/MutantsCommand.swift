@@ -102,8 +102,10 @@ enum MutantsCommand {
             for o in outcomes { lines.append("| `\(o.mutant)` | \(o.caughtBy.count) | \(shown(o)) |") }
             return lines.joined(separator: "\n") + "\n"
         default:
-            var lines = [String(format: "%-48@  %7@  %@", "mutant" as NSString, "caught" as NSString, "by (first fixtures)" as NSString)]
-            for o in outcomes { lines.append(String(format: "%-48@  %7d  %@", o.mutant as NSString, o.caughtBy.count, shown(o) as NSString)) }
+            let width = max(6, outcomes.map(\.mutant.count).max() ?? 0)
+            func pad(_ s: String) -> String { s + String(repeating: " ", count: max(0, width - s.count)) }
+            var lines = ["\(pad("mutant"))  caught  by (first fixtures)"]
+            for o in outcomes { lines.append("\(pad(o.mutant))  \(String(format: "%6d", o.caughtBy.count))  \(shown(o))") }
             lines.append(summary)
             return lines.joined(separator: "\n") + "\n"
         }

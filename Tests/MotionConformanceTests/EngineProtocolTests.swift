@@ -27,24 +27,27 @@ struct EngineProtocolTests {
         env["PATH"] = ConformCommandTests.tool.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
         for (k, v) in environment { env[k] = v }
         process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        let outFile = NSTemporaryDirectory() + "conform-out-\(UUID().uuidString)", errFile = outFile + ".err"
+        FileManager.default.createFile(atPath: outFile, contents: nil)
+        FileManager.default.createFile(atPath: errFile, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: outFile); try? FileManager.default.removeItem(atPath: errFile) }
+        process.standardOutput = FileHandle(forWritingAtPath: outFile)
+        process.standardError = FileHandle(forWritingAtPath: errFile)
         try process.run()
         let deadline = Date().addingTimeInterval(limit)
         var hung = false
-        let watchdog = Thread {
-            while process.isRunning {
-                if Date() > deadline { hung = true; process.terminate(); return }
-                usleep(50_000)
+        while process.isRunning {
+            if Date() > deadline {
+                hung = true
+                process.terminate()
+                break
             }
+            usleep(20_000)
         }
-        watchdog.start()
-        async let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
-                       errors: String(decoding: errData, as: UTF8.self), hung: hung)
+        let output = (try? String(contentsOfFile: outFile, encoding: .utf8)) ?? ""
+        let errors = (try? String(contentsOfFile: errFile, encoding: .utf8)) ?? ""
+        return Outcome(status: process.terminationStatus, output: output, errors: errors, hung: hung)
     }
 
     /// Whether any process on the machine has `needle` in its command line.
@@ -98,7 +101,7 @@ struct EngineProtocolTests {
     func legacyEngine() throws {
         // The engine of before the handshake: it answers `hello` with an error, and samples from a
         // real AnimatedProperty through the old forms (a number, not components).
-        let outcome = try run(["conform", "--suite", "merge", "--format", "json", "--engine", "motion-bench adapter --legacy"])
+        let outcome = try run(["conform", "--format", "json", "--engine", "motion-bench adapter --legacy"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
         let fixtures = object["fixtures"] as? [[String: Any]] ?? []
         let played = fixtures.filter { $0["verdict"] as? String != "skipped" }
@@ -120,10 +123,10 @@ struct EngineProtocolTests {
     static let mergeCount = FixtureSuiteTests.loaded.fixtures.filter { $0.suite == "merge" }.count
 
     @Test("an engine that fails once: that fixture is an error naming the engine and the request; the engine restarts and every other fixture passes",
-          arguments: [("exit", "exited with status 3"), ("crash", "killed by signal 11"), ("hang", "gave no answer within 1 s"),
+          arguments: [("exit", "exited with status 3"), ("crash", "killed by signal 11"), ("hang", "gave no answer within 2 s"),
                       ("stray", "not JSON: «debug: about to answer»"), ("wrong-id", "answered out of turn (id 9999")])
     func failsOnce(mode: String, says: String) throws {
-        let outcome = try misbehave(mode, timeout: 1)
+        let outcome = try misbehave(mode, timeout: 2)
         let c = Self.counts(outcome.output)
         #expect(!outcome.hung)
         #expect(outcome.status == 2)
@@ -136,7 +139,7 @@ struct EngineProtocolTests {
 
     @Test("an engine whose child never ends: the run ends within its timeout and no process is left behind")
     func noProcessOutlivesConform() throws {
-        let outcome = try misbehave("child", timeout: 1)
+        let outcome = try misbehave("child", timeout: 2)
         #expect(!outcome.hung && outcome.status == 2)
         #expect(Self.counts(outcome.output).passed == Self.mergeCount - 1)
         #expect(!Self.processRunning("misbehaving.py"))

@@ -25,7 +25,7 @@ extension Spring {
             self = ._immovable
             return
         }
-        let ratio: Double
+        var ratio: Double
         let sign: Double
         if bounce < 0 {
             ratio = 1 / (bounce + 1)
