@@ -3,7 +3,8 @@ import Foundation
 
 /// `run`, `list` and `env`: the benchmark runner's commands.
 enum BenchCommands {
-    static let runOptions: Set<String> = ["--filter", "--threads", "--format", "--save-baseline", "--reports", "--worker", "--timeout", "--output"]
+    static let runOptions: Set<String> = ["--filter", "--threads", "--format", "--save-baseline", "--reports", "--worker", "--timeout", "--output", "--busy-retries"]
+    static let runFlags = profileFlags.union(["--instructions"])
     static let profileFlags: Set<String> = ["--quick", "--standard", "--rigorous"]
 
     static func profile(_ arguments: Arguments) throws -> MeasurementProfile {
@@ -29,6 +30,11 @@ enum BenchCommands {
         if let threads = try arguments.int("--threads") { options.threads = threads }
         options.filter = arguments.value("--filter")
         if let timeout = try arguments.double("--timeout") { options.timeout = timeout }
+        if let retries = arguments.value("--busy-retries") {
+            guard let n = Int(retries), n >= 0 else { throw UsageError("--busy-retries needs a whole number ≥ 0, got '\(retries)'") }
+            options.busyRetries = n
+        }
+        options.instructions = arguments.has("--instructions")
         options.repository = FileManager.default.currentDirectoryPath
         #if DEBUG
         options.buildConfiguration = "debug"
@@ -38,7 +44,7 @@ enum BenchCommands {
     }
 
     static func run(_ raw: [String]) throws -> Int32 {
-        let arguments = try Arguments(raw, command: "run", options: runOptions, flags: profileFlags)
+        let arguments = try Arguments(raw, command: "run", options: runOptions, flags: runFlags)
         let format = try ReportFormat.parse(arguments.value("--format") ?? "text")
         let store = ResultStore(root: URL(fileURLWithPath: arguments.value("--reports") ?? "reports"))
         let driver = BenchmarkDriver(options: try driverOptions(arguments))

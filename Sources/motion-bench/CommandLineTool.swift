@@ -13,12 +13,16 @@ enum CommandLineTool {
           main [--fixtures DIR]   the main job on the bundled default suites (what `make run` runs)
           run [--filter REGEX] [--quick|--standard|--rigorous] [--threads N] [--format F]
               [--save-baseline NAME|PATH.json] [--reports DIR] [--output FILE] [--timeout S]
-                                  run the benchmarks; F: text, markdown, json, junit, csv, github
+              [--instructions] [--busy-retries N]
+                                  run the benchmarks; F: text, markdown, json, junit, csv, github;
+                                  --instructions counts one-thread benchmarks' instructions under callgrind;
+                                  a process measured while other work used ≥ 0.5 CPU is re-measured N times (1)
           list [--filter REGEX]   list the benchmarks
           compare BASELINE [CANDIDATE] [--threshold F] [--threshold-for REGEX=F] [--force]
-              [--format text|markdown|json] [--reports DIR]
+              [--format text|markdown|json] [--reports DIR] [--calibration FILE|--no-calibration]
                                   compare two results (names under reports/baselines/ or .json
-                                  paths; the candidate defaults to the latest run). Exit codes:
+                                  paths; the candidate defaults to the latest run) over their worker
+                                  processes: runs of one process a side (--quick) are inconclusive. Exit codes:
                                   0 pass, 1 tool error, 2 regression, 3 inconclusive, 4 digest mismatch
           conform [--fixtures DIR] [--suite S] [--filter F] [--format text|json|junit|markdown|html]
               [--output FILE] [--plot-all] [--engine CMD [--engine-shell] [--engine-timeout S]]
@@ -37,10 +41,19 @@ enum CommandLineTool {
                                   build: `make mutants`) and report which fixtures catch each and the kill rate;
                                   exit 0 when every mutant is caught, 1 when one survives
           compare-revisions A B [--quick|--standard|--rigorous] [--filter REGEX] [--rounds K] [--max-rounds M]
-              [--threshold F] [--configuration release|debug] [--reports DIR]
+              [--budget-minutes T] [--no-confirm] [--threshold F] [--configuration release|debug] [--reports DIR]
+              [--calibration FILE|--no-calibration]
                                   build two git revisions (or checkout directories) in worktrees, run their
-                                  benchmarks interleaved A B B A in fresh processes, give verdicts (exit codes as
-                                  compare), and report fixtures whose conformance verdict changed
+                                  benchmarks interleaved A B B A in fresh processes, a paired test over rounds;
+                                  inconclusive benchmarks get more rounds (to M, or T minutes), a regression is
+                                  confirmed by as many rounds again; exit codes as compare; reports fixtures whose
+                                  conformance verdict changed
+          calibrate [--quick|--standard|--rigorous] [--filter REGEX] [--pairs N] [--rounds K] [--threshold F]
+              [--format text|json] [--reports DIR]
+                                  A/A comparisons of this build on this machine: per benchmark the noise between
+                                  processes and rounds, the false positives seen, the effect detectable at the
+                                  threshold and the threshold floor; stored in reports/calibration/ and applied
+                                  by compare and compare-revisions
           nightly [--standard|…] [--filter REGEX] [--bisect]
                                   the standard profile and the conformance suites, appended to
                                   reports/history/<machine>/; lists change points; --bisect narrows the worst
@@ -78,6 +91,8 @@ enum CommandLineTool {
                 return try RevisionCommands.compareRevisions(options)
             case "nightly":
                 return try RevisionCommands.nightly(options)
+            case "calibrate":
+                return try CalibrationCommand.run(options)
             case "report":
                 return try RevisionCommands.report(options)
             case "fixtures":
@@ -94,7 +109,7 @@ enum CommandLineTool {
                 print(usage)
                 return 0
             default:
-                throw UsageError("unknown command '\(command)'; expected one of: main, run, list, compare, compare-revisions, nightly, report, conform, fixtures, adapter, env, version, help")
+                throw UsageError("unknown command '\(command)'; expected one of: main, run, list, compare, compare-revisions, calibrate, nightly, report, conform, fixtures, adapter, env, version, help")
             }
         } catch let error as UsageError {
             writeToStandardError("motion-bench: error: \(error.message)\n\n\(usage)\n")

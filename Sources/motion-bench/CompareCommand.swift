@@ -4,8 +4,8 @@ import Foundation
 /// `motion-bench compare BASELINE [CANDIDATE]`.
 enum CompareCommand {
     static func run(_ raw: [String]) throws -> Int32 {
-        let arguments = try Arguments(raw, command: "compare", options: ["--threshold", "--threshold-for", "--format", "--reports", "--output"],
-                                      flags: ["--force"], maximumPositional: 2)
+        let arguments = try Arguments(raw, command: "compare", options: ["--threshold", "--threshold-for", "--format", "--reports", "--output", "--calibration"],
+                                      flags: ["--force", "--no-calibration"], maximumPositional: 2)
         guard let baselineName = arguments.positional.first else {
             throw UsageError("'compare' needs a baseline: a name under reports/baselines/ or a path ending in .json")
         }
@@ -28,6 +28,8 @@ enum CompareCommand {
         } catch let error as ResultFileError {
             throw ToolError(error.description)
         }
+        try CalibrationCommand.apply(arguments, reports: store.root, profile: candidate.profile, seriesKey: candidate.environment.seriesKey,
+                                     design: .compare, to: &policy)
         let report: ComparisonReport
         do {
             report = try ComparisonReport.compare(baseline: baseline, candidate: candidate, baselineName: baselineName,

@@ -10,7 +10,15 @@ enum RevisionCommands {
         if !BenchCommands.profileFlags.contains(where: arguments.has) { options.profile = .quick }
         options.filter = arguments.value("--filter")
         options.rounds = try arguments.int("--rounds") ?? ["quick": 4, "standard": 6, "rigorous": 10][options.profile.name]!
-        options.maximumRounds = try arguments.int("--max-rounds") ?? options.rounds * 2
+        options.maximumRounds = try arguments.int("--max-rounds") ?? options.rounds * 3
+        guard options.rounds >= 2, options.maximumRounds >= options.rounds else {
+            throw UsageError("--rounds needs at least 2 (a paired test needs two rounds) and --max-rounds at least --rounds")
+        }
+        if let budget = try arguments.double("--budget-minutes") {
+            guard budget > 0 else { throw UsageError("--budget-minutes needs a positive number of minutes") }
+            options.budgetMinutes = budget
+        }
+        options.confirm = !arguments.has("--no-confirm")
         if let threshold = try arguments.double("--threshold") { options.policy.threshold = threshold }
         if let threads = try arguments.int("--threads") { options.threads = threads }
         if let configuration = arguments.value("--configuration") {
@@ -23,12 +31,16 @@ enum RevisionCommands {
     /// `motion-bench compare-revisions REV_A REV_B`: exit codes as `compare`.
     static func compareRevisions(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, command: "compare-revisions",
-                                      options: ["--filter", "--rounds", "--max-rounds", "--threshold", "--threads", "--configuration", "--reports", "--repository", "--format"],
-                                      flags: BenchCommands.profileFlags, maximumPositional: 2)
+                                      options: ["--filter", "--rounds", "--max-rounds", "--budget-minutes", "--threshold", "--threads", "--configuration",
+                                                "--reports", "--repository", "--format", "--calibration"],
+                                      flags: BenchCommands.profileFlags.union(["--no-confirm", "--no-calibration"]), maximumPositional: 2)
         guard arguments.positional.count == 2 else { throw UsageError("'compare-revisions' needs two revisions (or checkout directories): A B") }
         let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
         let repository = URL(fileURLWithPath: arguments.value("--repository") ?? FileManager.default.currentDirectoryPath)
-        let comparison = RevisionComparison(options: try revisionOptions(arguments), repository: repository,
+        var revisionOptions = try revisionOptions(arguments)
+        try CalibrationCommand.apply(arguments, reports: reports, profile: revisionOptions.profile.name, design: .revisions,
+                                     to: &revisionOptions.policy)
+        let comparison = RevisionComparison(options: revisionOptions, repository: repository,
                                             workspace: reports.appendingPathComponent("worktrees"))
         let a: RevisionComparison.Revision, b: RevisionComparison.Revision, outcome: RevisionComparison.Outcome
         do {
@@ -41,12 +53,9 @@ enum RevisionCommands {
         var report = outcome.report
         report.baseline = "\(a.name) (\(a.commit?.prefix(10) ?? "directory"))"
         report.candidate = "\(b.name) (\(b.commit?.prefix(10) ?? "directory"))"
+        report.machine = (outcome.machine.map { $0.summary + "; " } ?? "") + "\(outcome.rounds) rounds, \(outcome.stopReason)"
         var text = try ComparisonFormat.text.render(report)
         if let warning = outcome.buildWarning { text = warning + "\n" + text }
-        text += "paired rounds (median ratio B/A, Wilcoxon p):\n"
-        for (name, paired) in outcome.paired.sorted(by: { $0.key < $1.key }) {
-            text += "  \(name): \(String(format: "%.3f", paired.ratio)) over \(paired.rounds) rounds, p = \(String(format: "%.3g", paired.pValue))\n"
-        }
         text += outcome.conformanceChanges.isEmpty ? "conformance: no fixture changed its verdict\n"
                                                   : "conformance: verdicts changed:\n" + outcome.conformanceChanges.map { "  \($0)\n" }.joined()
         let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")

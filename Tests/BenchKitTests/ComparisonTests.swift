@@ -13,11 +13,23 @@ struct ComparisonTests {
         return (0..<count).map { _ in median * (1 + 0.04 * (Double(generator.next() >> 11) / Double(1 << 53) - 0.5)) }
     }
 
-    func result(_ benchmarks: [(String, Double, UInt64)], digest: String = "d", allocations: Double = 0, environment: EnvironmentFingerprint = environment) -> RunResult {
+    /// Six processes of 40 samples each; every process's level is off by up to ±1% (the
+    /// between-process variation the verdicts are computed over), the samples within it by ±2%.
+    func processSamples(_ median: Double, seed: UInt64, processes: Int) -> [Double] {
+        var generator = SplitMix64(seed: seed &+ 1000)
+        return (0..<processes).flatMap { process in
+            let level = median * (1 + 0.02 * (Double(generator.next() >> 11) / Double(1 << 53) - 0.5))
+            return samples(level, seed: seed &* 31 &+ UInt64(process), count: 40)
+        }
+    }
+
+    func result(_ benchmarks: [(String, Double, UInt64)], digest: String = "d", allocations: Double = 0, environment: EnvironmentFingerprint = environment,
+                processes: Int = 6) -> RunResult {
         RunResult(schemaVersion: 1, tool: "test", startedAt: "2026-11-30T00:00:00Z", finishedAt: "2026-11-30T00:01:00Z", profile: "standard",
                   threads: 2, filter: nil, environment: environment, benchmarks: benchmarks.map { name, median, seed in
                       var b = BenchmarkResult(name: name, unit: .frame, elements: 100, tags: [], status: .ok)
-                      b.timing = TimingSummary(samples: samples(median, seed: seed), iterationsPerSample: 1, elements: 100, unit: .frame)
+                      b.timing = TimingSummary(samples: processSamples(median, seed: seed, processes: processes), iterationsPerSample: 1, elements: 100,
+                                               unit: .frame, processSampleCounts: Array(repeating: 40, count: processes))
                       b.allocations = AllocationSummary(perIteration: allocations, bytesPerIteration: 0, peakResidentBytes: nil)
                       b.digest = digest
                       return b
@@ -49,6 +61,14 @@ struct ComparisonTests {
         #expect(strict.comparisons[0].verdict == .regressed, "a per-benchmark threshold of 2%")
         let straddling = try compare(base, result([("x", 1100, 6)]))
         #expect(straddling.comparisons[0].verdict == .inconclusive && straddling.exitCode == 3)
+    }
+
+    @Test("one process per side cannot be regressed or improved, however large the difference: inconclusive, naming --standard")
+    func singleProcess() throws {
+        let report = try compare(result([("x", 1000, 1)], processes: 1), result([("x", 2000, 2)], processes: 1))
+        #expect(report.comparisons[0].verdict == .inconclusive && report.exitCode == 3)
+        #expect(report.comparisons[0].message?.contains("--standard") == true, "\(report.comparisons[0].message ?? "no message")")
+        #expect(report.comparisons[0].pValue == nil, "no p-value is printed when there is nothing to test over")
     }
 
     @Test("different outputs are a digest mismatch (exit 4), whatever the times")
@@ -210,7 +230,7 @@ struct ResultFormatTests {
         #expect(native.flags(configuration: "debug") == "-c debug -target-cpu native")
         func outcome(_ builds: [WorkerBuild]) -> RevisionComparison.Outcome {
             RevisionComparison.Outcome(report: ComparisonReport(baseline: "A", candidate: "B", comparisons: [], geometricMeanRatio: nil),
-                                       paired: [:], conformanceChanges: [], builds: builds)
+                                       rounds: 2, stopReason: "decided", conformanceChanges: [], builds: builds)
         }
         #expect(outcome([portable, portable]).buildWarning == nil)
         #expect(outcome([native, native]).buildWarning == nil)

@@ -18,18 +18,25 @@ public struct ComparisonPolicy: Sendable {
     public var threshold: Double = 0.10
     /// Thresholds for benchmarks whose names match a regular expression (the last match wins).
     public var thresholdOverrides: [(pattern: String, threshold: Double)] = []
-    /// Significance level of the Mann–Whitney test.
-    public var alpha: Double = 0.01
+    /// Per benchmark, the smallest threshold this machine's noise allows (`Calibration`): a
+    /// threshold below it is raised to it, and the verdict says so.
+    public var calibratedThresholds: [String: Double] = [:]
+    /// Where `calibratedThresholds` came from, for the verdicts' notes.
+    public var calibrationSource: String?
     public var confidence: Double = 0.95
+    /// Instruction counts are deterministic: a rise above this fraction is a regression.
+    public var instructionThreshold: Double = 0.01
 
     public init() {}
 
-    func threshold(for name: String) -> Double {
+    /// The threshold the verdict uses, and whether calibration raised it.
+    func threshold(for name: String) -> (value: Double, raised: Bool) {
         var result = threshold
         for (pattern, value) in thresholdOverrides where name.range(of: pattern, options: .regularExpression) != nil {
             result = value
         }
-        return result
+        if let floor = calibratedThresholds[name], floor > result { return (floor, true) }
+        return (result, false)
     }
 }
 
@@ -37,16 +44,37 @@ public struct ComparisonPolicy: Sendable {
 public struct BenchmarkComparison: Codable, Sendable {
     public var name: String
     public var verdict: Verdict
-    /// Candidate over baseline time per iteration (20%-trimmed means): above 1 is slower.
+    /// Candidate over baseline time per iteration, a ratio of geometric means of the units'
+    /// statistics (20%-trimmed means per process): above 1 is slower.
     public var ratio: Double?
     public var interval: [Double]?
+    /// The p-value the verdict rests on, and the null hypothesis it tests.
     public var pValue: Double?
+    public var hypothesis: String?
+    /// The units the statistics are over: "3 + 3 processes" or "8 paired rounds".
+    public var design: String?
+    /// The slowdown this comparison's noise would have called `regressed` with 80% probability
+    /// (0.06 for 6%).
+    public var detectableEffect: Double?
     public var threshold: Double
+    /// Set when calibration raised the threshold above the one asked for.
+    public var thresholdNote: String?
     public var baselineMedian: Double?
     public var candidateMedian: Double?
     public var baselineAllocations: Double?
     public var candidateAllocations: Double?
+    /// Instructions per iteration (single-thread benchmarks measured under callgrind).
+    public var baselineInstructions: Double?
+    public var candidateInstructions: Double?
+    /// Processes measured while other work used the machine, "2 of 6".
+    public var busy: String?
     public var message: String?
+
+    /// "unchanged: could have detected ≥ 6%": the verdict with what it could have seen.
+    public var summary: String {
+        guard let detectableEffect, [.unchanged, .inconclusive].contains(verdict) else { return verdict.rawValue }
+        return "\(verdict.rawValue): could have detected ≥ \(String(format: "%.1f", detectableEffect * 100))%"
+    }
 }
 
 /// Two runs compared, benchmark by benchmark, with the exit code of the contract:
@@ -58,6 +86,8 @@ public struct ComparisonReport: Codable, Sendable {
     public var comparisons: [BenchmarkComparison]
     /// The geometric mean of the ratios of the benchmarks compared on time.
     public var geometricMeanRatio: Double?
+    /// What the machine was like while the candidate (or the rounds) measured, when known.
+    public var machine: String?
 
     public var exitCode: Int32 {
         let verdicts = Set(comparisons.map(\.verdict))
@@ -73,7 +103,8 @@ public struct ComparisonReport: Codable, Sendable {
     /// Compares `candidate` with `baseline`. Runs from different machines are refused unless
     /// `force` (their times are not comparable).
     public static func compare(baseline: RunResult, candidate: RunResult, baselineName: String, candidateName: String,
-                               policy: ComparisonPolicy = ComparisonPolicy(), force: Bool = false) throws -> ComparisonReport {
+                               policy: ComparisonPolicy = ComparisonPolicy(), force: Bool = false,
+                               estimator: Estimator = processEstimator) throws -> ComparisonReport {
         if baseline.environment.machineKey != candidate.environment.machineKey && !force {
             throw ResultFileError("""
                 the baseline and the candidate come from different machines (\(baseline.environment.cpuModel), \
@@ -84,19 +115,36 @@ public struct ComparisonReport: Codable, Sendable {
         }
         let baselineByName = Dictionary(baseline.benchmarks.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let candidateNames = Set(candidate.benchmarks.map(\.name))
-        var comparisons = candidate.benchmarks.map { compare(baselineByName[$0.name], $0, policy: policy) }
+        var comparisons = candidate.benchmarks.map { compare(baselineByName[$0.name], $0, policy: policy, estimator: estimator) }
         for old in baseline.benchmarks where !candidateNames.contains(old.name) {
-            comparisons.append(BenchmarkComparison(name: old.name, verdict: .missing, threshold: policy.threshold(for: old.name),
+            comparisons.append(BenchmarkComparison(name: old.name, verdict: .missing, threshold: policy.threshold(for: old.name).value,
                                                    message: "not in the candidate run"))
         }
         let ratios = comparisons.compactMap { [.regressed, .improved, .unchanged, .inconclusive].contains($0.verdict) ? $0.ratio : nil }
         let geometricMean = ratios.isEmpty ? nil : exp(ratios.map(log).reduce(0, +) / Double(ratios.count))
-        return ComparisonReport(baseline: baselineName, candidate: candidateName, comparisons: comparisons, geometricMeanRatio: geometricMean)
+        let machine = [baseline.machine.map { "baseline: \($0.summary)" }, candidate.machine.map { "candidate: \($0.summary)" }].compactMap { $0 }
+        return ComparisonReport(baseline: baselineName, candidate: candidateName, comparisons: comparisons, geometricMeanRatio: geometricMean,
+                                machine: machine.isEmpty ? nil : machine.joined(separator: "; "))
     }
 
-    static func compare(_ baseline: BenchmarkResult?, _ candidate: BenchmarkResult, policy: ComparisonPolicy) -> BenchmarkComparison {
-        let threshold = policy.threshold(for: candidate.name)
+    /// Estimates a benchmark's ratio from the two results; the default uses worker processes.
+    public typealias Estimator = @Sendable (_ baseline: BenchmarkResult, _ candidate: BenchmarkResult) -> RatioEstimate?
+
+    /// Per-process statistics of a timing summary: the 20%-trimmed mean of each process's samples.
+    public static func processStatistics(_ timing: TimingSummary) -> [Double] {
+        timing.samplesByProcess.filter { !$0.isEmpty }.map { Descriptive.trimmedMean($0) }
+    }
+
+    public static let processEstimator: Estimator = { a, b in
+        guard let x = a.timing, let y = b.timing else { return nil }
+        return RatioEstimate.processes(baseline: processStatistics(x), candidate: processStatistics(y))
+    }
+
+    static func compare(_ baseline: BenchmarkResult?, _ candidate: BenchmarkResult, policy: ComparisonPolicy,
+                        estimator: Estimator = processEstimator) -> BenchmarkComparison {
+        let (threshold, raised) = policy.threshold(for: candidate.name)
         var comparison = BenchmarkComparison(name: candidate.name, verdict: .unchanged, threshold: threshold)
+        if raised { comparison.thresholdNote = "raised to \(String(format: "%.1f", threshold * 100))% by \(policy.calibrationSource ?? "calibration")" }
         guard let baseline else {
             comparison.verdict = .missing
             comparison.message = "not in the baseline run"
@@ -114,39 +162,64 @@ public struct ComparisonReport: Codable, Sendable {
         }
         comparison.baselineAllocations = baseline.allocations?.perIteration
         comparison.candidateAllocations = candidate.allocations?.perIteration
+        comparison.baselineInstructions = baseline.instructions?.perIteration
+        comparison.candidateInstructions = candidate.instructions?.perIteration
+        comparison.busy = MachineLoad.busyNote([a, b])
         if let x = baseline.digest, let y = candidate.digest, !x.isEmpty, !y.isEmpty, x != y {
             comparison.verdict = .digestMismatch
             comparison.message = "outputs differ: digest \(x) in the baseline, \(y) in the candidate"
             return comparison
         }
-        let groupsA = a.samplesByProcess.filter { !$0.isEmpty }, groupsB = b.samplesByProcess.filter { !$0.isEmpty }
-        let (ratio, interval) = groupsA.count > 1 && groupsB.count > 1
-            ? Bootstrap.hierarchicalRatio(groupsA, groupsB, confidence: policy.confidence, statistic: { Descriptive.trimmedMean($0) })
-            : Bootstrap.ratio(a.samples, b.samples, confidence: policy.confidence, resamples: 1000, statistic: { Descriptive.trimmedMean($0) })
-        let test = RankTests.mannWhitneyU(a.samples, b.samples)
-        comparison.ratio = ratio
-        comparison.interval = [interval.lowerBound, interval.upperBound]
-        comparison.pValue = test.pValue
         comparison.baselineMedian = Descriptive.median(a.samples)
         comparison.candidateMedian = Descriptive.median(b.samples)
-        let slower = 1 + threshold, faster = 1 / (1 + threshold)
-        let significant = test.pValue < policy.alpha
-        if interval.lowerBound > slower && significant {
-            comparison.verdict = .regressed
-        } else if interval.upperBound < faster && significant {
-            comparison.verdict = .improved
-        } else if interval.lowerBound >= faster && interval.upperBound <= slower {
-            comparison.verdict = .unchanged
-        } else if !significant && ratio > faster && ratio < slower {
-            comparison.verdict = .unchanged
+        if let estimate = estimator(baseline, candidate) {
+            let decision = VerdictDecision(estimate, threshold: threshold, confidence: policy.confidence)
+            let interval = estimate.interval(confidence: policy.confidence)
+            comparison.ratio = estimate.ratio
+            comparison.interval = [interval.lowerBound, interval.upperBound]
+            comparison.verdict = decision.verdict
+            comparison.pValue = decision.pValue
+            comparison.hypothesis = decision.hypothesis
+            comparison.detectableEffect = decision.detectableEffect
+            comparison.design = estimate.design == .processes
+                ? "\(estimate.baselineUnits) + \(estimate.candidateUnits) processes" : "\(estimate.baselineUnits) paired rounds"
         } else {
+            // One process per side: its samples cannot show how much processes differ, so no
+            // interval over them can support a verdict.
+            let statisticsA = processStatistics(a), statisticsB = processStatistics(b)
+            if !statisticsA.isEmpty, !statisticsB.isEmpty, (statisticsA + statisticsB).allSatisfy({ $0 > 0 }) {
+                comparison.ratio = exp(RatioEstimate.mean(statisticsB.map(log)) - RatioEstimate.mean(statisticsA.map(log)))
+            }
             comparison.verdict = .inconclusive
+            comparison.design = "\(statisticsA.count) + \(statisticsB.count) processes"
+            comparison.message = "one worker process on a side cannot show the variation between processes: measure both runs with --standard (3 processes) or --rigorous for a verdict"
         }
-        // Allocation counts are deterministic: any increase is a regression, whatever the time.
+        // Allocation and instruction counts are deterministic: any rise past the threshold is a
+        // regression, whatever the time says.
         if let x = comparison.baselineAllocations, let y = comparison.candidateAllocations, y > x + 0.5 {
             comparison.verdict = .regressed
             comparison.message = "allocations per iteration rose from \(x) to \(y)"
         }
+        if let x = comparison.baselineInstructions, let y = comparison.candidateInstructions, x > 0 {
+            let change = y / x - 1
+            if change > policy.instructionThreshold {
+                comparison.verdict = .regressed
+                comparison.message = "instructions per iteration rose \(String(format: "%.2f", change * 100))% (\(formatCount(x)) → \(formatCount(y)))"
+            } else if change < -policy.instructionThreshold, comparison.verdict != .regressed {
+                comparison.message = "instructions per iteration fell \(String(format: "%.2f", -change * 100))% (\(formatCount(x)) → \(formatCount(y)))"
+            }
+        }
         return comparison
     }
+}
+
+/// A count with thousands separated: 1 234 567.
+func formatCount(_ value: Double) -> String {
+    let digits = String(Int64(value.rounded()))
+    var out = ""
+    for (i, c) in digits.reversed().enumerated() {
+        if i > 0 && i % 3 == 0 && c != "-" { out.append(" ") }
+        out.append(c)
+    }
+    return String(out.reversed())
 }

@@ -23,21 +23,32 @@ public enum ComparisonFormat: String, CaseIterable, Sendable {
             lines.append((markdown ? "## " : "") + "motion-bench compare: \(report.candidate) against \(report.baseline)")
             let counts = Verdict.allCases.map { "\(report.count($0)) \($0.rawValue)" }.filter { !$0.hasPrefix("0 ") }
             lines.append(counts.joined(separator: ", ") + (report.geometricMeanRatio.map { String(format: "; geometric mean ratio %.3f", $0) } ?? ""))
-            if markdown { lines += ["", "| benchmark | verdict | ratio | 95% interval | p | baseline | candidate |", "|---|---|---|---|---|---|---|"] }
+            if let machine = report.machine { lines.append((markdown ? "" : "") + "machine: " + machine) }
+            if markdown {
+                lines += ["", "| benchmark | verdict | ratio | 95% interval | p (null hypothesis) | over | baseline | candidate | notes |",
+                          "|---|---|---|---|---|---|---|---|---|"]
+            }
             for c in sorted {
                 let interval = c.interval.map { String(format: "%.3f–%.3f", $0[0], $0[1]) } ?? ""
-                let cells = [c.name, c.verdict.rawValue, c.ratio.map { String(format: "%.3f", $0) } ?? "", interval,
-                             c.pValue.map { String(format: "%.2g", $0) } ?? "", formatNanoseconds(c.baselineMedian), formatNanoseconds(c.candidateMedian)]
+                let p = c.pValue.map { String(format: "p = %.2g", $0) + (c.hypothesis.map { " (\($0))" } ?? "") } ?? ""
+                let notes = [c.thresholdNote.map { "threshold \($0)" }, instructionNote(c), c.busy, c.message].compactMap { $0 }.joined(separator: "; ")
+                let cells = [c.name, c.summary, c.ratio.map { String(format: "%.3f", $0) } ?? "", interval, p, c.design ?? "",
+                             formatNanoseconds(c.baselineMedian), formatNanoseconds(c.candidateMedian)]
                 if markdown {
-                    lines.append("| " + cells.joined(separator: " | ") + " |")
+                    lines.append("| " + (cells + [notes]).joined(separator: " | ") + " |")
                 } else {
-                    lines.append(cells[0].padding(toLength: 32, withPad: " ", startingAt: 0) + "  " + cells[1...].joined(separator: "  ")
-                                 + (c.message.map { "  (\($0))" } ?? ""))
+                    lines.append(cells[0].padding(toLength: 32, withPad: " ", startingAt: 0) + "  "
+                                 + cells[1...].filter { !$0.isEmpty }.joined(separator: "  ") + (notes.isEmpty ? "" : "  (\(notes))"))
                 }
             }
             lines.append("exit code \(report.exitCode)")
             return lines.joined(separator: "\n") + "\n"
         }
+    }
+
+    private func instructionNote(_ c: BenchmarkComparison) -> String? {
+        guard let x = c.baselineInstructions, let y = c.candidateInstructions, x > 0, c.message?.contains("instructions") != true else { return nil }
+        return String(format: "instructions %+.2f%%", (y / x - 1) * 100)
     }
 
     private func impact(_ comparison: BenchmarkComparison) -> Double {

@@ -12,6 +12,10 @@ public struct WorkerReport: Codable, Sendable {
     public var peakResidentBytes: UInt64?
     public var jemallocVersion: String?
     public var digest: String?
+    /// The timing pass: what the rest of the machine did while it measured.
+    public var load: ProcessLoad?
+    /// The instruction pass: iterations inside the counted region.
+    public var iterations: Int?
 }
 
 /// Runs the passes of one benchmark inside a worker process.
@@ -44,6 +48,7 @@ public enum Sampler {
         }
         var samples: [Double] = []
         samples.reserveCapacity(profile.maximumSamples)
+        let before = MachineLoad.snapshot()
         let start = MonotonicClock.now()
         while samples.count < profile.maximumSamples {
             let elapsed = Double(MonotonicClock.now() - start)
@@ -54,7 +59,21 @@ public enum Sampler {
             let t1 = MonotonicClock.now()
             samples.append(Double(t1 - t0) / Double(perSample))
         }
-        return WorkerReport(name: benchmark.name, pass: "timing", samples: samples, iterationsPerSample: perSample)
+        var report = WorkerReport(name: benchmark.name, pass: "timing", samples: samples, iterationsPerSample: perSample)
+        if let before, let after = MachineLoad.snapshot() { report.load = MachineLoad.load(from: before, to: after) }
+        return report
+    }
+
+    /// The instruction pass, run under callgrind with collection toggled on only inside
+    /// `measuredRegion`: set up, two warm-up iterations (lazy metadata and caches filled), then
+    /// `iterations` counted ones. The driver reads the count from callgrind's output.
+    public static func instructions(_ benchmark: Benchmark, context: BenchmarkContext, iterations: Int) throws -> WorkerReport {
+        let body = try benchmark.make(context)
+        try body.run(2)
+        try measuredRegion(body, iterations)
+        var report = WorkerReport(name: benchmark.name, pass: "instructions")
+        report.iterations = iterations
+        return report
     }
 
     /// The counting pass: after two warm-up iterations, the digest of the outputs (so it does not
@@ -81,4 +100,12 @@ public enum Sampler {
         report.peakResidentBytes = peakResidentBytes()
         return report
     }
+}
+
+/// The region callgrind counts (`--toggle-collect=*motionbench_measured_region*`): the symbol name
+/// is fixed so that the driver can name it whatever the compiler specialises.
+@inline(never)
+@_silgen_name("motionbench_measured_region")
+func measuredRegion(_ body: BenchmarkBody, _ iterations: Int) throws {
+    try body.run(iterations)
 }

@@ -14,6 +14,8 @@ public struct RunResult: Codable, Sendable {
     public var filter: String?
     public var environment: EnvironmentFingerprint
     public var benchmarks: [BenchmarkResult]
+    /// How busy the machine was and what parallel capacity it gave (absent in older results).
+    public var machine: MachineState?
 }
 
 /// One benchmark's results.
@@ -34,6 +36,8 @@ public struct BenchmarkResult: Codable, Sendable {
     public var message: String?
     public var timing: TimingSummary?
     public var allocations: AllocationSummary?
+    /// Instructions per iteration, for one-thread benchmarks when the run counted them.
+    public var instructions: InstructionSummary?
     public var digest: String?
     /// Median time per element of this benchmark over that of its C reference, when both ran.
     public var ratioToReference: Double?
@@ -53,6 +57,8 @@ public struct TimingSummary: Codable, Sendable {
     public var samples: [Double]
     /// How many of `samples` each worker process took, in order (absent: one process).
     public var processSampleCounts: [Int]?
+    /// What the rest of the machine did during each worker process, in order.
+    public var processLoads: [ProcessLoad]?
     public var iterationsPerSample: Int
     /// p0, p25, p50, p75, p90, p99, p99.9 and p100 in nanoseconds per iteration, from a log
     /// histogram of the samples (3 significant digits; p0 and p100 exact).
@@ -72,9 +78,11 @@ public struct TimingSummary: Codable, Sendable {
         ("p0", 0), ("p25", 25), ("p50", 50), ("p75", 75), ("p90", 90), ("p99", 99), ("p99.9", 99.9), ("p100", 100),
     ]
 
-    public init(samples: [Double], iterationsPerSample: Int, elements: Int, unit: BenchmarkUnit, processSampleCounts: [Int]? = nil) {
+    public init(samples: [Double], iterationsPerSample: Int, elements: Int, unit: BenchmarkUnit, processSampleCounts: [Int]? = nil,
+                processLoads: [ProcessLoad]? = nil) {
         self.samples = samples
         self.processSampleCounts = processSampleCounts
+        self.processLoads = processLoads
         self.iterationsPerSample = iterationsPerSample
         var histogram = LogHistogram()
         samples.forEach { histogram.record($0) }
@@ -122,4 +130,14 @@ public struct AllocationSummary: Codable, Sendable {
     public var perIteration: Double?
     public var bytesPerIteration: Double?
     public var peakResidentBytes: UInt64?
+}
+
+/// The instruction pass: instructions retired per iteration inside the measured region, counted
+/// by callgrind — deterministic for one-thread code, so compared exactly.
+public struct InstructionSummary: Codable, Hashable, Sendable {
+    /// nil when the count is unavailable (never 0 for "unknown").
+    public var perIteration: Double?
+    public var iterations: Int
+    /// Why the count is unavailable: "valgrind is not installed", "valgrind stopped: …".
+    public var unavailable: String?
 }

@@ -1,11 +1,18 @@
 import Foundation
 
-/// Compares two engine revisions on this machine, in one job (benchmark-runner notes §5, P0 1):
-/// builds each in its own worktree, then runs their benchmark workers interleaved — A B, then B A,
-/// in fresh processes, the benchmark order shuffled every round — so that drift over the job
-/// affects both alike. Each round is one group of samples per revision: the verdicts use the
-/// hierarchical bootstrap over rounds and samples, and the paired per-round log-ratios give the
-/// median ratio and a Wilcoxon signed-rank test. Inconclusive benchmarks get extra rounds.
+/// Compares two engine revisions on this machine, in one job (docs/benchmarking.md): builds each
+/// in its own worktree, then runs their benchmark workers interleaved — A B, then B A, in fresh
+/// processes, the benchmark order shuffled every round — so that drift over the job affects both
+/// alike. The unit of the statistics is the round: each gives one log-ratio log(Bᵢ / Aᵢ) of the
+/// two processes' trimmed means, and the verdict is a paired t test over rounds
+/// (`RatioEstimate.pairedRounds`, `VerdictDecision`).
+///
+/// Power comes from rounds, spent where they are needed: after the first `rounds`, only the
+/// benchmarks still `inconclusive` get more, until their interval decides or the budget (rounds or
+/// minutes) runs out. Before a benchmark is called `regressed` it is confirmed: as many further
+/// rounds as the verdict rested on must, on their own, show it slower (their interval above 1), and
+/// all the rounds together must still call it regressed. A false-positive rate p thus becomes
+/// about p·α, while a real regression passes both with little loss.
 public struct RevisionComparison {
     public struct Revision: Sendable {
         public var name: String
@@ -17,8 +24,14 @@ public struct RevisionComparison {
     public struct Options {
         public var profile: MeasurementProfile = .quick
         public var filter: String?
+        /// Rounds every benchmark gets before the first verdict.
         public var rounds = 4
-        public var maximumRounds = 8
+        /// Rounds at most, confirmation included.
+        public var maximumRounds = 12
+        /// Minutes the timing rounds may take at most; nil for no limit but `maximumRounds`.
+        public var budgetMinutes: Double?
+        /// Re-measure before calling a benchmark regressed.
+        public var confirm = true
         public var policy = ComparisonPolicy()
         public var configuration = "release"
         public var threads = ProcessInfo.processInfo.activeProcessorCount
@@ -29,13 +42,16 @@ public struct RevisionComparison {
 
     public struct Outcome: Sendable {
         public var report: ComparisonReport
-        /// Per benchmark: the median of the paired per-round ratios and the Wilcoxon p-value.
-        public var paired: [String: (ratio: Double, pValue: Double, rounds: Int)]
+        /// Rounds run (the most any benchmark got), and why the rounds stopped.
+        public var rounds: Int
+        public var stopReason: String
         /// Fixtures whose verdict differs between the revisions.
         public var conformanceChanges: [String]
         /// How each revision's worker was compiled, A then B. Both are built in the same
         /// environment, but a revision from before `MOTIONBENCH_TARGET_CPU` ignores it.
         public var builds: [WorkerBuild]
+        /// The machine over the timing rounds.
+        public var machine: MachineState?
 
         /// A warning when the revisions were compiled for different CPUs, which the ratios then
         /// measure along with the change; nil when they were compiled alike.
@@ -116,6 +132,25 @@ public struct RevisionComparison {
 
     // MARK: Running
 
+    /// One round of one benchmark: each side's process, its statistic and load.
+    struct Round {
+        var samples: [[Double]]
+        var loads: [ProcessLoad?]
+        var logRatio: Double? {
+            guard samples.allSatisfy({ !$0.isEmpty }) else { return nil }
+            let a = Descriptive.trimmedMean(samples[0]), b = Descriptive.trimmedMean(samples[1])
+            return a > 0 && b > 0 ? log(b / a) : nil
+        }
+    }
+
+    /// Where a benchmark stands between rounds.
+    enum Progress {
+        case measuring
+        /// Called regressed after `rounds` rounds; confirming with as many again.
+        case confirming(after: Int)
+        case decided
+    }
+
     /// Builds both revisions, runs the interleaved rounds and returns the verdicts.
     public func run(_ a: Revision, _ b: Revision) throws -> Outcome {
         try build(a)
@@ -133,45 +168,107 @@ public struct RevisionComparison {
                 if case let .success(report) = driver.pass("counting", descriptor.name, preload: true) { counting[side][descriptor.name] = report }
             }
         }
-        var samples: [[String: [[Double]]]] = [[:], [:]]
+        let capacity = ParallelProbe.capacity(threads: options.threads)
+        let loadAverage = MachineState.loadAverageNow()
+        var rounds: [String: [Round]] = [:]
         var failures: [String: String] = [:]
+        var progress = Dictionary(descriptors.map { ($0.name, Progress.measuring) }, uniquingKeysWith: { x, _ in x })
+        var notes: [String: String] = [:]
         var generator = SplitMix64(seed: 0xAB_BA)
         var round = 0
-        var pending = descriptors
-        while !pending.isEmpty && round < options.maximumRounds {
+        var stopReason = "every benchmark decided"
+        let start = MonotonicClock.now()
+        func minutes() -> Double { Double(MonotonicClock.now() - start) / 60e9 }
+        while true {
+            var pending = descriptors.filter { failures[$0.name] == nil && !(progress[$0.name].map { if case .decided = $0 { true } else { false } } ?? true) }
+            if pending.isEmpty { break }
+            if round >= options.maximumRounds { stopReason = "stopped at the limit of \(options.maximumRounds) rounds"; break }
+            // A round takes about as long as the last; stop before one that would overrun.
+            if let budget = options.budgetMinutes, round > 0, minutes() * Double(round + 1) / Double(round) > budget {
+                stopReason = "stopped by the budget of \(String(format: "%g", budget)) minutes after \(round) rounds"
+                break
+            }
             pending.shuffle(using: &generator)
             let order = round % 2 == 0 ? [0, 1] : [1, 0]
             options.progress?.note("round \(round + 1): \(pending.count) benchmark\(pending.count == 1 ? "" : "s"), order \(order == [0, 1] ? "A B" : "B A")")
-            for descriptor in pending where failures[descriptor.name] == nil {
+            for descriptor in pending {
+                var measured = Round(samples: [[], []], loads: [nil, nil])
                 for side in order {
-                    switch drivers[side].pass("timing", descriptor.name, preload: false) {
-                    case let .success(report): samples[side][descriptor.name, default: []].append(report.samples ?? [])
+                    switch drivers[side].timingProcess(descriptor.name) {
+                    case let .success(report): (measured.samples[side], measured.loads[side]) = (report.samples ?? [], report.load)
                     case let .failure(failure): failures[descriptor.name] = "\(side == 0 ? "A" : "B"): \(failure.message)"
                     }
                 }
+                if failures[descriptor.name] == nil { rounds[descriptor.name, default: []].append(measured) }
             }
             round += 1
-            if round >= options.rounds {
-                let report = compare(descriptors, samples, counting, failures, builds)
-                let inconclusive = Set(report.comparisons.filter { $0.verdict == .inconclusive }.map(\.name))
-                pending = descriptors.filter { inconclusive.contains($0.name) }
+            guard round >= options.rounds else { continue }
+            for descriptor in pending where failures[descriptor.name] == nil {
+                let measured = rounds[descriptor.name] ?? []
+                let decision = decide(descriptor.name, measured)
+                switch progress[descriptor.name]! {
+                case .measuring:
+                    guard let decision, decision.verdict != .inconclusive else { break }
+                    if decision.verdict == .regressed && options.confirm  {
+                        progress[descriptor.name] = .confirming(after: measured.count)
+                    } else {
+                        progress[descriptor.name] = .decided
+                    }
+                case let .confirming(after):
+                    guard measured.count >= 2 * after else { break }
+                    progress[descriptor.name] = .decided
+                    notes[descriptor.name] = confirmation(Array(measured[after...]), all: decision)
+                case .decided: break
+                }
             }
         }
-        let report = compare(descriptors, samples, counting, failures, builds)
-        var paired: [String: (Double, Double, Int)] = [:]
-        for descriptor in descriptors {
-            let roundsA = samples[0][descriptor.name] ?? [], roundsB = samples[1][descriptor.name] ?? []
-            let logs = zip(roundsA, roundsB).compactMap { x, y -> Double? in
-                guard !x.isEmpty, !y.isEmpty else { return nil }
-                return log(Descriptive.trimmedMean(y) / Descriptive.trimmedMean(x))
+        for (name, state) in progress {
+            if case let .confirming(after) = state {
+                notes[name] = "regressed after \(after) rounds, but the confirmation was cut short (\(stopReason)): not confirmed"
             }
-            guard !logs.isEmpty else { continue }
-            paired[descriptor.name] = (exp(Descriptive.median(logs)), RankTests.wilcoxonSignedRank(logs).pValue, logs.count)
         }
-        return Outcome(report: report, paired: paired, conformanceChanges: conformanceChanges(a, b), builds: builds)
+        var report = compare(descriptors, rounds, counting, failures, builds)
+        for index in report.comparisons.indices {
+            let name = report.comparisons[index].name
+            guard let note = notes[name] else { continue }
+            if note.hasSuffix("not confirmed"), report.comparisons[index].verdict == .regressed, report.comparisons[index].message == nil {
+                report.comparisons[index].verdict = .inconclusive
+            }
+            report.comparisons[index].message = [report.comparisons[index].message, note].compactMap { $0 }.joined(separator: "; ")
+        }
+        let loads = rounds.values.flatMap { $0.flatMap { $0.loads.compactMap { $0 } } }
+        let machine = MachineState(parallelCapacity: capacity, probeThreads: options.threads, loadAverage: loadAverage, processes: loads.count,
+                                   busyProcesses: loads.filter(\.isBusy).count,
+                                   remeasured: drivers.map(\.busyLog.remeasured).reduce(0, +),
+                                   othersCPU: loads.isEmpty ? nil : loads.map(\.othersCPU).reduce(0, +) / Double(loads.count))
+        return Outcome(report: report, rounds: round, stopReason: stopReason, conformanceChanges: conformanceChanges(a, b),
+                       builds: builds, machine: machine)
     }
 
-    func compare(_ descriptors: [Benchmark.Descriptor], _ samples: [[String: [[Double]]]], _ counting: [[String: WorkerReport]],
+    /// The time verdict over some rounds; nil with too few.
+    func decide(_ name: String, _ measured: [Round]) -> VerdictDecision? {
+        guard let estimate = RatioEstimate.pairedRounds(logRatios: measured.compactMap(\.logRatio)) else { return nil }
+        return VerdictDecision(estimate, threshold: options.policy.threshold(for: name).value, confidence: options.policy.confidence)
+    }
+
+    /// Whether a deterministic count, not time, made the verdict (nothing to confirm then).
+    /// The confirmation's note: the further rounds alone must show the candidate slower (their
+    /// one-sided test of ratio ≤ 1 rejects), and all rounds together must still call it regressed.
+    func confirmation(_ further: [Round], all: VerdictDecision?) -> String {
+        guard let estimate = RatioEstimate.pairedRounds(logRatios: further.compactMap(\.logRatio)) else {
+            return "the confirmation rounds gave no ratio: not confirmed"
+        }
+        let alpha = (1 - options.policy.confidence) / 2
+        let p = estimate.logStandardError > 0
+            ? StudentT.upperTail(log(estimate.ratio) / estimate.logStandardError, degreesOfFreedom: estimate.degreesOfFreedom)
+            : (estimate.ratio > 1 ? 0 : 1)
+        let figures = "\(further.count) further rounds gave \(String(format: "%.3f", estimate.ratio)) (p = \(String(format: "%.2g", p)) against ratio ≤ 1)"
+        guard p < alpha else { return figures + ": not confirmed" }
+        guard all?.verdict == .regressed else { return figures + ", but all rounds together no longer call it regressed: not confirmed" }
+        return "confirmed: " + figures
+    }
+
+    func compare(_ descriptors: [Benchmark.Descriptor], _ rounds: [String: [Round]], _ counting: [[String: WorkerReport]],
                  _ failures: [String: String], _ builds: [WorkerBuild]) -> ComparisonReport {
         func result(_ side: Int) -> RunResult {
             let benchmarks = descriptors.map { d -> BenchmarkResult in
@@ -182,9 +279,10 @@ public struct RevisionComparison {
                     b.message = failure
                     return b
                 }
-                let groups = samples[side][d.name] ?? []
+                let groups = (rounds[d.name] ?? []).map { $0.samples[side] }
+                let loads = (rounds[d.name] ?? []).compactMap { $0.loads[side] }
                 b.timing = TimingSummary(samples: groups.flatMap { $0 }, iterationsPerSample: 1, elements: d.elements, unit: d.unit,
-                                         processSampleCounts: groups.map(\.count))
+                                         processSampleCounts: groups.map(\.count), processLoads: loads.count == groups.count ? loads : nil)
                 let report = counting[side][d.name]
                 b.allocations = AllocationSummary(perIteration: report?.allocationsPerIteration, bytesPerIteration: report?.bytesPerIteration,
                                                   peakResidentBytes: report?.peakResidentBytes)
@@ -196,8 +294,20 @@ public struct RevisionComparison {
             return RunResult(schemaVersion: RunResult.currentSchemaVersion, tool: "motion-bench compare-revisions", startedAt: "", finishedAt: "",
                              profile: options.profile.name, threads: options.threads, filter: options.filter, environment: environment, benchmarks: benchmarks)
         }
-        return (try? ComparisonReport.compare(baseline: result(0), candidate: result(1), baselineName: "A", candidateName: "B", policy: options.policy))
+        return (try? ComparisonReport.compare(baseline: result(0), candidate: result(1), baselineName: "A", candidateName: "B",
+                                              policy: options.policy, estimator: Self.pairedEstimator))
             ?? ComparisonReport(baseline: "A", candidate: "B", comparisons: [], geometricMeanRatio: nil)
+    }
+
+    /// The paired-rounds estimate: the i-th process of A with the i-th of B.
+    static let pairedEstimator: ComparisonReport.Estimator = { a, b in
+        guard let x = a.timing?.samplesByProcess, let y = b.timing?.samplesByProcess else { return nil }
+        let logs = zip(x, y).compactMap { p, q -> Double? in
+            guard !p.isEmpty, !q.isEmpty else { return nil }
+            let u = Descriptive.trimmedMean(p), v = Descriptive.trimmedMean(q)
+            return u > 0 && v > 0 ? log(v / u) : nil
+        }
+        return RatioEstimate.pairedRounds(logRatios: logs)
     }
 
     /// Runs each revision's own conformance suites and lists the fixtures whose verdict changed.

@@ -23,11 +23,23 @@ public struct BenchmarkDriver {
         public var progress: ProgressReporter? = ProgressReporter(handle: .standardError)
         /// Extra environment for the workers.
         public var environment: [String: String] = [:]
+        /// Count instructions of one-thread benchmarks under callgrind (`InstructionCounter`).
+        public var instructions = false
+        /// How often a timing process measured while the machine was busy is measured again.
+        /// Retries stop for the rest of the run once a retry finds the machine busy too: a
+        /// neighbour that stays is a condition of the run, reported, not waited out.
+        public var busyRetries = 1
 
         public init(worker: URL) { self.worker = worker }
     }
 
     public let options: Options
+    /// Busy processes re-measured so far, and whether the machine stayed busy through a retry.
+    final class BusyLog: @unchecked Sendable {
+        var remeasured = 0
+        var persistent = false
+    }
+    let busyLog = BusyLog()
 
     public init(options: Options) { self.options = options }
 
@@ -64,6 +76,8 @@ public struct BenchmarkDriver {
     public func run() throws -> RunResult {
         let started = Self.timestamp()
         let selected = try benchmarks()
+        let capacity = ParallelProbe.capacity(threads: options.threads)
+        let loadAverage = MachineState.loadAverageNow()
         var results: [BenchmarkResult] = []
         var jemallocVersion: String?
         let clockStart = MonotonicClock.now()
@@ -72,6 +86,10 @@ public struct BenchmarkDriver {
                                      elapsed: Double(MonotonicClock.now() - clockStart) / 1e9)
             var result = measure(descriptor)
             if jemallocVersion == nil { jemallocVersion = result.1 }
+            if options.instructions, !descriptor.usesAllThreads, result.0.status == .ok {
+                result.0.instructions = InstructionCounter(worker: options.worker, environment: workerEnvironment(), timeout: options.timeout)
+                    .count(descriptor.name)
+            }
             (result.0.ratioToReference, result.0.speedupOverOneThread) = (nil, nil)
             results.append(result.0)
         }
@@ -82,7 +100,32 @@ public struct BenchmarkDriver {
         environment.jemallocVersion = jemallocVersion
         return RunResult(schemaVersion: RunResult.currentSchemaVersion, tool: options.toolVersion, startedAt: started,
                          finishedAt: Self.timestamp(), profile: options.profile.name, threads: options.threads,
-                         filter: options.filter, environment: environment, benchmarks: results)
+                         filter: options.filter, environment: environment, benchmarks: results,
+                         machine: machineState(results.compactMap(\.timing), capacity: capacity, loadAverage: loadAverage))
+    }
+
+    /// The machine's state over a run's timing processes.
+    func machineState(_ timings: [TimingSummary], capacity: Double?, loadAverage: [Double]?) -> MachineState {
+        let loads = timings.flatMap { $0.processLoads ?? [] }
+        return MachineState(parallelCapacity: capacity, probeThreads: options.threads, loadAverage: loadAverage, processes: loads.count,
+                            busyProcesses: loads.filter(\.isBusy).count, remeasured: busyLog.remeasured,
+                            othersCPU: loads.isEmpty ? nil : loads.map(\.othersCPU).reduce(0, +) / Double(loads.count))
+    }
+
+    /// One timing process, measured again (up to `busyRetries` times) when the rest of the machine
+    /// was busy during it; of the tries, the one with the least other work is kept.
+    func timingProcess(_ name: String) -> Result<WorkerReport, PassFailure> {
+        var best = pass("timing", name, preload: false)
+        var retries = options.busyRetries
+        while retries > 0, !busyLog.persistent, case let .success(report) = best, report.load?.isBusy == true {
+            retries -= 1
+            busyLog.remeasured += 1
+            let again = pass("timing", name, preload: false)
+            guard case let .success(second) = again else { return again }
+            if second.load?.isBusy == true { busyLog.persistent = true }
+            if (second.load?.othersCPU ?? 0) < (report.load?.othersCPU ?? 0) { best = again }
+        }
+        return best
     }
 
     /// Runs both passes of one benchmark; returns its result and the jemalloc version seen.
@@ -91,12 +134,14 @@ public struct BenchmarkDriver {
                                      reference: descriptor.reference, oneThreadCounterpart: descriptor.oneThreadCounterpart, status: .ok)
         var samples: [Double] = []
         var counts: [Int] = []
+        var loads: [ProcessLoad] = []
         var iterationsPerSample = 1
         for _ in 0..<max(1, options.profile.processes) {
-            switch pass("timing", descriptor.name, preload: false) {
+            switch timingProcess(descriptor.name) {
             case let .success(report):
                 samples += report.samples ?? []
                 counts.append(report.samples?.count ?? 0)
+                if let load = report.load { loads.append(load) }
                 iterationsPerSample = report.iterationsPerSample ?? 1
             case let .failure(failure):
                 (result.status, result.message) = (failure.status, failure.message)
@@ -104,7 +149,7 @@ public struct BenchmarkDriver {
             }
         }
         result.timing = TimingSummary(samples: samples, iterationsPerSample: iterationsPerSample, elements: descriptor.elements,
-                                      unit: descriptor.unit, processSampleCounts: counts)
+                                      unit: descriptor.unit, processSampleCounts: counts, processLoads: loads.count == counts.count ? loads : nil)
         switch pass("counting", descriptor.name, preload: true) {
         case let .success(report):
             result.allocations = AllocationSummary(perIteration: report.allocationsPerIteration, bytesPerIteration: report.bytesPerIteration,

@@ -4,7 +4,7 @@ import Foundation
 ///
 ///     MotionBenchmarks list
 ///     MotionBenchmarks build
-///     MotionBenchmarks run NAME --pass timing|counting [--profile P] [--threads N]
+///     MotionBenchmarks run NAME --pass timing|counting|instructions [--profile P] [--threads N] [--iterations K]
 ///
 /// `list` prints the descriptors as JSON, `build` how the worker was compiled (`WorkerBuild`);
 /// `run` prints one `WorkerReport` as JSON on standard output. Errors go to standard error with a
@@ -26,7 +26,7 @@ public enum BenchmarkWorker {
                 let name = arguments[1]
                 guard let benchmark = registry.benchmark(named: name) else { throw WorkerError("no benchmark named '\(name)'") }
                 var pass = "timing", profile = MeasurementProfile.quick
-                var threads = ProcessInfo.processInfo.activeProcessorCount
+                var threads = ProcessInfo.processInfo.activeProcessorCount, iterations = 8
                 var rest = arguments.dropFirst(2)
                 while let option = rest.popFirst() {
                     guard let value = rest.popFirst() else { throw WorkerError("\(option) needs a value") }
@@ -38,6 +38,9 @@ public enum BenchmarkWorker {
                     case "--threads":
                         guard let n = Int(value), n > 0 else { throw WorkerError("--threads needs a positive integer, got '\(value)'") }
                         threads = n
+                    case "--iterations":
+                        guard let n = Int(value), n > 0 else { throw WorkerError("--iterations needs a positive integer, got '\(value)'") }
+                        iterations = n
                     default: throw WorkerError("unknown option '\(option)'")
                     }
                 }
@@ -45,7 +48,8 @@ public enum BenchmarkWorker {
                 switch pass {
                 case "timing": try emit(Sampler.timing(benchmark, context: context, profile: profile))
                 case "counting": try emit(Sampler.counting(benchmark, context: context, profile: profile))
-                default: throw WorkerError("unknown pass '\(pass)'; expected timing or counting")
+                case "instructions": try emit(Sampler.instructions(benchmark, context: context, iterations: iterations))
+                default: throw WorkerError("unknown pass '\(pass)'; expected timing, counting or instructions")
                 }
                 return 0
             default:

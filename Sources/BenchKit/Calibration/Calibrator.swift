@@ -1,0 +1,135 @@
+import Foundation
+
+/// Runs A/A comparisons of one build on this machine, in the two shapes verdicts are reached in:
+///
+/// - `compare`: two runs one after the other, each measuring a benchmark's `processes` worker
+///   processes back to back, as two `motion-bench run`s would; `pairs` such pairs;
+/// - `compare-revisions`: `pairs` jobs of `rounds` interleaved rounds, A B then B A.
+///
+/// Every verdict these pairs get is a false positive or an inconclusive one by construction (both
+/// sides are the same binary), so their counts are the machine's error rates, and the spread of
+/// the processes and rounds is its noise.
+public struct Calibrator {
+    public var driver: BenchmarkDriver
+    public var pairs = 5
+    public var rounds = 6
+    public var threshold = 0.05
+    public var confidence = 0.95
+    public var progress: ProgressReporter?
+
+    public init(driver: BenchmarkDriver) { self.driver = driver }
+
+    public func run() throws -> Calibration {
+        let descriptors = try driver.benchmarks()
+        guard !descriptors.isEmpty else { throw DriverError("no benchmark matches the filter") }
+        let capacity = ParallelProbe.capacity(threads: driver.options.threads)
+        let loadAverage = MachineState.loadAverageNow()
+        let processes = max(2, driver.options.profile.processes)
+        var statistics: [String: [Double]] = [:]       // every process's statistic
+        var sampleCVs: [String: [Double]] = [:]
+        var loads: [ProcessLoad] = []
+        func measure(_ name: String) throws -> Double {
+            switch driver.timingProcess(name) {
+            case let .success(report):
+                let samples = report.samples ?? []
+                guard !samples.isEmpty else { throw DriverError("\(name): the worker took no samples") }
+                let value = Descriptive.trimmedMean(samples)
+                statistics[name, default: []].append(value)
+                sampleCVs[name, default: []].append(Descriptive.standardDeviation(samples) / Descriptive.mean(samples))
+                if let load = report.load { loads.append(load) }
+                return value
+            case let .failure(failure):
+                throw DriverError("\(name): \(failure.message)")
+            }
+        }
+        var generator = SplitMix64(seed: 0xCA11B)
+        // compare: per pair, run A then run B, each a benchmark's processes back to back.
+        var runPairs: [String: [[[Double]]]] = [:]     // name → pair → side → process statistics
+        for pair in 0..<pairs {
+            var sides: [String: [[Double]]] = [:]
+            for side in 0..<2 {
+                progress?.note("calibrate: compare pair \(pair + 1) of \(pairs), run \(side == 0 ? "A" : "B")")
+                for descriptor in descriptors {
+                    var values: [Double] = []
+                    for _ in 0..<processes { values.append(try measure(descriptor.name)) }
+                    sides[descriptor.name, default: []].append(values)
+                }
+            }
+            for (name, values) in sides { runPairs[name, default: []].append(values) }
+        }
+        // compare-revisions: per pair, rounds of A B / B A in a shuffled order.
+        var roundPairs: [String: [[Double]]] = [:]      // name → pair → per-round log-ratios
+        for pair in 0..<pairs {
+            var logs: [String: [Double]] = [:]
+            for round in 0..<rounds {
+                progress?.note("calibrate: compare-revisions pair \(pair + 1) of \(pairs), round \(round + 1) of \(rounds)")
+                for descriptor in descriptors.shuffled(using: &generator) {
+                    let first = try measure(descriptor.name), second = try measure(descriptor.name)
+                    // Alternate which is called A, as the rounds of compare-revisions do.
+                    let (a, b) = round % 2 == 0 ? (first, second) : (second, first)
+                    logs[descriptor.name, default: []].append(log(b / a))
+                }
+            }
+            for (name, values) in logs { roundPairs[name, default: []].append(values) }
+        }
+        let noise = descriptors.map { d -> Calibration.BenchmarkNoise in
+            let logStatistics = (statistics[d.name] ?? []).map(log)
+            let allLogs = (roundPairs[d.name] ?? []).flatMap { $0 }
+            let processCV = Descriptive.standardDeviation(logStatistics), roundCV = Descriptive.standardDeviation(allLogs)
+            let compareEstimates = (runPairs[d.name] ?? []).compactMap { RatioEstimate.processes(baseline: $0[0], candidate: $0[1]) }
+            let roundEstimates = (roundPairs[d.name] ?? []).compactMap { RatioEstimate.pairedRounds(logRatios: $0) }
+            let n = Double(processes)
+            let compareEffect = Calibration.DesignFigures.detectableEffect(threshold: threshold, standardError: processCV * (2 / n).squareRoot(),
+                                                                          degreesOfFreedom: 2 * n - 2, confidence: confidence)
+            let roundEffect = Calibration.DesignFigures.detectableEffect(threshold: threshold, standardError: roundCV / Double(rounds).squareRoot(),
+                                                                        degreesOfFreedom: Double(rounds - 1), confidence: confidence)
+            let compare = Calibration.DesignFigures(estimates: compareEstimates, threshold: threshold, confidence: confidence,
+                                                    detectableEffect: compareEffect)
+            let revisions = Calibration.DesignFigures(estimates: roundEstimates, threshold: threshold, confidence: confidence,
+                                                      detectableEffect: roundEffect)
+            let sampleCV = Descriptive.median(sampleCVs[d.name] ?? [])
+            return Calibration.BenchmarkNoise(name: d.name, processCV: processCV, roundCV: roundCV, sampleCV: sampleCV,
+                                              compare: compare, revisions: revisions)
+        }
+        var environment = EnvironmentFingerprint.current(repository: driver.options.repository, buildConfiguration: driver.options.buildConfiguration,
+                                                         buildFlags: driver.build().flags(configuration: driver.options.buildConfiguration))
+        environment.jemallocVersion = nil
+        let machine = MachineState(parallelCapacity: capacity, probeThreads: driver.options.threads, loadAverage: loadAverage, processes: loads.count,
+                                   busyProcesses: loads.filter(\.isBusy).count, remeasured: driver.busyLog.remeasured,
+                                   othersCPU: loads.isEmpty ? nil : loads.map(\.othersCPU).reduce(0, +) / Double(loads.count))
+        return Calibration(schemaVersion: Calibration.currentSchemaVersion, machineKey: environment.machineKey, seriesKey: environment.seriesKey,
+                           profile: driver.options.profile.name, date: BenchmarkDriver.timestamp(), revision: environment.gitRevision,
+                           threshold: threshold, pairs: pairs, rounds: rounds, processesPerRun: processes, machine: machine, benchmarks: noise)
+    }
+}
+
+extension Calibration {
+    /// The table `calibrate` prints.
+    public func text() -> String {
+        func percent(_ x: Double) -> String { x.isFinite ? String(format: "%.1f%%", x * 100) : "n/a" }
+        var lines = ["calibration of \(seriesKey), profile \(profile), \(date)\(revision.map { " at \($0.prefix(10))" } ?? "")",
+                     "A/A: \(pairs) pairs of runs (compare, \(processesPerRun) processes a side) and \(pairs) of \(rounds) interleaved rounds (compare-revisions), threshold \(percent(threshold))"]
+        if let machine { lines.append("machine: \(machine.summary)") }
+        lines.append("")
+        let header = ["benchmark", "process CV", "round CV", "sample CV", "compare: FP", "detectable", "floor", "revisions: FP", "inconcl.", "detectable", "floor"]
+        var rows = [header]
+        for b in benchmarks {
+            rows.append([b.name, percent(b.processCV), percent(b.roundCV), percent(b.sampleCV),
+                         "\(b.compare.falsePositives)/\(b.compare.pairs)", percent(b.compare.detectableEffect),
+                         b.compare.thresholdFloor > 0 ? percent(b.compare.thresholdFloor) : "-",
+                         "\(b.revisions.falsePositives)/\(b.revisions.pairs)", "\(b.revisions.inconclusive)/\(b.revisions.pairs)",
+                         percent(b.revisions.detectableEffect), b.revisions.thresholdFloor > 0 ? percent(b.revisions.thresholdFloor) : "-"])
+        }
+        let widths = header.indices.map { column in rows.map { $0[column].count }.max()! }
+        for row in rows {
+            lines.append(row.enumerated().map { i, cell in i == 0 ? cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+                                                                   : String(repeating: " ", count: widths[i] - cell.count) + cell }.joined(separator: "  "))
+        }
+        let falsePositives = benchmarks.map { $0.compare.falsePositives + $0.revisions.falsePositives }.reduce(0, +)
+        let verdicts = benchmarks.map { $0.compare.pairs + $0.revisions.pairs }.reduce(0, +)
+        lines.append("")
+        lines.append("false positives: \(falsePositives) of \(verdicts) A/A verdicts; detectable: the slowdown called regressed with 80% probability")
+        lines.append("floor: the threshold this machine needs for that benchmark (none of its A/A pairs called a change), applied when higher than asked")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// What the rest of the machine did while a worker process measured: the CPU time every CPU spent
+/// busy (`/proc/stat`: user, nice, system, irq, softirq and steal — a hypervisor's theft counts
+/// as a neighbour) less the CPU time of the worker itself (`getrusage`, all its threads), over
+/// the wall time. A neighbour on a two-CPU machine takes the CPU a two-thread benchmark needs, and
+/// shares caches and memory bandwidth with a one-thread one, so such processes are re-measured
+/// or flagged.
+public struct ProcessLoad: Codable, Hashable, Sendable {
+    public var wallSeconds: Double
+    /// CPU seconds of the worker process itself.
+    public var ownCPUSeconds: Double
+    /// CPUs' worth of other work on average while it measured (0.9: most of one CPU).
+    public var othersCPU: Double
+
+    public var isBusy: Bool { othersCPU >= MachineLoad.busyCPUs }
+}
+
+public enum MachineLoad {
+    /// Other work of half a CPU or more on average makes a process "busy". /proc/stat counts in
+    /// ticks (usually 10 ms), so over a measurement of a third of a second the figure is good to
+    /// about 0.1 CPU.
+    public static let busyCPUs = 0.5
+
+    public struct Snapshot: Sendable {
+        let busyTicks: UInt64
+        let ownSeconds: Double
+        let wallNanoseconds: UInt64
+    }
+
+    /// Now, or nil where /proc/stat cannot be read.
+    public static func snapshot() -> Snapshot? {
+        guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else { return nil }
+        let fields = line.split(separator: " ").dropFirst().compactMap { UInt64($0) }
+        guard fields.count >= 8 else { return nil }
+        // user nice system idle iowait irq softirq steal: all but idle and iowait are busy.
+        let busy = fields[0] + fields[1] + fields[2] + fields[5] + fields[6] + fields[7]
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        let own = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return Snapshot(busyTicks: busy, ownSeconds: own, wallNanoseconds: MonotonicClock.now())
+    }
+
+    /// The load between two snapshots of the same process.
+    public static func load(from start: Snapshot, to end: Snapshot) -> ProcessLoad {
+        let ticksPerSecond = Double(max(sysconf(Int32(_SC_CLK_TCK)), 1))
+        let wall = Double(end.wallNanoseconds - start.wallNanoseconds) / 1e9
+        let busy = Double(end.busyTicks &- start.busyTicks) / ticksPerSecond
+        let own = end.ownSeconds - start.ownSeconds
+        let others = wall > 0 ? max(0, busy - own) / wall : 0
+        return ProcessLoad(wallSeconds: wall, ownCPUSeconds: own, othersCPU: others)
+    }
+
+    /// "busy in 2 of 6 processes (others used 0.9 CPU)", or nil when no process was busy.
+    public static func busyNote(_ timings: [TimingSummary]) -> String? {
+        let loads = timings.flatMap { $0.processLoads ?? [] }
+        let busy = loads.filter(\.isBusy)
+        guard !busy.isEmpty else { return nil }
+        let others = busy.map(\.othersCPU).reduce(0, +) / Double(busy.count)
+        return "machine busy in \(busy.count) of \(loads.count) processes (others used \(String(format: "%.1f", others)) CPU)"
+    }
+}
+
+/// How much two (or more) threads of pure arithmetic get done beside one: 2.0 on an idle two-CPU
+/// machine, less when something else runs or the two CPUs are hyperthreads of one core. A
+/// two-thread benchmark can be read only against this.
+public enum ParallelProbe {
+    /// Work rate of `threads` concurrent threads over one thread's, each spinning for `seconds`;
+    /// one thread is measured before and after, and the two averaged, against drift.
+    public static func capacity(threads: Int, seconds: Double = 0.1) -> Double {
+        guard threads > 1 else { return 1 }
+        let before = rate(threads: 1, seconds: seconds)
+        let many = rate(threads: threads, seconds: seconds)
+        let after = rate(threads: 1, seconds: seconds)
+        let one = (before + after) / 2
+        return one > 0 ? many / one : .nan
+    }
+
+    /// Chunks of arithmetic per second, summed over the threads.
+    static func rate(threads: Int, seconds: Double) -> Double {
+        nonisolated(unsafe) let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: threads)
+        defer { counts.deallocate() }
+        counts.initialize(repeating: 0)
+        let start = MonotonicClock.now()
+        DispatchQueue.concurrentPerform(iterations: threads) { index in
+            let deadline = MonotonicClock.now() + UInt64(seconds * 1e9)
+            var chunks = 0, x = 1.0 + Double(index) * 1e-9
+            while MonotonicClock.now() < deadline {
+                for _ in 0..<10_000 { x = x * 1.000_000_1 + 1e-9 }
+                chunks += 1
+            }
+            blackHole(x)
+            counts[index] = chunks
+        }
+        let elapsed = Double(MonotonicClock.now() - start) / 1e9
+        return Double(counts.reduce(0, +)) / max(elapsed, seconds)
+    }
+}
+
+/// The machine while a run measured: how much parallel capacity it gave and how busy it was.
+public struct MachineState: Codable, Hashable, Sendable {
+    /// `ParallelProbe.capacity` at the start of the run, for `probeThreads` threads.
+    public var parallelCapacity: Double?
+    public var probeThreads: Int
+    /// The 1, 5 and 15 minute load averages at the start (/proc/loadavg).
+    public var loadAverage: [Double]?
+    /// Timing processes measured, and those during which other work used ≥ 0.5 CPU (after retries).
+    public var processes: Int
+    public var busyProcesses: Int
+    /// Processes re-measured because the machine was busy.
+    public var remeasured: Int
+    /// Mean CPUs of other work over all timing processes.
+    public var othersCPU: Double?
+
+    /// "two threads gave 1.93× one thread; busy in 3 of 24 processes (others 0.4 CPU on average)".
+    public var summary: String {
+        var parts: [String] = []
+        if let capacity = parallelCapacity, probeThreads > 1 {
+            parts.append("\(probeThreads) threads of arithmetic gave \(String(format: "%.2f", capacity))× one thread")
+        }
+        if processes > 0 {
+            parts.append(busyProcesses == 0 ? "quiet in all \(processes) processes"
+                         : "busy in \(busyProcesses) of \(processes) processes" + (remeasured > 0 ? " after \(remeasured) re-measured" : ""))
+        }
+        if let othersCPU { parts.append("other work \(String(format: "%.2f", othersCPU)) CPU on average") }
+        if let loadAverage, let first = loadAverage.first { parts.append("load average \(String(format: "%.2f", first))") }
+        return parts.joined(separator: "; ")
+    }
+
+    static func loadAverageNow() -> [Double]? {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return nil }
+        let values = text.split(separator: " ").prefix(3).compactMap { Double($0) }
+        return values.count == 3 ? values : nil
+    }
+}

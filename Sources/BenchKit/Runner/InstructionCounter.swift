@@ -1,0 +1,98 @@
+import Foundation
+
+/// Counts the instructions a one-thread benchmark retires per iteration, by running its worker's
+/// `instructions` pass under valgrind's callgrind with collection switched on only inside the
+/// measured region (`--collect-atstart=no --toggle-collect=…`). The count is a property of the
+/// code and its inputs, not of the machine's mood: two runs of one build agree exactly, so a
+/// comparison needs no statistics, and a history of them shows a step the night it happens.
+///
+/// Swift's hashing is seeded per process; the pass sets `SWIFT_DETERMINISTIC_HASHING` so that a
+/// dictionary's layout, and the instructions spent probing it, do not change from run to run.
+public struct InstructionCounter {
+    public var worker: URL
+    public var environment: [String: String]
+    /// Seconds for one benchmark under callgrind (which runs code some 50 times slower).
+    public var timeout: Double
+    public var iterations = 8
+
+    public init(worker: URL, environment: [String: String], timeout: Double) {
+        (self.worker, self.environment, self.timeout) = (worker, environment, timeout)
+    }
+
+    /// valgrind's path, or nil when it is not installed.
+    public static var valgrind: URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("valgrind") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    public func count(_ name: String) -> InstructionSummary {
+        guard let valgrind = Self.valgrind else {
+            return InstructionSummary(perIteration: nil, iterations: iterations, unavailable: "valgrind is not installed")
+        }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("motionbench-callgrind-\(getpid())-\(UUID().uuidString).out")
+        defer { try? FileManager.default.removeItem(at: output) }
+        var environment = self.environment
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        environment["LD_PRELOAD"] = nil
+        let arguments = ["--tool=callgrind", "--callgrind-out-file=\(output.path)", "--collect-atstart=no",
+                         "--toggle-collect=*motionbench_measured_region*", (Self.withoutDebugInformation(worker) ?? worker).path,
+                         "run", name, "--pass", "instructions", "--threads", "1", "--iterations", "\(iterations)"]
+        let outcome = WorkerProcess(executable: valgrind, arguments: arguments, environment: environment, timeout: timeout).run()
+        switch outcome {
+        case .finished:
+            guard let text = try? String(contentsOf: output, encoding: .utf8), let total = Self.total(callgrindOutput: text) else {
+                return InstructionSummary(perIteration: nil, iterations: iterations, unavailable: "callgrind wrote no instruction total")
+            }
+            guard total > 0 else {
+                return InstructionSummary(perIteration: nil, iterations: iterations,
+                                          unavailable: "callgrind counted nothing in the measured region (was it inlined away?)")
+            }
+            return InstructionSummary(perIteration: Double(total) / Double(iterations), iterations: iterations, unavailable: nil)
+        case let .failed(status, _, stderr):
+            return InstructionSummary(perIteration: nil, iterations: iterations, unavailable: "valgrind exited with \(status): \(Self.lastLine(stderr))")
+        case let .crashed(signal, stderr):
+            return InstructionSummary(perIteration: nil, iterations: iterations, unavailable: "valgrind stopped with signal \(signal): \(Self.lastLine(stderr))")
+        case let .timedOut(seconds):
+            return InstructionSummary(perIteration: nil, iterations: iterations, unavailable: "timed out after \(Int(seconds)) s under callgrind")
+        case let .couldNotStart(message):
+            return InstructionSummary(perIteration: nil, iterations: iterations, unavailable: message)
+        }
+    }
+
+    /// The `totals:` (or, failing that, `summary:`) line of a callgrind output file: the events
+    /// collected, the first of which is Ir, instructions retired.
+    static func total(callgrindOutput text: String) -> UInt64? {
+        var summary: UInt64?
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("totals:") { return line.dropFirst(7).split(separator: " ").first.flatMap { UInt64($0) } }
+            if line.hasPrefix("summary:") { summary = line.dropFirst(8).split(separator: " ").first.flatMap { UInt64($0) } }
+        }
+        return summary
+    }
+
+    /// A copy of the worker without its DWARF sections (symbols kept, so the region is still found
+    /// by name): valgrind 3.19, Debian 12's, gives up on the DWARF 5 the Swift toolchain writes.
+    /// Made once per build of the worker, in the temporary directory; nil without `objcopy`.
+    static func withoutDebugInformation(_ worker: URL) -> URL? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: worker.path),
+              let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970,
+              let size = attributes[.size] as? Int else { return nil }
+        let copy = FileManager.default.temporaryDirectory
+            .appendingPathComponent("motionbench-\(worker.lastPathComponent)-\(size)-\(Int(modified * 1000))-nodebug")
+        if FileManager.default.isExecutableFile(atPath: copy.path) { return copy }
+        let partial = copy.appendingPathExtension("\(getpid())")
+        guard case .finished = WorkerProcess(executable: URL(fileURLWithPath: "/usr/bin/env"),
+                                             arguments: ["objcopy", "--strip-debug", worker.path, partial.path], timeout: 120).run() else {
+            try? FileManager.default.removeItem(at: partial)
+            return nil
+        }
+        // Renamed into place whole, so a concurrent run never runs half a file.
+        guard rename(partial.path, copy.path) == 0 else { try? FileManager.default.removeItem(at: partial); return nil }
+        return copy
+    }
+
+    static func lastLine(_ text: String) -> String {
+        text.split(separator: "\n").last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }).map(String.init) ?? "no message"
+    }
+}

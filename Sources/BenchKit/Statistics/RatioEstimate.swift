@@ -1,0 +1,113 @@
+import Foundation
+
+/// How much slower a candidate is than a baseline, estimated over the units that are independent
+/// draws of the machine's noise — worker processes, or interleaved rounds — never over the samples
+/// inside one process, which share its memory layout, thread placement and neighbours and so
+/// scatter far less than the processes do.
+///
+/// Each unit is summarised first (one statistic per process); the estimate works on logarithms,
+/// so the ratio is a ratio of geometric means and its interval is symmetric in log space:
+///
+/// - `processes`: Welch's two-sample t on the logs of each side's per-process statistics,
+///   with the Welch–Satterthwaite degrees of freedom. For runs measured at different times.
+/// - `pairedRounds`: the one-sample t on the per-round log-ratios log(Bᵢ / Aᵢ), for rounds that
+///   measure A and B back to back, so drift over the job cancels within each pair.
+public struct RatioEstimate: Codable, Hashable, Sendable {
+    public enum Design: String, Codable, Sendable {
+        case processes
+        case pairedRounds
+    }
+
+    public var design: Design
+    /// exp(mean log B − mean log A): above 1 the candidate is slower.
+    public var ratio: Double
+    /// The standard error of log(ratio).
+    public var logStandardError: Double
+    public var degreesOfFreedom: Double
+    /// Units on each side (for paired rounds, both are the number of rounds).
+    public var baselineUnits: Int
+    public var candidateUnits: Int
+
+    /// The two-sided `confidence` interval of the ratio.
+    public func interval(confidence: Double) -> ClosedRange<Double> {
+        let half = StudentT.quantile(1 - (1 - confidence) / 2, degreesOfFreedom: degreesOfFreedom) * logStandardError
+        return exp(log(ratio) - half)...exp(log(ratio) + half)
+    }
+
+    /// The estimate from per-process statistics (positive), or nil when either side has fewer
+    /// than two processes: one process cannot show how much processes differ.
+    public static func processes(baseline a: [Double], candidate b: [Double]) -> RatioEstimate? {
+        guard a.count >= 2, b.count >= 2, (a + b).allSatisfy({ $0 > 0 && $0.isFinite }) else { return nil }
+        let la = a.map(log), lb = b.map(log)
+        let va = variance(la) / Double(a.count), vb = variance(lb) / Double(b.count)
+        let se = (va + vb).squareRoot()
+        // Welch–Satterthwaite; when neither side varies, the pooled count (the value is moot).
+        let df = va + vb > 0
+            ? (va + vb) * (va + vb) / (va * va / Double(a.count - 1) + vb * vb / Double(b.count - 1))
+            : Double(a.count + b.count - 2)
+        return RatioEstimate(design: .processes, ratio: exp(mean(lb) - mean(la)), logStandardError: se,
+                             degreesOfFreedom: df, baselineUnits: a.count, candidateUnits: b.count)
+    }
+
+    /// The estimate from per-round log-ratios log(Bᵢ / Aᵢ), or nil with fewer than two rounds.
+    public static func pairedRounds(logRatios d: [Double]) -> RatioEstimate? {
+        guard d.count >= 2, d.allSatisfy(\.isFinite) else { return nil }
+        return RatioEstimate(design: .pairedRounds, ratio: exp(mean(d)), logStandardError: (variance(d) / Double(d.count)).squareRoot(),
+                             degreesOfFreedom: Double(d.count - 1), baselineUnits: d.count, candidateUnits: d.count)
+    }
+
+    static func mean(_ x: [Double]) -> Double { x.reduce(0, +) / Double(x.count) }
+
+    /// The sample variance (n − 1).
+    static func variance(_ x: [Double]) -> Double {
+        let m = mean(x)
+        return x.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(x.count - 1)
+    }
+}
+
+/// A verdict reached from a `RatioEstimate` and a threshold θ, with the p-value it rests on.
+///
+/// With L = ln(1 + θ), m the log-ratio, s its standard error and T the t distribution:
+/// - `regressed` when the one-sided test of H₀: ratio ≤ 1 + θ rejects, t = (m − L)/s — the
+///   interval lies wholly above 1 + θ;
+/// - `improved` when H₀: ratio ≥ 1/(1 + θ) is rejected, t = (−L − m)/s;
+/// - `unchanged` when both one-sided tests of equivalence reject (TOST, Schuirmann 1987):
+///   the interval lies within [1/(1 + θ), 1 + θ]; its p-value is the larger of the two;
+/// - `inconclusive` otherwise, with the smallest of the three p-values (the nearest decision).
+/// Each test is at level (1 − confidence)/2, matching the two-sided interval.
+///
+/// The detectable effect is the slowdown this estimate's noise would call `regressed` with 80%
+/// probability: exp(L + (t₁₋α + t₀.₈)·s) − 1 (the usual power approximation for a t test).
+public struct VerdictDecision: Hashable, Sendable {
+    public var verdict: Verdict
+    public var pValue: Double
+    /// The null hypothesis `pValue` tests, e.g. "ratio ≤ 1.05".
+    public var hypothesis: String
+    /// The relative slowdown detectable with 80% power (0.06 for 6%).
+    public var detectableEffect: Double
+
+    public static let power = 0.8
+
+    public init(_ estimate: RatioEstimate, threshold: Double, confidence: Double) {
+        let alpha = (1 - confidence) / 2
+        let m = log(estimate.ratio), s = estimate.logStandardError, nu = estimate.degreesOfFreedom
+        let bound = log(1 + threshold)
+        let slower = String(format: "%.3g", 1 + threshold), faster = String(format: "%.3g", 1 / (1 + threshold))
+        func p(_ t: Double) -> Double { s > 0 ? StudentT.upperTail(t, degreesOfFreedom: nu) : (t > 0 ? 0 : 1) }
+        func t(_ distance: Double) -> Double { s > 0 ? distance / s : (distance > 0 ? .infinity : -.infinity) }
+        let pSlower = p(t(m - bound)), pFaster = p(t(-bound - m))
+        let pEquivalent = max(p(t(m + bound)), p(t(bound - m)))
+        detectableEffect = exp(bound + (StudentT.quantile(1 - alpha, degreesOfFreedom: nu) + StudentT.quantile(Self.power, degreesOfFreedom: nu)) * s) - 1
+        if pSlower < alpha {
+            (verdict, pValue, hypothesis) = (.regressed, pSlower, "ratio ≤ \(slower)")
+        } else if pFaster < alpha {
+            (verdict, pValue, hypothesis) = (.improved, pFaster, "ratio ≥ \(faster)")
+        } else if pEquivalent < alpha {
+            (verdict, pValue, hypothesis) = (.unchanged, pEquivalent, "ratio outside \(faster)–\(slower)")
+        } else {
+            let nearest = [(pSlower, "ratio ≤ \(slower)"), (pFaster, "ratio ≥ \(faster)"), (pEquivalent, "ratio outside \(faster)–\(slower)")]
+                .min { $0.0 < $1.0 }!
+            (verdict, pValue, hypothesis) = (.inconclusive, nearest.0, nearest.1)
+        }
+    }
+}

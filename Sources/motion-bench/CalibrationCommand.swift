@@ -1,0 +1,65 @@
+import BenchKit
+import Foundation
+
+/// `motion-bench calibrate`: A/A comparisons of this build on this machine, stored under
+/// reports/calibration/ and used by `compare` and `compare-revisions`.
+enum CalibrationCommand {
+    static func run(_ raw: [String]) throws -> Int32 {
+        let arguments = try Arguments(raw, command: "calibrate",
+                                      options: ["--filter", "--threads", "--reports", "--worker", "--timeout", "--pairs", "--rounds", "--threshold", "--format"],
+                                      flags: BenchCommands.profileFlags)
+        let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
+        let format = arguments.value("--format") ?? "text"
+        guard ["text", "json"].contains(format) else { throw UsageError("--format takes text or json for 'calibrate'") }
+        var driverOptions = try BenchCommands.driverOptions(arguments)
+        driverOptions.progress = nil
+        var calibrator = Calibrator(driver: BenchmarkDriver(options: driverOptions))
+        calibrator.progress = ProgressReporter(handle: .standardError)
+        if let pairs = try arguments.int("--pairs") {
+            guard pairs >= 2 else { throw UsageError("--pairs needs at least 2") }
+            calibrator.pairs = pairs
+        }
+        if let rounds = try arguments.int("--rounds") {
+            guard rounds >= 2 else { throw UsageError("--rounds needs at least 2 (a paired test needs two rounds)") }
+            calibrator.rounds = rounds
+        } else {
+            calibrator.rounds = ["quick": 4, "standard": 6, "rigorous": 10][driverOptions.profile.name] ?? 6
+        }
+        if let threshold = try arguments.double("--threshold") { calibrator.threshold = threshold }
+        let calibration: Calibration
+        do { calibration = try calibrator.run() } catch let error as DriverError { throw ToolError(error.description) }
+        let file = Calibration.file(reports: reports, seriesKey: calibration.seriesKey, profile: calibration.profile)
+        try AtomicFile.write(try ResultStore.encoder.encode(calibration), to: file)
+        if format == "json" {
+            print(String(decoding: try ResultStore.encoder.encode(calibration), as: UTF8.self))
+        } else {
+            print(calibration.text(), terminator: "")
+        }
+        writeToStandardError("wrote \(file.path)\n")
+        return 0
+    }
+
+    /// Raises `policy`'s thresholds to the floors of the calibration for `seriesKey` and `profile`
+    /// (or `--calibration FILE`), unless `--no-calibration`. A calibration of another machine is
+    /// refused: its noise says nothing of this one's.
+    static func apply(_ arguments: Arguments, reports: URL, profile: String, seriesKey: String? = nil, design: Calibration.Design,
+                      to policy: inout ComparisonPolicy) throws {
+        if arguments.has("--no-calibration") { return }
+        let key = seriesKey ?? EnvironmentFingerprint.current(buildConfiguration: "release", buildFlags: "").seriesKey
+        let explicit = arguments.value("--calibration")
+        let file = explicit.map { URL(fileURLWithPath: $0) } ?? Calibration.file(reports: reports, seriesKey: key, profile: profile)
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            if explicit != nil { throw ToolError("--calibration \(file.path): no such file") }
+            return
+        }
+        let calibration: Calibration
+        do { calibration = try JSONDecoder().decode(Calibration.self, from: Data(contentsOf: file)) } catch {
+            throw ToolError("\(file.path) is not a calibration written by `motion-bench calibrate`: \(error)")
+        }
+        guard calibration.seriesKey == key else {
+            throw ToolError("\(file.path) calibrates \(calibration.seriesKey), not this machine (\(key)); run `motion-bench calibrate` here")
+        }
+        policy.calibratedThresholds = calibration.thresholdFloors(design)
+        policy.calibrationSource = "the calibration of \(calibration.date.prefix(10))"
+    }
+}
