@@ -52,8 +52,14 @@ release: deps
 	$(SWIFT) build -c release
 
 # jemalloc's headers and pkg-config file come from Debian's libjemalloc-dev; the report test
-# renders the site in Debian's chromium.
+# renders the site in Debian's chromium; instruction counts need valgrind (callgrind) and
+# binutils' strip.
 deps:
+	@if ! { command -v valgrind && command -v strip; } >/dev/null && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "make: installing valgrind and binutils for instruction counts (apt-get)"; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind binutils >/dev/null) \
+			|| echo "make: warning: valgrind could not be installed; instruction counts will be unavailable" >&2; \
+	fi
 	@if ! command -v chromium >/dev/null && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 		echo "make: installing chromium for the report rendering test (apt-get)"; \
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \

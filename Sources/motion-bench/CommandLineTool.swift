@@ -42,21 +42,25 @@ enum CommandLineTool {
                                   exit 0 when every mutant is caught, 1 when one survives
           compare-revisions A B [--quick|--standard|--rigorous] [--filter REGEX] [--rounds K] [--max-rounds M]
               [--budget-minutes T] [--no-confirm] [--threshold F] [--configuration release|debug] [--reports DIR]
-              [--calibration FILE|--no-calibration]
-                                  build two git revisions (or checkout directories) in worktrees, run their
-                                  benchmarks interleaved A B B A in fresh processes, a paired test over rounds;
-                                  inconclusive benchmarks get more rounds (to M, or T minutes), a regression is
-                                  confirmed by as many rounds again; exit codes as compare; reports fixtures whose
-                                  conformance verdict changed
+              [--calibration FILE|--no-calibration] [--design blocks|processes]
+                                  build two git revisions (or checkout directories) in worktrees; each round
+                                  starts a worker of each for a benchmark and they take turns measuring short
+                                  blocks A B B A … (blocks; processes: one fresh process a side); a paired test
+                                  over rounds; inconclusive benchmarks get more rounds (to M, or until T minutes
+                                  from the start, builds included), a regression is confirmed by as many rounds
+                                  again; exit codes as compare; reports fixtures whose conformance verdict changed
           calibrate [--quick|--standard|--rigorous] [--filter REGEX] [--pairs N] [--rounds K] [--threshold F]
               [--format text|json] [--reports DIR]
                                   A/A comparisons of this build on this machine: per benchmark the noise between
                                   processes and rounds, the false positives seen, the effect detectable at the
                                   threshold and the threshold floor; stored in reports/calibration/ and applied
                                   by compare and compare-revisions
-          nightly [--standard|…] [--filter REGEX] [--bisect]
-                                  the standard profile and the conformance suites, appended to
-                                  reports/history/<machine>/; lists change points; --bisect narrows the worst
+          nightly [--standard|…] [--filter REGEX] [--bisect] [--no-instructions]
+                                  the standard profile (with instruction counts) and the conformance suites,
+                                  appended to reports/history/<machine>/; lists change points in time and
+                                  instructions, NEW where tonight's run brought them; --bisect narrows the
+                                  worst new one. Exit codes: 0 nothing new, 1 conformance failures or a tool
+                                  error, 2 a new regression between revisions
           report [--reports DIR]  the static HTML site under reports/site/
           env                     print the environment fingerprint
           version                 print the version

@@ -10,15 +10,20 @@ enum RevisionCommands {
         if !BenchCommands.profileFlags.contains(where: arguments.has) { options.profile = .quick }
         options.filter = arguments.value("--filter")
         options.rounds = try arguments.int("--rounds") ?? ["quick": 4, "standard": 6, "rigorous": 10][options.profile.name]!
-        options.maximumRounds = try arguments.int("--max-rounds") ?? options.rounds * 3
-        guard options.rounds >= 2, options.maximumRounds >= options.rounds else {
-            throw UsageError("--rounds needs at least 2 (a paired test needs two rounds) and --max-rounds at least --rounds")
-        }
         if let budget = try arguments.double("--budget-minutes") {
             guard budget > 0 else { throw UsageError("--budget-minutes needs a positive number of minutes") }
             options.budgetMinutes = budget
         }
+        // A budget in minutes is the limit when one is given; otherwise three times the first rounds.
+        options.maximumRounds = try arguments.int("--max-rounds") ?? (options.budgetMinutes == nil ? options.rounds * 3 : 1000)
+        guard options.rounds >= 2, options.maximumRounds >= options.rounds else {
+            throw UsageError("--rounds needs at least 2 (a paired test needs two rounds) and --max-rounds at least --rounds")
+        }
         options.confirm = !arguments.has("--no-confirm")
+        if let design = arguments.value("--design") {
+            guard let chosen = RevisionComparison.Design(rawValue: design) else { throw UsageError("--design takes blocks or processes, got '\(design)'") }
+            options.design = chosen
+        }
         if let threshold = try arguments.double("--threshold") { options.policy.threshold = threshold }
         if let threads = try arguments.int("--threads") { options.threads = threads }
         if let configuration = arguments.value("--configuration") {
@@ -32,7 +37,7 @@ enum RevisionCommands {
     static func compareRevisions(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, command: "compare-revisions",
                                       options: ["--filter", "--rounds", "--max-rounds", "--budget-minutes", "--threshold", "--threads", "--configuration",
-                                                "--reports", "--repository", "--format", "--calibration"],
+                                                "--reports", "--repository", "--format", "--calibration", "--design"],
                                       flags: BenchCommands.profileFlags.union(["--no-confirm", "--no-calibration"]), maximumPositional: 2)
         guard arguments.positional.count == 2 else { throw UsageError("'compare-revisions' needs two revisions (or checkout directories): A B") }
         let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
@@ -53,7 +58,7 @@ enum RevisionCommands {
         var report = outcome.report
         report.baseline = "\(a.name) (\(a.commit?.prefix(10) ?? "directory"))"
         report.candidate = "\(b.name) (\(b.commit?.prefix(10) ?? "directory"))"
-        report.machine = (outcome.machine.map { $0.summary + "; " } ?? "") + "\(outcome.rounds) rounds, \(outcome.stopReason)"
+        report.machine = (outcome.machine.map { $0.summary + "; " } ?? "") + "\(outcome.rounds) rounds of \(outcome.design == .blocks ? "alternating blocks" : "one process a side"), \(outcome.stopReason)"
         var text = try ComparisonFormat.text.render(report)
         if let warning = outcome.buildWarning { text = warning + "\n" + text }
         text += outcome.conformanceChanges.isEmpty ? "conformance: no fixture changed its verdict\n"
@@ -74,7 +79,7 @@ enum RevisionCommands {
     /// machine's history; lists the suspect revision ranges of every change point.
     static func nightly(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, command: "nightly", options: ["--filter", "--reports", "--fixtures", "--threads"],
-                                      flags: BenchCommands.profileFlags.union(["--bisect"]))
+                                      flags: BenchCommands.profileFlags.union(["--bisect", "--no-instructions"]))
         let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
         let conformance = try ConformCommand.conformance(fixtures: arguments.value("--fixtures") ?? "Fixtures", suite: nil, filter: nil, engine: nil)
         var runArguments = ["--reports", reports.path]
@@ -82,7 +87,9 @@ enum RevisionCommands {
         runArguments.append(profileFlag)
         if let filter = arguments.value("--filter") { runArguments += ["--filter", filter] }
         if let threads = arguments.value("--threads") { runArguments += ["--threads", threads] }
-        let options = try BenchCommands.driverOptions(try Arguments(runArguments, command: "run", options: BenchCommands.runOptions, flags: BenchCommands.profileFlags))
+        // Instruction counts give the history change points without noise.
+        if !arguments.has("--no-instructions") { runArguments.append("--instructions") }
+        let options = try BenchCommands.driverOptions(try Arguments(runArguments, command: "run", options: BenchCommands.runOptions, flags: BenchCommands.runFlags))
         let result = try BenchmarkDriver(options: options).run()
         try ResultStore(root: reports).save(result)
         let history = HistoryStore(root: reports.appendingPathComponent("history"))
@@ -92,23 +99,36 @@ enum RevisionCommands {
         let loaded = history.load(seriesKey: result.environment.seriesKey)
         for problem in loaded.problems { writeToStandardError("warning: \(problem)\n") }
         let suspects = SuspectRange.find(in: loaded.records)
+        let new = Set(SuspectRange.new(in: loaded.records))
         print("nightly: conformance \(conformance.summaryLine); \(result.benchmarks.count) benchmarks; history \(loaded.records.count) runs in \(file.deletingLastPathComponent().path)")
+        if let machine = result.machine?.summary { print("machine: \(machine)") }
         if suspects.isEmpty {
             print("no change points in the history")
         } else {
             print("change points (suspect revision ranges):")
-            for s in suspects {
-                print("  \(s.benchmark): \(String(format: "%.2f×", s.ratio)) between \(s.before.prefix(10)) (\(s.beforeDate)) and \(s.after.prefix(10)) (\(s.afterDate))")
-            }
+            for s in suspects { print("  \(new.contains(s) ? "NEW " : "")\(s.summary)") }
         }
-        if arguments.has("--bisect"), let worst = suspects.filter({ $0.ratio > 1 }).max(by: { $0.ratio < $1.ratio }) {
-            try bisect(worst, reports: reports)
+        let regressions = new.filter { $0.ratio > 1 && !$0.sameRevision }
+        if arguments.has("--bisect") {
+            let worst = (regressions.isEmpty ? suspects.filter { $0.ratio > 1 } : Array(regressions)).max { $0.ratio < $1.ratio }
+            if let worst { try bisect(worst, reports: reports) } else { print("bisect: no slower change point to bisect") }
         }
-        return conformance.exitCode != 0 ? conformance.exitCode : 0
+        if conformance.exitCode != 0 { return 1 }
+        if !regressions.isEmpty {
+            print("nightly: \(regressions.count) new regression\(regressions.count == 1 ? "" : "s") between revisions (exit 2)")
+            return 2
+        }
+        return 0
     }
 
     /// Narrows a suspect range to one commit with paired A/B comparisons of midpoints.
     static func bisect(_ range: SuspectRange, reports: URL) throws {
+        guard !range.sameRevision else {
+            let changes = range.environmentChanges.isEmpty ? "its recorded environment is the same; the host's load or hardware is not recorded"
+                                                           : "what changed: " + range.environmentChanges.joined(separator: "; ")
+            print("bisect: nothing to bisect for \(range.benchmark): both runs are of \(range.before.prefix(10)), so the machine changed, not the code (\(changes))")
+            return
+        }
         let repository = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         guard let list = runGit(repository, ["rev-list", "--reverse", "\(range.before)..\(range.after)"]) else {
             print("bisect: cannot list the commits between \(range.before.prefix(10)) and \(range.after.prefix(10))")

@@ -179,9 +179,9 @@ struct ResultFormatTests {
         #expect(text.first { $0.hasPrefix("k.all ") }.map { $0.contains("1.60× (") && $0.contains("2.50× (") } == true)
         let csv = try ReportFormat.csv.render(run).split(separator: "\n", omittingEmptySubsequences: false)
         let speedupLow = results[1].speedupInterval![0], speedupHigh = results[1].speedupInterval![1]
-        #expect(csv[0].hasSuffix(",speedup_over_one_thread,ratio_to_reference_low,ratio_to_reference_high,speedup_low,speedup_high"))
-        #expect(csv[2].hasSuffix(",\(results[1].speedupOverOneThread!),\(results[1].ratioToReferenceInterval![0]),\(results[1].ratioToReferenceInterval![1]),\(speedupLow),\(speedupHigh)"))
-        #expect(csv[3].hasSuffix(",,,,,"), "no ratio, no interval")
+        #expect(csv[0].hasSuffix(",speedup_over_one_thread,ratio_to_reference_low,ratio_to_reference_high,speedup_low,speedup_high,instructions_per_iteration,busy_processes"))
+        #expect(csv[2].hasSuffix(",\(results[1].speedupOverOneThread!),\(results[1].ratioToReferenceInterval![0]),\(results[1].ratioToReferenceInterval![1]),\(speedupLow),\(speedupHigh),,"), "no instructions counted, no process loads")
+        #expect(csv[3].hasSuffix(",,,,,,,"), "no ratio, no interval")
         let decoded = try JSONDecoder().decode(RunResult.self, from: try JSONEncoder().encode(run))
         #expect(decoded.benchmarks[1].oneThreadCounterpart == "k.1" && decoded.benchmarks[1].speedupOverOneThread == results[1].speedupOverOneThread)
         #expect(decoded.benchmarks[1].speedupInterval == results[1].speedupInterval)
@@ -229,7 +229,7 @@ struct ResultFormatTests {
         #expect(portable.flags(configuration: "release") == "-c release")
         #expect(native.flags(configuration: "debug") == "-c debug -target-cpu native")
         func outcome(_ builds: [WorkerBuild]) -> RevisionComparison.Outcome {
-            RevisionComparison.Outcome(report: ComparisonReport(baseline: "A", candidate: "B", comparisons: [], geometricMeanRatio: nil),
+            RevisionComparison.Outcome(design: .blocks, report: ComparisonReport(baseline: "A", candidate: "B", comparisons: [], geometricMeanRatio: nil),
                                        rounds: 2, stopReason: "decided", conformanceChanges: [], builds: builds)
         }
         #expect(outcome([portable, portable]).buildWarning == nil)

@@ -73,6 +73,8 @@ struct RevisionComparisonTests {
         let run = try compare("base", "slow")
         #expect(run.status == 2, "\(run.output.suffix(1500))")
         #expect(run.output.contains("regressed"))
+        #expect(run.output.contains("rounds of alternating blocks"), "both workers serve blocks, so the rounds take turns")
+        #expect(run.output.contains("confirmed: "), "a regression is confirmed before it is reported")
     }
 
     @Test("a revision compared with itself shows no regression and no mismatch")

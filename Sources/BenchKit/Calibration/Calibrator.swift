@@ -2,9 +2,10 @@ import Foundation
 
 /// Runs A/A comparisons of one build on this machine, in the two shapes verdicts are reached in:
 ///
-/// - `compare`: two runs one after the other, each measuring a benchmark's `processes` worker
-///   processes back to back, as two `motion-bench run`s would; `pairs` such pairs;
-/// - `compare-revisions`: `pairs` jobs of `rounds` interleaved rounds, A B then B A.
+/// - `compare`: two runs one after the other, each measuring `processes` worker processes of every
+///   benchmark in sweeps, as two `motion-bench run`s would; `pairs` such pairs;
+/// - `compare-revisions`: `pairs` jobs of `rounds` rounds of two workers taking turns in blocks
+///   (`RevisionComparison.blockRound`), as `compare-revisions` measures.
 ///
 /// Every verdict these pairs get is a false positive or an inconclusive one by construction (both
 /// sides are the same binary), so their counts are the machine's error rates, and the spread of
@@ -49,11 +50,12 @@ public struct Calibrator {
             var sides: [String: [[Double]]] = [:]
             for side in 0..<2 {
                 progress?.note("calibrate: compare pair \(pair + 1) of \(pairs), run \(side == 0 ? "A" : "B")")
-                for descriptor in descriptors {
-                    var values: [Double] = []
-                    for _ in 0..<processes { values.append(try measure(descriptor.name)) }
-                    sides[descriptor.name, default: []].append(values)
+                // In sweeps, one process of every benchmark at a time, as `run` measures.
+                var values: [String: [Double]] = [:]
+                for _ in 0..<processes {
+                    for descriptor in descriptors { values[descriptor.name, default: []].append(try measure(descriptor.name)) }
                 }
+                for (name, measured) in values { sides[name, default: []].append(measured) }
             }
             for (name, values) in sides { runPairs[name, default: []].append(values) }
         }
@@ -64,10 +66,14 @@ public struct Calibrator {
             for round in 0..<rounds {
                 progress?.note("calibrate: compare-revisions pair \(pair + 1) of \(pairs), round \(round + 1) of \(rounds)")
                 for descriptor in descriptors.shuffled(using: &generator) {
-                    let first = try measure(descriptor.name), second = try measure(descriptor.name)
-                    // Alternate which is called A, as the rounds of compare-revisions do.
-                    let (a, b) = round % 2 == 0 ? (first, second) : (second, first)
-                    logs[descriptor.name, default: []].append(log(b / a))
+                    switch RevisionComparison.blockRound(descriptor, [driver, driver], round: round) {
+                    case let .success(measured):
+                        guard let logRatio = measured.logRatio else { throw DriverError("\(descriptor.name): a round gave no ratio") }
+                        logs[descriptor.name, default: []].append(logRatio)
+                        loads += measured.loads.compactMap { $0 }
+                    case let .failure(error):
+                        throw DriverError("\(descriptor.name): \(error.description)")
+                    }
                 }
             }
             for (name, values) in logs { roundPairs[name, default: []].append(values) }
@@ -108,7 +114,7 @@ extension Calibration {
     public func text() -> String {
         func percent(_ x: Double) -> String { x.isFinite ? String(format: "%.1f%%", x * 100) : "n/a" }
         var lines = ["calibration of \(seriesKey), profile \(profile), \(date)\(revision.map { " at \($0.prefix(10))" } ?? "")",
-                     "A/A: \(pairs) pairs of runs (compare, \(processesPerRun) processes a side) and \(pairs) of \(rounds) interleaved rounds (compare-revisions), threshold \(percent(threshold))"]
+                     "A/A: \(pairs) pairs of runs (compare, \(processesPerRun) processes a side) and \(pairs) jobs of \(rounds) rounds of alternating blocks (compare-revisions), threshold \(percent(threshold))"]
         if let machine { lines.append("machine: \(machine.summary)") }
         lines.append("")
         let header = ["benchmark", "process CV", "round CV", "sample CV", "compare: FP", "detectable", "floor", "revisions: FP", "inconcl.", "detectable", "floor"]

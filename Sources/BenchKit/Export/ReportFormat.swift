@@ -48,33 +48,41 @@ public func formatRatio(_ value: Double?, interval: [Double]?) -> String {
     return String(format: "%.2f× (%.2f–%.2f)", value, interval[0], interval[1])
 }
 
+/// Instructions per iteration, "7.13 M"; "unavailable" where they could not be counted (never 0),
+/// empty where they were not asked for.
+func formatInstructions(_ summary: InstructionSummary?) -> String {
+    guard let summary else { return "" }
+    guard let value = summary.perIteration else { return "unavailable" }
+    switch value {
+    case ..<10_000: return String(format: "%.0f", value)
+    case ..<1_000_000: return String(format: "%.1f k", value / 1e3)
+    default: return String(format: "%.2f M", value / 1e6)
+    }
+}
+
 /// One row per benchmark, as every table format shows it.
 ///
 /// `vs C` is the benchmark's time over its C reference's (below 1: faster than C); `speedup` is
-/// its one-thread counterpart's time over its own (how many times faster the threads made it).
+/// its one-thread counterpart's time over its own (how many times faster the threads made it);
+/// `instr/iter` counts instructions (callgrind, `--instructions`). A status "ok, busy 1/3" says
+/// that other work used half a CPU or more in one of its three processes.
 struct ReportRow {
-    let name, median, p90, p99, perElement, allocations, ratio, speedup, status: String
+    let cells: [String]
 
-    static let header = ReportRow(name: "benchmark", median: "median", p90: "p90", p99: "p99", perElement: "per element",
-                                  allocations: "allocs/iter", ratio: "vs C", speedup: "speedup", status: "status")
+    static let header = ReportRow(cells: ["benchmark", "median", "p90", "p99", "per element", "allocs/iter", "instr/iter", "vs C", "speedup", "status"])
 
-    init(name: String, median: String, p90: String, p99: String, perElement: String, allocations: String, ratio: String,
-         speedup: String, status: String) {
-        (self.name, self.median, self.p90, self.p99, self.perElement, self.allocations, self.ratio, self.speedup, self.status) =
-            (name, median, p90, p99, perElement, allocations, ratio, speedup, status)
-    }
+    init(cells: [String]) { self.cells = cells }
 
     init(_ benchmark: BenchmarkResult) {
         let timing = benchmark.timing
-        self.init(name: benchmark.name, median: formatNanoseconds(timing?.median), p90: formatNanoseconds(timing?.percentiles["p90"]),
-                  p99: formatNanoseconds(timing?.percentiles["p99"]), perElement: formatNanoseconds(timing?.nanosecondsPerElement),
-                  allocations: formatAllocations(benchmark.allocations),
-                  ratio: formatRatio(benchmark.ratioToReference, interval: benchmark.ratioToReferenceInterval),
-                  speedup: formatRatio(benchmark.speedupOverOneThread, interval: benchmark.speedupInterval),
-                  status: benchmark.status == .ok ? "ok" : benchmark.status.rawValue)
+        var status = benchmark.status == .ok ? "ok" : benchmark.status.rawValue
+        if let loads = timing?.processLoads, case let busy = loads.filter(\.isBusy).count, busy > 0 { status += ", busy \(busy)/\(loads.count)" }
+        cells = [benchmark.name, formatNanoseconds(timing?.median), formatNanoseconds(timing?.percentiles["p90"]),
+                 formatNanoseconds(timing?.percentiles["p99"]), formatNanoseconds(timing?.nanosecondsPerElement),
+                 formatAllocations(benchmark.allocations), formatInstructions(benchmark.instructions),
+                 formatRatio(benchmark.ratioToReference, interval: benchmark.ratioToReferenceInterval),
+                 formatRatio(benchmark.speedupOverOneThread, interval: benchmark.speedupInterval), status]
     }
-
-    var cells: [String] { [name, median, p90, p99, perElement, allocations, ratio, speedup, status] }
 }
 
 enum TextReport {
@@ -84,6 +92,7 @@ enum TextReport {
         var lines = ["motion-bench \(result.profile) run, \(result.threads) thread\(result.threads == 1 ? "" : "s"), " +
                      "\(result.environment.cpuModel), revision \(result.environment.gitRevision?.prefix(10) ?? "unknown")" +
                      (result.environment.gitDirty == true ? " (dirty)" : "")]
+        if let machine = result.machine { lines.append("machine: " + machine.summary) }
         for row in rows {
             lines.append(zip(row.cells, widths).enumerated().map { index, pair in
                 index == 0 ? pair.0.padding(toLength: pair.1, withPad: " ", startingAt: 0)
@@ -105,8 +114,9 @@ enum MarkdownReport {
             lines.append("**\(failed.count) did not complete:** " + failed.map { "`\($0.name)` (\($0.status.rawValue))" }.joined(separator: ", "))
             lines.append("")
         }
+        if let machine = result.machine { lines += ["machine: " + machine.summary, ""] }
         lines.append("| " + ReportRow.header.cells.joined(separator: " | ") + " |")
-        lines.append("|" + String(repeating: "---|", count: 8))
+        lines.append("|" + String(repeating: "---|", count: ReportRow.header.cells.count))
         for benchmark in result.benchmarks {
             lines.append("| " + ReportRow(benchmark).cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
         }
@@ -163,7 +173,7 @@ enum CSVReport {
     static func render(_ result: RunResult) -> String {
         // Columns are only ever appended, so that readers by position keep working.
         var lines = ["name,status,unit,elements,median_ns,p90_ns,p99_ns,ns_per_element,allocations_per_iteration,bytes_per_iteration,ratio_to_reference,digest,speedup_over_one_thread," +
-                     "ratio_to_reference_low,ratio_to_reference_high,speedup_low,speedup_high"]
+                     "ratio_to_reference_low,ratio_to_reference_high,speedup_low,speedup_high,instructions_per_iteration,busy_processes"]
         for b in result.benchmarks {
             let t = b.timing
             let intervals: [String] = [b.ratioToReferenceInterval, b.speedupInterval].flatMap { (interval: [Double]?) -> [String] in
@@ -175,6 +185,7 @@ enum CSVReport {
                                     t.map { "\($0.nanosecondsPerElement)" } ?? "", b.allocations?.perIteration.map { "\($0)" } ?? "",
                                     b.allocations?.bytesPerIteration.map { "\($0)" } ?? "", b.ratioToReference.map { "\($0)" } ?? "", b.digest ?? "",
                                     b.speedupOverOneThread.map { "\($0)" } ?? ""] + intervals
+                + [b.instructions?.perIteration.map { "\($0)" } ?? "", t?.processLoads.map { "\($0.filter(\.isBusy).count)" } ?? ""]
             lines.append(fields.map { $0.contains(",") ? "\"\($0)\"" : $0 }.joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"

@@ -10,10 +10,19 @@ import Foundation
 /// and a noisy series a large one. The default factor, 5, keeps pure noise quiet (at most 1 of 40
 /// synthetic noise-only histories flagged in the tests) while finding a 25% step in 3% noise. Changes whose level shift is smaller than `minimumEffect`
 /// (relative) are then merged away: a real but negligible shift is not a regression.
+///
+/// PELT needs two points on each side of a change, so on its own it would flag a step a night
+/// late. The newest value is therefore judged alone first: against the mean m and length k of the
+/// current level (the last segment PELT finds in the earlier values), it is a new level when
+/// |yₙ − m| exceeds both ln(1 + minimumEffect) and `newestStepSigmas` · σ · √(1 + 1/k) — the
+/// spread of one new value around an estimated mean. A one-night blip flagged this way is gone the
+/// next night, when PELT sees it has no second point.
 public struct ChangePointDetector: Sendable {
     public var penaltyFactor: Double = 5
     public var minimumEffect: Double = 0.05
     public var minimumSegmentLength: Int = 2
+    /// How many noise σ the newest value must stand from the current level to be flagged alone.
+    public var newestStepSigmas: Double = 4
 
     public init() {}
 
@@ -26,7 +35,54 @@ public struct ChangePointDetector: Sendable {
 
     /// The change points of `values` (positive, in time order).
     public func detect(_ values: [Double]) -> [ChangePoint] {
-        let y = values.map { log(max($0, .leastNonzeroMagnitude)) }
+        let y = despiked(values.map { log(max($0, .leastNonzeroMagnitude)) })
+        if let newest = newestStep(y) { return newest }
+        return segments(y)
+    }
+
+    /// The earlier values' change points and one at the newest value, when it alone is a new level.
+    func newestStep(_ y: [Double]) -> [ChangePoint]? {
+        guard y.count >= minimumSegmentLength + 1 else { return nil }
+        let earlier = Array(y.dropLast())
+        // A new level last night that tonight confirms is PELT's to place, with its two points.
+        if earlier.count >= minimumSegmentLength + 1, step(earlier, after: segments(Array(earlier.dropLast()))) != nil { return nil }
+        let changes = segments(earlier)
+        return step(y, after: changes).map { changes + [$0] }
+    }
+
+    /// The newest value of `y` as a change from the current level of `y` without it, whose
+    /// change points are `changes`; nil when it is within the bar.
+    func step(_ y: [Double], after changes: [ChangePoint]) -> ChangePoint? {
+        let n = y.count
+        let current = y[(changes.last?.index ?? 0)..<(n - 1)]
+        guard current.count >= minimumSegmentLength else { return nil }
+        let step = y[n - 1] - mean(current)
+        guard abs(step) > bar(Self.noise(Array(y.dropLast())), levelCount: current.count) else { return nil }
+        return ChangePoint(index: n - 1, ratio: exp(step))
+    }
+
+    /// How far (in log) one value must stand from a level estimated from `levelCount` values.
+    func bar(_ sigma: Double, levelCount: Int) -> Double {
+        max(log(1 + minimumEffect), newestStepSigmas * sigma * (1 + 1 / Double(levelCount)).squareRoot())
+    }
+
+    /// The series with each one-night blip inside it replaced by its neighbours' mean: a value
+    /// beyond the bar from both neighbours while they agree with each other. (The first value
+    /// has one neighbour and the newest is judged by `newestStep`; a step leaves its neighbours
+    /// apart, so it is never taken for a blip.) Without this, PELT, which needs two points a
+    /// segment, would pair a blip with a neighbour into a change that stays in the history.
+    func despiked(_ y: [Double]) -> [Double] {
+        guard y.count >= 3 else { return y }
+        let limit = bar(Self.noise(y), levelCount: 2)
+        var z = y
+        for i in 1..<(y.count - 1) where abs(y[i - 1] - y[i + 1]) <= limit && abs(y[i] - y[i - 1]) > limit && abs(y[i] - y[i + 1]) > limit {
+            z[i] = (y[i - 1] + y[i + 1]) / 2
+        }
+        return z
+    }
+
+    /// PELT's change points, small ones merged away.
+    func segments(_ y: [Double]) -> [ChangePoint] {
         let n = y.count
         guard n >= 2 * minimumSegmentLength else { return [] }
         let sigma = Self.noise(y)

@@ -70,33 +70,94 @@ public struct JSONConformanceSummary: Codable, Sendable {
     }
 }
 
-/// Change points found in a history, with the revisions between which each happened.
-public struct SuspectRange: Codable, Sendable {
+/// Change points found in a history, with the runs between which each happened.
+public struct SuspectRange: Codable, Hashable, Sendable {
+    public enum Metric: String, Codable, Sendable {
+        /// The trimmed mean time of each run.
+        case time
+        /// Instructions per iteration (callgrind): without noise, so a 1% step is a change.
+        case instructions
+    }
+
     public var benchmark: String
+    public var metric: Metric
     /// The last revision before the change and the first after it.
     public var before: String
     public var after: String
     public var beforeDate: String
     public var afterDate: String
     public var ratio: Double
+    /// The change is at the newest run: flagged the night it appeared.
+    public var atNewest: Bool
+    /// What differs between the two runs' environments besides the revision ("kernel: 6.1 → 6.12").
+    public var environmentChanges: [String]
 
-    /// Every change point of every benchmark in the records.
-    public static func find(in records: [HistoryRecord], detector: ChangePointDetector = ChangePointDetector()) -> [SuspectRange] {
+    /// Both runs are of one revision: the machine changed, not the code, and there is nothing to
+    /// bisect.
+    public var sameRevision: Bool { before == after && before != "unknown" }
+
+    /// The line `nightly` prints.
+    public var summary: String {
+        let what = metric == .time ? "" : " in instructions"
+        let dates = "\(before.prefix(10)) (\(beforeDate)) and \(after.prefix(10)) (\(afterDate))"
+        var line = "\(benchmark): \(String(format: "%.3f×", ratio))\(what) between \(dates)"
+        if atNewest { line += ", new in the newest run" }
+        if sameRevision {
+            line += "; one revision on both sides: the machine's change, not a commit's"
+        }
+        if !environmentChanges.isEmpty { line += " (\(environmentChanges.joined(separator: "; ")))" }
+        return line
+    }
+
+    /// Every change point of every benchmark in the records: in time, and in instructions where
+    /// the runs counted them (change points of at least `instructionEffect`, relative).
+    public static func find(in records: [HistoryRecord], detector: ChangePointDetector = ChangePointDetector(),
+                            instructionEffect: Double = 0.01) -> [SuspectRange] {
         var names: [String] = []
         for record in records { for b in record.run.benchmarks where !names.contains(b.name) { names.append(b.name) } }
+        var exact = detector
+        exact.minimumEffect = instructionEffect
         var ranges: [SuspectRange] = []
         for name in names {
-            let points = records.compactMap { record -> (HistoryRecord, Double)? in
-                guard let timing = record.run.benchmarks.first(where: { $0.name == name })?.timing else { return nil }
-                return (record, Descriptive.trimmedMean(timing.samples))
-            }
-            for change in detector.detect(points.map(\.1)) {
-                let before = points[change.index - 1].0.run, after = points[change.index].0.run
-                ranges.append(SuspectRange(benchmark: name, before: before.environment.gitRevision ?? "unknown",
-                                           after: after.environment.gitRevision ?? "unknown", beforeDate: before.startedAt,
-                                           afterDate: after.startedAt, ratio: change.ratio))
+            let results = records.compactMap { record in record.run.benchmarks.first(where: { $0.name == name }).map { (record, $0) } }
+            let times = results.compactMap { record, result in result.timing.map { (record, Descriptive.trimmedMean($0.samples)) } }
+            let counts = results.compactMap { record, result in result.instructions?.perIteration.map { (record, $0) } }
+            for (metric, points, detector) in [(Metric.time, times, detector), (.instructions, counts, exact)] {
+                for change in detector.detect(points.map(\.1)) {
+                    let before = points[change.index - 1].0.run, after = points[change.index].0.run
+                    ranges.append(SuspectRange(benchmark: name, metric: metric, before: before.environment.gitRevision ?? "unknown",
+                                               after: after.environment.gitRevision ?? "unknown", beforeDate: before.startedAt,
+                                               afterDate: after.startedAt, ratio: change.ratio,
+                                               atNewest: change.index == points.count - 1 && after.startedAt == records.last?.run.startedAt,
+                                               environmentChanges: before.environment.differences(to: after.environment)))
+                }
             }
         }
         return ranges
+    }
+
+    /// The change points that the newest record brought: found with it and not without it (a
+    /// step first seen tonight, whether at the newest run or, with its second point, the one
+    /// before).
+    public static func new(in records: [HistoryRecord], detector: ChangePointDetector = ChangePointDetector()) -> [SuspectRange] {
+        let now = find(in: records, detector: detector)
+        let before = Set(find(in: Array(records.dropLast()), detector: detector).map { [$0.benchmark, $0.metric.rawValue, $0.afterDate] })
+        return now.filter { !before.contains([$0.benchmark, $0.metric.rawValue, $0.afterDate]) }
+    }
+}
+
+extension EnvironmentFingerprint {
+    /// What differs from `other`, besides the revision: "kernel: A → B".
+    func differences(to other: EnvironmentFingerprint) -> [String] {
+        var lines: [String] = []
+        func note(_ field: String, _ a: String?, _ b: String?) { if a != b { lines.append("\(field): \(a ?? "none") → \(b ?? "none")") } }
+        note("CPU", cpuModel, other.cpuModel)
+        note("cores", "\(logicalCores)", "\(other.logicalCores)")
+        note("kernel", kernel, other.kernel)
+        note("system", operatingSystem, other.operatingSystem)
+        note("Swift", swiftVersion, other.swiftVersion)
+        note("build", buildFlags, other.buildFlags)
+        note("jemalloc", jemallocVersion, other.jemallocVersion)
+        return lines
     }
 }

@@ -25,27 +25,7 @@ public enum Sampler {
     /// sample lasts at least the profile's minimum sample time.
     public static func timing(_ benchmark: Benchmark, context: BenchmarkContext, profile: MeasurementProfile) throws -> WorkerReport {
         let body = try benchmark.make(context)
-        var iterations = 1
-        var warmupIterations = 0
-        let warmupStart = MonotonicClock.now()
-        var lastBatch = 0.0
-        // Warm up by doubling batches until the warm-up time is spent, but for at most
-        // `maximumWarmupIterations`: a frame benchmark's animations advance with every iteration
-        // and must still be running when measured.
-        repeat {
-            let t0 = MonotonicClock.now()
-            try body.run(iterations)
-            lastBatch = Double(MonotonicClock.now() - t0) / Double(iterations)
-            warmupIterations += iterations
-            iterations = min(iterations * 2, max(1, profile.maximumWarmupIterations - warmupIterations))
-        } while Double(MonotonicClock.now() - warmupStart) < profile.warmupSeconds * 1e9 && warmupIterations < profile.maximumWarmupIterations
-        let perSample: Int
-        switch benchmark.descriptor.unit {
-        case .frame:
-            perSample = 1
-        case .operation:
-            perSample = max(1, Int((profile.minimumSampleSeconds * 1e9 / max(lastBatch, 1)).rounded(.up)))
-        }
+        let perSample = try warmUp(body, unit: benchmark.descriptor.unit, profile: profile)
         var samples: [Double] = []
         samples.reserveCapacity(profile.maximumSamples)
         let before = MachineLoad.snapshot()
@@ -62,6 +42,28 @@ public enum Sampler {
         var report = WorkerReport(name: benchmark.name, pass: "timing", samples: samples, iterationsPerSample: perSample)
         if let before, let after = MachineLoad.snapshot() { report.load = MachineLoad.load(from: before, to: after) }
         return report
+    }
+
+    /// Warms `body` up by doubling batches until the profile's warm-up time is spent, but for at
+    /// most `maximumWarmupIterations` (a frame benchmark's animations advance with every iteration
+    /// and must still be running when measured). Returns the iterations per sample: one for frame
+    /// benchmarks, enough to last the profile's minimum sample time for operation benchmarks.
+    static func warmUp(_ body: BenchmarkBody, unit: BenchmarkUnit, profile: MeasurementProfile) throws -> Int {
+        var iterations = 1
+        var warmupIterations = 0
+        let warmupStart = MonotonicClock.now()
+        var lastBatch = 0.0
+        repeat {
+            let t0 = MonotonicClock.now()
+            try body.run(iterations)
+            lastBatch = Double(MonotonicClock.now() - t0) / Double(iterations)
+            warmupIterations += iterations
+            iterations = min(iterations * 2, max(1, profile.maximumWarmupIterations - warmupIterations))
+        } while Double(MonotonicClock.now() - warmupStart) < profile.warmupSeconds * 1e9 && warmupIterations < profile.maximumWarmupIterations
+        switch unit {
+        case .frame: return 1
+        case .operation: return max(1, Int((profile.minimumSampleSeconds * 1e9 / max(lastBatch, 1)).rounded(.up)))
+        }
     }
 
     /// The instruction pass, run under callgrind with collection toggled on only inside

@@ -60,23 +60,28 @@ public struct SiteGenerator {
             body += "<p>Latest run: \(Self.escape(latest.startedAt)), \(latest.profile) profile, \(latest.threads) threads, \(Self.escape(env.cpuModel)), revision \(Self.escape(String((env.gitRevision ?? "unknown").prefix(10))))\(env.gitDirty == true ? " (dirty)" : "").</p>"
             let incomplete = latest.benchmarks.filter { $0.status != .ok }
             body += "<p>\(latest.benchmarks.count) benchmarks, <span class=\"\(incomplete.isEmpty ? "good" : "bad")\">\(incomplete.count) did not complete</span>.</p>"
+            if let machine = latest.machine {
+                let busy = machine.busyProcesses > 0 ? " class=\"bad\"" : ""
+                body += "<p\(busy)>Machine: \(Self.escape(machine.summary)).</p>"
+            }
         }
         if let conformanceSummary { body += "<p>Conformance: \(Self.escape(conformanceSummary)) — <a href=\"conformance.html\">details</a>.</p>" }
         let suspects = SuspectRange.find(in: history, detector: detector)
         if !suspects.isEmpty {
-            body += "<h2>Change points in the history</h2><table><tr><th>benchmark</th><th>ratio</th><th>between</th></tr>"
+            body += "<h2>Change points in the history</h2><table><tr><th>benchmark</th><th>metric</th><th>ratio</th><th>between</th><th>dates</th><th>cause</th></tr>"
             for s in suspects {
-                body += "<tr><td>\(Self.escape(s.benchmark))</td><td class=\"\(s.ratio > 1 ? "bad" : "good")\">\(String(format: "%.2f×", s.ratio))</td><td>\(Self.escape(String(s.before.prefix(10))))…\(Self.escape(String(s.after.prefix(10))))</td></tr>"
+                let cause = s.sameRevision ? "the machine (one revision)" : "a commit in the range"
+                body += "<tr><td>\(Self.escape(s.benchmark))</td><td>\(s.metric.rawValue)</td><td class=\"\(s.ratio > 1 ? "bad" : "good")\">\(String(format: "%.2f×", s.ratio))</td>"
+                    + "<td>\(Self.escape(String(s.before.prefix(10))))…\(Self.escape(String(s.after.prefix(10))))</td><td>\(Self.escape(s.beforeDate)) → \(Self.escape(s.afterDate))</td>"
+                    + "<td>\(Self.escape(cause + (s.environmentChanges.isEmpty ? "" : "; " + s.environmentChanges.joined(separator: "; "))))</td></tr>"
             }
             body += "</table>"
         }
         if let latest {
             body += "<h2>Engine ticks per channel-frame</h2><div class=\"charts\">" + scalingCharts(latest, onlyThreads: nil).prefix(2).joined() + "</div>"
-            body += "<h2>Latest run</h2><table><tr><th>benchmark</th><th>median</th><th>p99</th><th>per element</th><th>allocs/iter</th><th>vs C</th><th>speedup</th></tr>"
+            body += "<h2>Latest run</h2><table><tr>" + ReportRow.header.cells.map { "<th>\(Self.escape($0))</th>" }.joined() + "</tr>"
             for b in latest.benchmarks {
-                body += "<tr><td>\(Self.escape(b.name))</td><td>\(formatNanoseconds(b.timing?.median))</td><td>\(formatNanoseconds(b.timing?.percentiles["p99"]))</td>"
-                    + "<td>\(formatNanoseconds(b.timing?.nanosecondsPerElement))</td><td>\(formatAllocations(b.allocations))</td><td>\(formatRatio(b.ratioToReference, interval: b.ratioToReferenceInterval))</td>"
-                    + "<td>\(formatRatio(b.speedupOverOneThread, interval: b.speedupInterval))</td></tr>"
+                body += "<tr>" + ReportRow(b).cells.map { "<td>\(Self.escape($0))</td>" }.joined() + "</tr>"
             }
             body += "</table>"
         }
@@ -118,10 +123,11 @@ public struct SiteGenerator {
             ])
             chart.band = compared.enumerated().compactMap { i, c in c.interval.map { (Double(i), $0[0], $0[1]) } }
             chart.xLabel = "benchmark (table order)"
-            body += "<div class=\"charts\">\(chart.render())</div><table><tr><th>benchmark</th><th>verdict</th><th>ratio</th><th>interval</th></tr>"
+            body += (report.machine.map { "<p>Machine: \(Self.escape($0)).</p>" } ?? "")
+                + "<div class=\"charts\">\(chart.render())</div><table><tr><th>benchmark</th><th>verdict</th><th>ratio</th><th>interval</th></tr>"
             for c in compared {
                 let cls = c.verdict == .regressed || c.verdict == .digestMismatch ? "bad" : (c.verdict == .improved ? "good" : "")
-                body += "<tr><td>\(Self.escape(c.name))</td><td class=\"\(cls)\">\(c.verdict.rawValue)</td><td>\(String(format: "%.3f", c.ratio!))</td><td>\(c.interval.map { String(format: "%.3f–%.3f", $0[0], $0[1]) } ?? "")</td></tr>"
+                body += "<tr><td>\(Self.escape(c.name))</td><td class=\"\(cls)\">\(Self.escape(c.summary))</td><td>\(String(format: "%.3f", c.ratio!))</td><td>\(c.interval.map { String(format: "%.3f–%.3f", $0[0], $0[1]) } ?? "")</td></tr>"
             }
             body += "</table>"
         }

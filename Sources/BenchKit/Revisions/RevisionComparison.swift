@@ -32,6 +32,9 @@ public struct RevisionComparison {
         public var budgetMinutes: Double?
         /// Re-measure before calling a benchmark regressed.
         public var confirm = true
+        /// How a round measures: alternating blocks in two served workers, or one fresh process
+        /// a side (what workers from before `serve` allow; chosen then whatever this says).
+        public var design = Design.blocks
         public var policy = ComparisonPolicy()
         public var configuration = "release"
         public var threads = ProcessInfo.processInfo.activeProcessorCount
@@ -40,7 +43,11 @@ public struct RevisionComparison {
         public init() {}
     }
 
+    public enum Design: String, Sendable { case blocks, processes }
+
     public struct Outcome: Sendable {
+        /// The design the rounds used.
+        public var design: Design
         public var report: ComparisonReport
         /// Rounds run (the most any benchmark got), and why the rounds stopped.
         public var rounds: Int
@@ -153,6 +160,9 @@ public struct RevisionComparison {
 
     /// Builds both revisions, runs the interleaved rounds and returns the verdicts.
     public func run(_ a: Revision, _ b: Revision) throws -> Outcome {
+        // The budget counts from here: builds and the counting pass are part of the job's time.
+        let start = MonotonicClock.now()
+        func minutes() -> Double { Double(MonotonicClock.now() - start) / 60e9 }
         try build(a)
         if a.directory != b.directory { try build(b) }
         let drivers = [driver(for: a), driver(for: b)]
@@ -168,6 +178,8 @@ public struct RevisionComparison {
                 if case let .success(report) = driver.pass("counting", descriptor.name, preload: true) { counting[side][descriptor.name] = report }
             }
         }
+        let design = options.design == .blocks && drivers.allSatisfy(Self.servesBlocks) ? Design.blocks : .processes
+        if design != options.design { options.progress?.note("a worker cannot serve blocks: each round runs one process a side") }
         let capacity = ParallelProbe.capacity(threads: options.threads)
         let loadAverage = MachineState.loadAverageNow()
         var rounds: [String: [Round]] = [:]
@@ -177,21 +189,30 @@ public struct RevisionComparison {
         var generator = SplitMix64(seed: 0xAB_BA)
         var round = 0
         var stopReason = "every benchmark decided"
-        let start = MonotonicClock.now()
-        func minutes() -> Double { Double(MonotonicClock.now() - start) / 60e9 }
+        var lastRound: (minutes: Double, benchmarks: Int)?
         while true {
             var pending = descriptors.filter { failures[$0.name] == nil && !(progress[$0.name].map { if case .decided = $0 { true } else { false } } ?? true) }
             if pending.isEmpty { break }
             if round >= options.maximumRounds { stopReason = "stopped at the limit of \(options.maximumRounds) rounds"; break }
-            // A round takes about as long as the last; stop before one that would overrun.
-            if let budget = options.budgetMinutes, round > 0, minutes() * Double(round + 1) / Double(round) > budget {
+            // A benchmark's round takes about as long as in the last round; stop before a round
+            // that would overrun.
+            if let budget = options.budgetMinutes, let last = lastRound,
+               minutes() + last.minutes * Double(pending.count) / Double(last.benchmarks) > budget {
                 stopReason = "stopped by the budget of \(String(format: "%g", budget)) minutes after \(round) rounds"
                 break
             }
+            let roundStart = minutes()
+            defer { lastRound = (minutes() - roundStart, pending.count) }
             pending.shuffle(using: &generator)
             let order = round % 2 == 0 ? [0, 1] : [1, 0]
             options.progress?.note("round \(round + 1): \(pending.count) benchmark\(pending.count == 1 ? "" : "s"), order \(order == [0, 1] ? "A B" : "B A")")
-            for descriptor in pending {
+            for descriptor in pending where design == .blocks {
+                switch Self.blockRound(descriptor, drivers, round: round) {
+                case let .success(measured): rounds[descriptor.name, default: []].append(measured)
+                case let .failure(error): failures[descriptor.name] = error.description
+                }
+            }
+            for descriptor in pending where design == .processes {
                 var measured = Round(samples: [[], []], loads: [nil, nil])
                 for side in order {
                     switch drivers[side].timingProcess(descriptor.name) {
@@ -241,7 +262,7 @@ public struct RevisionComparison {
                                    busyProcesses: loads.filter(\.isBusy).count,
                                    remeasured: drivers.map(\.busyLog.remeasured).reduce(0, +),
                                    othersCPU: loads.isEmpty ? nil : loads.map(\.othersCPU).reduce(0, +) / Double(loads.count))
-        return Outcome(report: report, rounds: round, stopReason: stopReason, conformanceChanges: conformanceChanges(a, b),
+        return Outcome(design: design, report: report, rounds: round, stopReason: stopReason, conformanceChanges: conformanceChanges(a, b),
                        builds: builds, machine: machine)
     }
 

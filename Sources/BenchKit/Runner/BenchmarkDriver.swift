@@ -81,10 +81,21 @@ public struct BenchmarkDriver {
         var results: [BenchmarkResult] = []
         var jemallocVersion: String?
         let clockStart = MonotonicClock.now()
+        // The timing processes go in sweeps, one process of every benchmark per sweep, so that a
+        // benchmark's processes are spread over the run and sample the machine's drift over it:
+        // back to back, they would agree with each other more than with a run made later, and a
+        // comparison of two runs would take that drift for a change.
+        let sweeps = max(1, options.profile.processes)
+        var timings = [ProcessTimings](repeating: ProcessTimings(), count: selected.count)
+        for sweep in 0..<sweeps {
+            for (index, descriptor) in selected.enumerated() where timings[index].failure == nil {
+                options.progress?.update(index: sweep * selected.count + index, of: sweeps * selected.count, name: descriptor.name,
+                                         elapsed: Double(MonotonicClock.now() - clockStart) / 1e9)
+                timings[index].add(timingProcess(descriptor.name))
+            }
+        }
         for (index, descriptor) in selected.enumerated() {
-            options.progress?.update(index: index, of: selected.count, name: descriptor.name,
-                                     elapsed: Double(MonotonicClock.now() - clockStart) / 1e9)
-            var result = measure(descriptor)
+            var result = measure(descriptor, timings[index])
             if jemallocVersion == nil { jemallocVersion = result.1 }
             if options.instructions, !descriptor.usesAllThreads, result.0.status == .ok {
                 result.0.instructions = InstructionCounter(worker: options.worker, environment: workerEnvironment(), timeout: options.timeout)
@@ -93,7 +104,7 @@ public struct BenchmarkDriver {
             (result.0.ratioToReference, result.0.speedupOverOneThread) = (nil, nil)
             results.append(result.0)
         }
-        options.progress?.finish(count: selected.count, elapsed: Double(MonotonicClock.now() - clockStart) / 1e9)
+        options.progress?.finish(count: sweeps * selected.count, elapsed: Double(MonotonicClock.now() - clockStart) / 1e9)
         Self.fillReferenceRatios(&results)
         var environment = EnvironmentFingerprint.current(repository: options.repository, buildConfiguration: options.buildConfiguration,
                                                          buildFlags: build().flags(configuration: options.buildConfiguration))
@@ -128,26 +139,37 @@ public struct BenchmarkDriver {
         return best
     }
 
-    /// Runs both passes of one benchmark; returns its result and the jemalloc version seen.
-    func measure(_ descriptor: Benchmark.Descriptor) -> (BenchmarkResult, String?) {
-        var result = BenchmarkResult(name: descriptor.name, unit: descriptor.unit, elements: descriptor.elements, tags: descriptor.tags,
-                                     reference: descriptor.reference, oneThreadCounterpart: descriptor.oneThreadCounterpart, status: .ok)
+    /// A benchmark's timing processes as the sweeps of a run measure them.
+    struct ProcessTimings {
         var samples: [Double] = []
         var counts: [Int] = []
         var loads: [ProcessLoad] = []
         var iterationsPerSample = 1
-        for _ in 0..<max(1, options.profile.processes) {
-            switch timingProcess(descriptor.name) {
+        var failure: PassFailure?
+
+        mutating func add(_ outcome: Result<WorkerReport, PassFailure>) {
+            switch outcome {
             case let .success(report):
                 samples += report.samples ?? []
                 counts.append(report.samples?.count ?? 0)
                 if let load = report.load { loads.append(load) }
                 iterationsPerSample = report.iterationsPerSample ?? 1
             case let .failure(failure):
-                (result.status, result.message) = (failure.status, failure.message)
-                return (result, nil)
+                self.failure = failure
             }
         }
+    }
+
+    /// A benchmark's result from its timing processes and its counting pass; returns it and the
+    /// jemalloc version seen.
+    func measure(_ descriptor: Benchmark.Descriptor, _ timings: ProcessTimings) -> (BenchmarkResult, String?) {
+        var result = BenchmarkResult(name: descriptor.name, unit: descriptor.unit, elements: descriptor.elements, tags: descriptor.tags,
+                                     reference: descriptor.reference, oneThreadCounterpart: descriptor.oneThreadCounterpart, status: .ok)
+        if let failure = timings.failure {
+            (result.status, result.message) = (failure.status, failure.message)
+            return (result, nil)
+        }
+        let (samples, counts, loads, iterationsPerSample) = (timings.samples, timings.counts, timings.loads, timings.iterationsPerSample)
         result.timing = TimingSummary(samples: samples, iterationsPerSample: iterationsPerSample, elements: descriptor.elements,
                                       unit: descriptor.unit, processSampleCounts: counts, processLoads: loads.count == counts.count ? loads : nil)
         switch pass("counting", descriptor.name, preload: true) {

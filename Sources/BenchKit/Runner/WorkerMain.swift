@@ -5,9 +5,11 @@ import Foundation
 ///     MotionBenchmarks list
 ///     MotionBenchmarks build
 ///     MotionBenchmarks run NAME --pass timing|counting|instructions [--profile P] [--threads N] [--iterations K]
+///     MotionBenchmarks serve NAME [--profile P] [--threads N] [--cpu C | --spread]
 ///
 /// `list` prints the descriptors as JSON, `build` how the worker was compiled (`WorkerBuild`);
-/// `run` prints one `WorkerReport` as JSON on standard output. Errors go to standard error with a
+/// `run` prints one `WorkerReport` as JSON on standard output; `serve` measures blocks on request
+/// (`WorkerServe`). Errors go to standard error with a
 /// non-zero exit status. (Workers from before `build` existed answer it with an error, which the
 /// driver reads as the default build.)
 public enum BenchmarkWorker {
@@ -21,14 +23,16 @@ public enum BenchmarkWorker {
             case "build":
                 try emit(WorkerBuild(targetCPU: registry.targetCPU))
                 return 0
-            case "run":
-                guard arguments.count >= 2 else { throw WorkerError("'run' needs a benchmark name") }
+            case "run", "serve":
+                guard arguments.count >= 2 else { throw WorkerError("'\(command)' needs a benchmark name") }
                 let name = arguments[1]
                 guard let benchmark = registry.benchmark(named: name) else { throw WorkerError("no benchmark named '\(name)'") }
                 var pass = "timing", profile = MeasurementProfile.quick
                 var threads = ProcessInfo.processInfo.activeProcessorCount, iterations = 8
+                var cpu: Int?, spread = false
                 var rest = arguments.dropFirst(2)
                 while let option = rest.popFirst() {
+                    if option == "--spread" { spread = true; continue }
                     guard let value = rest.popFirst() else { throw WorkerError("\(option) needs a value") }
                     switch option {
                     case "--pass": pass = value
@@ -41,10 +45,17 @@ public enum BenchmarkWorker {
                     case "--iterations":
                         guard let n = Int(value), n > 0 else { throw WorkerError("--iterations needs a positive integer, got '\(value)'") }
                         iterations = n
+                    case "--cpu":
+                        guard let n = Int(value), n >= 0 else { throw WorkerError("--cpu needs a CPU number, got '\(value)'") }
+                        cpu = n
                     default: throw WorkerError("unknown option '\(option)'")
                     }
                 }
                 let context = BenchmarkContext(threads: threads)
+                if command == "serve" {
+                    try WorkerServe.serve(benchmark, context: context, profile: profile, cpu: cpu, spread: spread, emit: emit)
+                    return 0
+                }
                 switch pass {
                 case "timing": try emit(Sampler.timing(benchmark, context: context, profile: profile))
                 case "counting": try emit(Sampler.counting(benchmark, context: context, profile: profile))
@@ -53,7 +64,7 @@ public enum BenchmarkWorker {
                 }
                 return 0
             default:
-                throw WorkerError("unknown command '\(command)'; expected 'list', 'build' or 'run'")
+                throw WorkerError("unknown command '\(command)'; expected 'list', 'build', 'run' or 'serve'")
             }
         } catch {
             FileHandle.standardError.write(Data("benchmark worker: error: \(error)\n".utf8))
@@ -61,7 +72,7 @@ public enum BenchmarkWorker {
         }
     }
 
-    private static func emit<T: Encodable>(_ value: T) throws {
+    private static func emit(_ value: any Encodable) throws {
         let data = try JSONEncoder().encode(value)
         FileHandle.standardOutput.write(data)
         FileHandle.standardOutput.write(Data("\n".utf8))

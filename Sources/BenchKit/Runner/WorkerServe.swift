@@ -1,0 +1,105 @@
+import Foundation
+
+/// A worker that measures on request (`MotionBenchmarks serve NAME …`), so that two revisions'
+/// workers can take turns measuring the same benchmark in blocks of a few hundredths of a second.
+///
+/// Why: on a shared virtual machine the speed a process gets drifts by tens of percent over a
+/// fraction of a second, as the host's other tenants come and go. Two fresh processes run one
+/// after the other see different states of the host; two workers alternating blocks A B B A …
+/// see the same states, and the ratio of their means cancels them (docs/benchmarking.md).
+///
+/// The conversation, one line each way, after the worker has set up and warmed up:
+///
+///     → (worker starts)        ← {"ready":true,"iterationsPerSample":1}
+///     → block 0.02             ← {"nanoseconds":812345.6,"iterations":24}
+///     → done                   ← {"othersCPU":0.03,…}   (its ProcessLoad over the blocks; it exits)
+///
+/// `nanoseconds` is the block's mean per iteration. End of input ends the worker as `done` does.
+enum WorkerServe {
+    struct Ready: Codable { var ready: Bool; var iterationsPerSample: Int }
+    struct Block: Codable { var nanoseconds: Double; var iterations: Int }
+
+    static func serve(_ benchmark: Benchmark, context: BenchmarkContext, profile: MeasurementProfile, cpu: Int?, spread: Bool,
+                      emit: (any Encodable) throws -> Void) throws {
+        if let cpu { try pin([cpu]) }
+        let body = try benchmark.make(context)
+        let perSample = try Sampler.warmUp(body, unit: benchmark.descriptor.unit, profile: profile)
+        if spread { try spreadThreads() }
+        try emit(Ready(ready: true, iterationsPerSample: perSample))
+        // The load over the blocks only: between them the other worker measures.
+        var load = ProcessLoad(wallSeconds: 0, ownCPUSeconds: 0, othersCPU: 0)
+        var othersSeconds = 0.0
+        while let line = readLine() {
+            let words = line.split(separator: " ")
+            switch words.first {
+            case "block":
+                guard words.count == 2, let seconds = Double(words[1]), seconds > 0, seconds < 60 else {
+                    throw WorkerError("'block' needs a duration in seconds (0 < s < 60), got '\(line)'")
+                }
+                // Helper threads that parked while the other worker measured wake up untimed.
+                let wake = MonotonicClock.now()
+                repeat { try body.run(perSample) } while Double(MonotonicClock.now() - wake) < seconds * 0.1e9
+                let before = MachineLoad.snapshot()
+                var iterations = 0
+                let start = MonotonicClock.now()
+                var now = start
+                repeat {
+                    try body.run(perSample)
+                    iterations += perSample
+                    now = MonotonicClock.now()
+                } while Double(now - start) < seconds * 1e9
+                if let before, let after = MachineLoad.snapshot() {
+                    let block = MachineLoad.load(from: before, to: after)
+                    load.wallSeconds += block.wallSeconds
+                    load.ownCPUSeconds += block.ownCPUSeconds
+                    othersSeconds += block.othersCPU * block.wallSeconds
+                }
+                try emit(Block(nanoseconds: Double(now - start) / Double(iterations), iterations: iterations))
+            case "done":
+                load.othersCPU = load.wallSeconds > 0 ? othersSeconds / load.wallSeconds : 0
+                try emit(load)
+                return
+            default:
+                throw WorkerError("unknown request '\(line)'; expected 'block SECONDS' or 'done'")
+            }
+        }
+    }
+
+    /// Keeps the calling thread (and the threads it starts later) on the given CPUs: two workers
+    /// taking turns on the same CPU share its state (the host's load on that vCPU, its caches)
+    /// and no migration lands inside a block.
+    static func pin(_ cpus: [Int], thread: pid_t = 0) throws {
+        var set = cpu_set_t()
+        let bits = MemoryLayout<cpu_set_t>.size * 8
+        for cpu in cpus {
+            guard cpu >= 0, cpu < bits else { throw WorkerError("CPU \(cpu) is out of range") }
+            withUnsafeMutableBytes(of: &set) { bytes in bytes[cpu / 8] |= UInt8(1 << (cpu % 8)) }
+        }
+        // Glibc declares sched_setaffinity only under _GNU_SOURCE, which Swift's module does not
+        // define; the symbol is there all the same.
+        typealias SetAffinity = @convention(c) (pid_t, Int, UnsafeRawPointer) -> Int32
+        guard let symbol = dlsym(nil, "sched_setaffinity") else { throw WorkerError("cannot pin to CPUs \(cpus): no sched_setaffinity") }
+        let setAffinity = unsafeBitCast(symbol, to: SetAffinity.self)
+        guard withUnsafeBytes(of: &set, { setAffinity(thread, MemoryLayout<cpu_set_t>.size, $0.baseAddress!) }) == 0 else {
+            throw WorkerError("cannot pin to CPUs \(cpus): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// For a benchmark on several threads: the measuring thread on CPU 0 and every other thread
+    /// of the process (the engine's helpers) on the other CPUs. Left to the scheduler, a helper
+    /// and the measuring thread sometimes share one CPU for seconds while a low-priority
+    /// neighbour has the other, and a block then runs at one thread's speed; pinned, the helper
+    /// competes with the neighbour for its own CPU, which a nice process loses.
+    static func spreadThreads() throws {
+        let cpus = ProcessInfo.processInfo.activeProcessorCount
+        guard cpus > 1 else { return }
+        typealias GetTID = @convention(c) () -> pid_t
+        guard let symbol = dlsym(nil, "gettid") else { throw WorkerError("cannot spread threads: no gettid") }
+        let own = unsafeBitCast(symbol, to: GetTID.self)()
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        try pin([0])
+        for task in tasks.compactMap({ pid_t($0) }) where task != own {
+            try? pin(Array(1..<cpus), thread: task)
+        }
+    }
+}
