@@ -277,11 +277,14 @@ public final class MotionEngine: @unchecked Sendable {
         var total = 0
         for pool in pools { total += (pool.count + chunkSize - 1) / chunkSize }
         let chunkCount = total
-        while sinks.count < chunkCount { sinks.append(EventSink()) }
+        while sinks.count < chunkCount { sinks.append(EventSink(chunkSize: chunkSize)) }
         self.chunkCount = chunkCount
         let plan = TickPlan(pools: pools, sinks: sinks, chunkSize: chunkSize, values: values.base, time: time)
         var channels = 0
         for pool in pools { channels += pool.count }
+        // Room for every channel's two events: a tick in which all of them complete allocates
+        // nothing (this grows only in the first tick after channels were added).
+        if events.capacity < 2 * channels { events.reserveCapacity(2 * channels) }
         run(.tick(plan), chunks: chunkCount, elements: channels)
     }
 

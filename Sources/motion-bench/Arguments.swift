@@ -1,3 +1,5 @@
+import Foundation
+
 /// A command's options: `--name value` pairs and `--flag` switches, checked against what the
 /// command accepts, with errors that say what was wrong and what was expected.
 struct Arguments {
@@ -47,5 +49,31 @@ struct Arguments {
             throw UsageError("\(option) needs a non-negative number, got '\(text)'")
         }
         return number
+    }
+
+    /// The most threads a benchmark may be asked to use: far above any machine this runs on, low
+    /// enough that a typo (`--threads 100000`) is refused instead of starting that many.
+    static let maximumThreads = 256
+
+    /// `--threads`, from 1 to `maximumThreads`.
+    func threads() throws -> Int? {
+        guard let threads = try int("--threads") else { return nil }
+        guard threads <= Self.maximumThreads else {
+            throw UsageError("--threads \(threads) is more than the \(Self.maximumThreads) this tool allows; this machine has \(ProcessInfo.processInfo.activeProcessorCount) CPUs")
+        }
+        return threads
+    }
+
+    /// A regular expression option, compiled now so that a bad pattern is refused before any work.
+    func pattern(_ option: String) throws -> String? {
+        guard let pattern = value(option) else { return nil }
+        try Self.check(pattern: pattern, for: option)
+        return pattern
+    }
+
+    static func check(pattern: String, for option: String) throws {
+        do { _ = try NSRegularExpression(pattern: pattern) } catch {
+            throw UsageError("\(option) '\(pattern)' is not a valid regular expression")
+        }
     }
 }

@@ -27,8 +27,8 @@ enum BenchCommands {
     static func driverOptions(_ arguments: Arguments) throws -> BenchmarkDriver.Options {
         var options = BenchmarkDriver.Options(worker: try worker(arguments))
         options.profile = try profile(arguments)
-        if let threads = try arguments.int("--threads") { options.threads = threads }
-        options.filter = arguments.value("--filter")
+        if let threads = try arguments.threads() { options.threads = threads }
+        options.filter = try arguments.pattern("--filter")
         if let timeout = try arguments.double("--timeout") { options.timeout = timeout }
         if let retries = arguments.value("--busy-retries") {
             guard let n = Int(retries), n >= 0 else { throw UsageError("--busy-retries needs a whole number ≥ 0, got '\(retries)'") }
@@ -47,6 +47,9 @@ enum BenchCommands {
         let arguments = try Arguments(raw, command: "run", options: runOptions, flags: runFlags)
         let format = try ReportFormat.parse(arguments.value("--format") ?? "text")
         let store = ResultStore(root: URL(fileURLWithPath: arguments.value("--reports") ?? "reports"))
+        if let baseline = arguments.value("--save-baseline") {
+            do { try ResultStore.checkBaselineReference(baseline) } catch let error as ResultFileError { throw UsageError(error.description) }
+        }
         let driver = BenchmarkDriver(options: try driverOptions(arguments))
         let result = try driver.run()
         let file = try store.save(result)
@@ -67,7 +70,7 @@ enum BenchCommands {
     static func list(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, command: "list", options: ["--filter", "--worker"], flags: [])
         var options = BenchmarkDriver.Options(worker: try worker(arguments))
-        options.filter = arguments.value("--filter")
+        options.filter = try arguments.pattern("--filter")
         for benchmark in try BenchmarkDriver(options: options).benchmarks() {
             let reference = benchmark.reference.map { "  (reference \($0))" } ?? ""
             print("\(benchmark.name)  [\(benchmark.unit.rawValue), \(benchmark.elements) element\(benchmark.elements == 1 ? "" : "s")]\(reference)")

@@ -11,7 +11,7 @@ enum CommandLineTool {
 
         commands:
           main [--fixtures DIR]   the main job on the bundled default suites (what `make run` runs)
-          run [--filter REGEX] [--quick|--standard|--rigorous] [--threads N] [--format F]
+          run [--filter REGEX] [--quick|--standard|--rigorous] [--threads N (1–256)] [--format F]
               [--save-baseline NAME|PATH.json] [--reports DIR] [--output FILE] [--timeout S]
               [--instructions] [--busy-retries N]
                                   run the benchmarks; F: text, markdown, json, junit, csv, github;

@@ -18,6 +18,7 @@ enum CompareCommand {
             guard parts.count == 2, let value = Double(parts[1]), value >= 0 else {
                 throw UsageError("--threshold-for needs REGEX=FRACTION, got '\(entry)'")
             }
+            try Arguments.check(pattern: parts[0], for: "--threshold-for")
             policy.thresholdOverrides.append((parts[0], value))
         }
         let format = try ComparisonFormat.parse(arguments.value("--format") ?? "text")

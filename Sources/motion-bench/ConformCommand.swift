@@ -1,4 +1,5 @@
 import Foundation
+import BenchKit
 import MotionConformance
 
 /// `motion-bench conform`: runs the fixtures and reports; exit 0 all pass, 1 failures,
@@ -25,7 +26,7 @@ enum ConformCommand {
             throw UsageError("--engine-shell and --engine-timeout go with --engine CMD")
         }
         let report = try conformance(fixtures: arguments.value("--fixtures") ?? "Fixtures", suite: arguments.value("--suite"),
-                                     filter: arguments.value("--filter"), engine: engine)
+                                     filter: try arguments.pattern("--filter"), engine: engine)
         let rendered = report.render(format, plotAll: arguments.has("--plot-all"))
         if let output = arguments.value("--output") {
             try AtomicWrite.write(rendered, to: output)
@@ -37,13 +38,23 @@ enum ConformCommand {
     }
 
     static func conformance(fixtures: String, suite: String?, filter: String?, engine: ExternalEngine.Options?) throws -> ConformanceReport {
-        let root = URL(fileURLWithPath: fixtures)
-        guard FileManager.default.fileExists(atPath: root.path) else { throw ToolError("no fixtures folder at \(root.path)") }
+        let root = try fixturesFolder(fixtures)
         var loaded = FixtureLoader.load(root: root, suite: suite)
+        // Nothing to run is an error that names what there is, never a pass.
+        if let suite, loaded.fixtures.isEmpty, loaded.errors.isEmpty {
+            let suites = Set(FixtureLoader.load(root: root).fixtures.map(\.suite)).sorted()
+            throw UsageError("--suite '\(suite)' has no fixtures under \(root.path); the suites are: \(suites.joined(separator: ", "))")
+        }
         if let filter {
             guard let regex = try? NSRegularExpression(pattern: filter) else { throw UsageError("--filter '\(filter)' is not a valid regular expression") }
-            loaded.fixtures = loaded.fixtures.filter { regex.firstMatch(in: $0.id, range: NSRange($0.id.startIndex..., in: $0.id)) != nil }
+            let all = loaded.fixtures
+            loaded.fixtures = all.filter { regex.firstMatch(in: $0.id, range: NSRange($0.id.startIndex..., in: $0.id)) != nil }
+            if loaded.fixtures.isEmpty && !all.isEmpty {
+                let nearest = all.map(\.id).sorted { editDistance($0, filter) < editDistance($1, filter) }.prefix(3)
+                throw UsageError("--filter '\(filter)' matches no fixture id; the nearest: \(nearest.joined(separator: ", "))")
+            }
         }
+        if loaded.fixtures.isEmpty && loaded.errors.isEmpty { throw ToolError("no fixtures (*.json) under \(root.path)") }
         if let engine {
             let adapter = ExternalEngine(engine)
             defer { adapter.close() }
@@ -59,6 +70,14 @@ enum ConformCommand {
         }
         return ConformanceReport(results: loaded.fixtures.map(Player.run), loadErrors: loaded.errors)
     }
+}
+
+/// The fixtures folder, which must exist and be a folder.
+func fixturesFolder(_ path: String) throws -> URL {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw ToolError("no fixtures folder at \(path)") }
+    guard isDirectory.boolValue else { throw ToolError("--fixtures \(path) is a file, not a folder of fixtures") }
+    return URL(fileURLWithPath: path)
 }
 
 /// Atomic file writes for the tool's outputs.

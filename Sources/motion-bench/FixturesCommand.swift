@@ -8,8 +8,9 @@ enum FixturesCommand {
     static func run(_ raw: [String]) throws -> Int32 {
         guard raw.first == "regenerate" else { throw UsageError("'fixtures' takes one subcommand: regenerate") }
         let arguments = try Arguments(Array(raw.dropFirst()), command: "fixtures regenerate", options: ["--fixtures"], flags: ["--check"])
-        let root = URL(fileURLWithPath: arguments.value("--fixtures") ?? "Fixtures")
+        let root = try fixturesFolder(arguments.value("--fixtures") ?? "Fixtures")
         let loaded = FixtureLoader.load(root: root)
+        if loaded.fixtures.isEmpty && loaded.errors.isEmpty { throw ToolError("no fixtures (*.json) under \(root.path)") }
         for error in loaded.errors { writeToStandardError("error: \(error)\n") }
         var changedFiles = 0, regenerated = 0
         for fixture in loaded.fixtures where fixture.provenance == .referenceModel {

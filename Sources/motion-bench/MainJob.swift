@@ -14,7 +14,7 @@ struct MainJob {
         let arguments = try Arguments(options, command: "main", options: ["--fixtures", "--reports", "--filter"], flags: [])
         fixturesDirectory = arguments.value("--fixtures") ?? fixturesDirectory
         reportsDirectory = arguments.value("--reports") ?? reportsDirectory
-        filter = arguments.value("--filter")
+        filter = try arguments.pattern("--filter")
     }
 
     func run() throws -> Int32 {

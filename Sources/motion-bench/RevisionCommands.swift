@@ -8,7 +8,7 @@ enum RevisionCommands {
         var options = RevisionComparison.Options()
         options.profile = try BenchCommands.profile(arguments)
         if !BenchCommands.profileFlags.contains(where: arguments.has) { options.profile = .quick }
-        options.filter = arguments.value("--filter")
+        options.filter = try arguments.pattern("--filter")
         options.rounds = try arguments.int("--rounds") ?? ["quick": 4, "standard": 6, "rigorous": 10][options.profile.name]!
         if let budget = try arguments.double("--budget-minutes") {
             guard budget > 0 else { throw UsageError("--budget-minutes needs a positive number of minutes") }
@@ -25,7 +25,7 @@ enum RevisionCommands {
             options.design = chosen
         }
         if let threshold = try arguments.double("--threshold") { options.policy.threshold = threshold }
-        if let threads = try arguments.int("--threads") { options.threads = threads }
+        if let threads = try arguments.threads() { options.threads = threads }
         if let configuration = arguments.value("--configuration") {
             guard ["release", "debug"].contains(configuration) else { throw UsageError("--configuration takes release or debug") }
             options.configuration = configuration
@@ -81,15 +81,16 @@ enum RevisionCommands {
         let arguments = try Arguments(raw, command: "nightly", options: ["--filter", "--reports", "--fixtures", "--threads"],
                                       flags: BenchCommands.profileFlags.union(["--bisect", "--no-instructions"]))
         let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
-        let conformance = try ConformCommand.conformance(fixtures: arguments.value("--fixtures") ?? "Fixtures", suite: nil, filter: nil, engine: nil)
+        // Every option is checked, and the benchmarks chosen, before the conformance suites run.
         var runArguments = ["--reports", reports.path]
-        let profileFlag = BenchCommands.profileFlags.first(where: arguments.has) ?? "--standard"
-        runArguments.append(profileFlag)
-        if let filter = arguments.value("--filter") { runArguments += ["--filter", filter] }
-        if let threads = arguments.value("--threads") { runArguments += ["--threads", threads] }
+        runArguments.append("--" + (try BenchCommands.profile(arguments)).name)
+        if let filter = try arguments.pattern("--filter") { runArguments += ["--filter", filter] }
+        if let threads = try arguments.threads() { runArguments += ["--threads", "\(threads)"] }
         // Instruction counts give the history change points without noise.
         if !arguments.has("--no-instructions") { runArguments.append("--instructions") }
         let options = try BenchCommands.driverOptions(try Arguments(runArguments, command: "run", options: BenchCommands.runOptions, flags: BenchCommands.runFlags))
+        do { _ = try BenchmarkDriver(options: options).selectedBenchmarks() } catch let error as DriverError { throw ToolError(error.description) }
+        let conformance = try ConformCommand.conformance(fixtures: arguments.value("--fixtures") ?? "Fixtures", suite: nil, filter: nil, engine: nil)
         let result = try BenchmarkDriver(options: options).run()
         try ResultStore(root: reports).save(result)
         let history = HistoryStore(root: reports.appendingPathComponent("history"))

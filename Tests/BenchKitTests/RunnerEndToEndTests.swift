@@ -175,4 +175,50 @@ struct RunnerEndToEndTests {
         #expect(second.stdout.contains("between 9999999999 (2026-01-09T02:00:00Z) and "))
         #expect(second.stdout.contains("new in the newest run") && second.stdout.contains("new regression between revisions (exit 2)"))
     }
+
+    @Test("nothing to run is an error naming the nearest names, never a pass; contradictory or unsafe options are refused before any work")
+    func nothingRanAndOptionsCheckedTogether() throws {
+        let reports = temporaryReports()
+        defer { try? FileManager.default.removeItem(at: reports) }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let fixtures = root.appendingPathComponent("Fixtures").path
+        func expectRefused(_ arguments: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let writes = ["run", "nightly", "compare", "compare-revisions"].contains(arguments[0])
+            let run = try motionBench(arguments + (writes ? ["--reports", reports.path] : []))
+            #expect(run.status == 1, "\(arguments): exit \(run.status)", sourceLocation: sourceLocation)
+            #expect(run.stderr.contains(message), "\(arguments): \(run.stderr.prefix(600))", sourceLocation: sourceLocation)
+        }
+        try expectRefused(["run", "--quick", "--filter", "^tick\\.fluid\\.10k\\.2$"], "no benchmark matches --filter")
+        try expectRefused(["run", "--quick", "--filter", "tick.fluid.10k.2"], "the nearest names: tick.fluid.10k.1")
+        try expectRefused(["run", "--quick", "--threads", "100000"], "--threads 100000 is more than the 256")
+        try expectRefused(["run", "--quick", "--rigorous"], "choose one of --quick, --standard, --rigorous")
+        try expectRefused(["nightly", "--quick", "--rigorous"], "choose one of --quick, --standard, --rigorous")
+        try expectRefused(["nightly", "--quick", "--filter", "zzzz"], "no benchmark matches --filter 'zzzz'")
+        try expectRefused(["run", "--quick", "--filter", "^test\\.allocate", "--save-baseline", "../../escape"], "is not a baseline name")
+        try expectRefused(["run", "--quick", "--filter", "^test\\.allocate", "--save-baseline", ""], "is not a baseline name")
+        try expectRefused(["compare", "x", "--threshold-for", "(=0.1"], "--threshold-for '(' is not a valid regular expression")
+        try expectRefused(["compare-revisions", "HEAD", "HEAD", "--filter", "("], "--filter '(' is not a valid regular expression")
+        // None of these measured or wrote anything.
+        #expect(!FileManager.default.fileExists(atPath: reports.appendingPathComponent("runs").path))
+        #expect(!FileManager.default.fileExists(atPath: reports.appendingPathComponent("history").path))
+
+        let empty = reports.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        try expectRefused(["conform", "--fixtures", empty.path], "no fixtures (*.json) under")
+        try expectRefused(["conform", "--fixtures", root.appendingPathComponent("README.md").path], "is a file, not a folder of fixtures")
+        try expectRefused(["conform", "--fixtures", fixtures, "--suite", "documnted"], "the suites are: ")
+        try expectRefused(["conform", "--fixtures", fixtures, "--filter", "zzzz-no-such-fixture"], "matches no fixture id; the nearest: ")
+        try expectRefused(["fixtures", "regenerate", "--check", "--fixtures", "/nonexistent"], "no fixtures folder at /nonexistent")
+
+        // A baseline without benchmarks compares nothing: exit 1, and it says so.
+        let run = try motionBench(["run", "--quick", "--filter", "^test\\.allocate\\.7$", "--reports", reports.path, "--save-baseline", "one"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let saved = reports.appendingPathComponent("baselines/one.json")
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: saved)) as? [String: Any])
+        json["benchmarks"] = []
+        let hollow = reports.appendingPathComponent("hollow.json")
+        try JSONSerialization.data(withJSONObject: json).write(to: hollow)
+        let compared = try motionBench(["compare", hollow.path, saved.path, "--reports", reports.path, "--no-calibration"])
+        #expect(compared.status == 1 && compared.stdout.contains("nothing was compared"), "\(compared.stdout)\n\(compared.stderr)")
+    }
 }

@@ -90,6 +90,32 @@ struct FixtureErrorTests {
         }
         #expect(decoded > 0, "some mutations stay valid")
     }
+
+    @Test("work is bounded: a phases duration or frame rate of 1e300, or a timeline count of 1e9, is an error naming its limit, not a trap or a hang")
+    func boundedWork() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let phases = try String(contentsOf: root.appendingPathComponent("Fixtures/phases/linear-cycle-0.2.json"), encoding: .utf8)
+        #expect(throws: Never.self) { try FixtureLoader.decode(phases) }
+        func phasesError(_ field: String, _ value: String) -> FixtureError? {
+            let pattern = try! NSRegularExpression(pattern: "\"\(field)\": [0-9.]+")
+            // The scenario's own field comes after the phases' animations: replace the last one.
+            let matches = pattern.matches(in: phases, range: NSRange(phases.startIndex..., in: phases))
+            guard let last = matches.last, let range = Range(last.range, in: phases) else { return nil }
+            return self.error(phases.replacingCharacters(in: range, with: "\"\(field)\": \(value)"))
+        }
+        let huge = phasesError("duration", "1e300")
+        #expect(huge?.path == "$.phases.duration" && huge?.message == "phases duration 1e+300 s exceeds the 3600 s limit", "\(String(describing: huge))")
+        #expect(phasesError("duration", "1e9")?.message.contains("exceeds the 3600 s limit") == true)
+        let fast = phases.replacingOccurrences(of: "\"frameRate\": 64", with: "\"frameRate\": 1000")
+        let frames = self.error(fast.replacingOccurrences(of: "\"duration\": 1.21875", with: "\"duration\": 3600"))
+        #expect(frames?.message.contains("is 3600000 frames, over the 1000000-frame limit") == true, "3600 s at 1000 Hz: \(String(describing: frames))")
+        #expect(phasesError("frameRate", "1e300")?.message.contains("phases frameRate 1e+300 Hz exceeds the 1000 Hz limit") == true)
+        let timeline = try String(contentsOf: root.appendingPathComponent("Fixtures/timeline").appendingPathComponent(
+            try #require(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Fixtures/timeline").path).sorted().first)), encoding: .utf8)
+        let body = timeline.replacingOccurrences(of: "\"schedule\":", with: "\"count\": 1e9, \"schedule\":")
+        let count = self.error(body)
+        #expect(count?.message.contains("timeline count 1000000000 exceeds the 100000 limit") == true, "\(String(describing: count))")
+    }
 }
 
 /// Byte- and token-level mutations of JSON text, seeded.

@@ -73,6 +73,33 @@ struct EngineAllocationTests {
         #expect(requests == 0, "\(requests) allocation requests over 60 two-thread ticks")
     }
 
+    /// 12,000 channels whose curves all end at 0.5 s: the tick of frame 30 reports logical completion
+    /// and finishing for every one of them, inside the counted window.
+    func burstEngine(threads: Int, scheduler: TickScheduler) throws -> MotionEngine {
+        let engine = MotionEngine(threadCount: threads, chunkSize: 256, scheduler: scheduler, minimumChannelsPerWorker: 1)
+        for k in 0..<12_000 {
+            let id = try engine.addChannel(value: 0)
+            try engine.animate(id, to: Double(k % 50) + 1, with: k % 2 == 0 ? .linear(duration: 0.5) : .easeIn(duration: 0.5), at: 0)
+        }
+        try engine.tick(at: 0)
+        try engine.tick(at: 1.0 / 60)
+        return engine
+    }
+
+    @Test("a tick in which 12,000 channels complete at once allocates nothing, on one thread and on two persistent workers")
+    func zeroAllocationsCompletionBurst() throws {
+        for (threads, scheduler) in [(1, TickScheduler.concurrentPerform), (2, .persistentWorkers)] {
+            let engine = try burstEngine(threads: threads, scheduler: scheduler)
+            var reported = 0
+            let requests = try requestsOver60Frames { frame in
+                try engine.tick(at: Double(frame) / 60)
+                reported += engine.lastTickEvents.count
+            }
+            #expect(reported >= 2 * 12_000, "every channel reported completion and finishing: \(reported) events")
+            #expect(requests == 0, "\(requests) allocation requests over 60 ticks with a completion burst of 12,000 channels on \(threads) thread(s)")
+        }
+    }
+
     @Test("with concurrentPerform, a two-thread tick allocates only what libdispatch allocates per call")
     func concurrentPerformAllocations() throws {
         let engine = try steadyEngine(threads: 2, scheduler: .concurrentPerform)

@@ -89,7 +89,14 @@ public struct ComparisonReport: Codable, Sendable {
     /// What the machine was like while the candidate (or the rounds) measured, when known.
     public var machine: String?
 
+    /// Whether any benchmark was compared at all: two runs that share no benchmark with timings
+    /// (an empty baseline, disjoint filters) are not a pass.
+    public var comparedAnything: Bool {
+        comparisons.contains { [.regressed, .improved, .unchanged, .inconclusive, .digestMismatch].contains($0.verdict) }
+    }
+
     public var exitCode: Int32 {
+        guard comparedAnything else { return 1 }
         let verdicts = Set(comparisons.map(\.verdict))
         if verdicts.contains(.digestMismatch) { return 4 }
         if verdicts.contains(.failed) { return 1 }

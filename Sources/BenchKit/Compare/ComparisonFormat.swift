@@ -23,7 +23,10 @@ public enum ComparisonFormat: String, CaseIterable, Sendable {
             lines.append((markdown ? "## " : "") + "motion-bench compare: \(report.candidate) against \(report.baseline)")
             let counts = Verdict.allCases.map { "\(report.count($0)) \($0.rawValue)" }.filter { !$0.hasPrefix("0 ") }
             lines.append(counts.joined(separator: ", ") + (report.geometricMeanRatio.map { String(format: "; geometric mean ratio %.3f", $0) } ?? ""))
-            if let machine = report.machine { lines.append((markdown ? "" : "") + "machine: " + machine) }
+            if !report.comparedAnything {
+                lines.append("nothing was compared: the two runs share no benchmark with timings (exit 1)")
+            }
+            if let machine = report.machine { lines.append("machine: " + machine) }
             if markdown {
                 lines += ["", "| benchmark | verdict | ratio | 95% interval | p (null hypothesis) | over | baseline | candidate | notes |",
                           "|---|---|---|---|---|---|---|---|---|"]

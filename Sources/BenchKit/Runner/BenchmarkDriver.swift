@@ -61,6 +61,19 @@ public struct BenchmarkDriver {
         return all.filter { regex.firstMatch(in: $0.name, range: NSRange($0.name.startIndex..., in: $0.name)) != nil }
     }
 
+    /// The benchmarks to run; an error naming the nearest names when the filter matches none (a
+    /// run of nothing is not a pass).
+    public func selectedBenchmarks() throws -> [Benchmark.Descriptor] {
+        let selected = try benchmarks()
+        guard selected.isEmpty else { return selected }
+        var unfiltered = options
+        unfiltered.filter = nil
+        let names = try BenchmarkDriver(options: unfiltered).benchmarks().map(\.name)
+        guard let filter = options.filter else { throw DriverError("the worker \(options.worker.path) offers no benchmarks") }
+        let nearest = names.sorted { editDistance($0, filter) < editDistance($1, filter) }.prefix(3)
+        throw DriverError("no benchmark matches --filter '\(filter)'; the nearest names: \(nearest.joined(separator: ", ")) (`motion-bench list` lists all \(names.count))")
+    }
+
     /// How the worker was compiled. A worker that cannot say (one from before the `build`
     /// command) was built for the default target.
     public func build() -> WorkerBuild {
@@ -75,7 +88,7 @@ public struct BenchmarkDriver {
     /// out are recorded as such while the rest complete.
     public func run() throws -> RunResult {
         let started = Self.timestamp()
-        let selected = try benchmarks()
+        let selected = try selectedBenchmarks()
         let capacity = ParallelProbe.capacity(threads: options.threads)
         let loadAverage = MachineState.loadAverageNow()
         var results: [BenchmarkResult] = []

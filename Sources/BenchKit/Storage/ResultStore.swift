@@ -33,7 +33,19 @@ public struct ResultStore: Sendable {
         return file
     }
 
+    /// A baseline is named by a plain word, stored under `baselines/`, or by a path ending in
+    /// `.json` written where it says. A name that would leave `baselines/` (a slash, a leading
+    /// dot, `..`) or is empty is refused before anything is measured.
+    public static func checkBaselineReference(_ reference: String) throws {
+        if reference.hasSuffix(".json") && reference.count > 5 { return }
+        guard !reference.isEmpty, !reference.hasPrefix("."), !reference.contains("/"), !reference.contains("\0") else {
+            throw ResultFileError("'\(reference)' is not a baseline name: a name is a plain word stored as reports/baselines/NAME.json "
+                                  + "(no slash, no leading dot, not empty); give a path ending in .json to write elsewhere")
+        }
+    }
+
     public func save(_ result: RunResult, asBaseline reference: String) throws -> URL {
+        try Self.checkBaselineReference(reference)
         let url = resolve(reference)
         try AtomicFile.write(try Self.encoder.encode(result), to: url)
         return url

@@ -229,11 +229,15 @@ extension FixtureLoader {
             guard names.contains(phase) else { throw try t.field("phase").error("no phase named \"\(phase)\"") }
             return (try time(try t.field("time")), phase)
         }
-        let frameRate = try body.optionalField("frameRate")?.number() ?? 60
-        guard frameRate > 0 else { throw try body.field("frameRate").error("must be positive") }
+        let frameRate = try body.optionalField("frameRate")?.number(atMost: Limits.frameRate, "phases frameRate", unit: "Hz", positive: true) ?? 60
+        let duration = try body.field("duration").number(atMost: Limits.duration, "phases duration", unit: "s")
+        // The player steps every frame: the frames are the work this fixture asks for.
+        guard (duration * frameRate).rounded() <= Limits.frames else {
+            throw try body.field("duration").error("phases duration × frameRate is \(JSONValue.format((duration * frameRate).rounded())) frames, over the \(JSONValue.format(Limits.frames))-frame limit")
+        }
         return PhaseScenario(phases: phases, mode: modeName == "trigger" ? .trigger : .continuous, frameRate: frameRate,
                              triggers: try body.optionalField("triggers")?.array().map(time) ?? [],
-                             duration: try body.field("duration").nonNegativeNumber(), samples: samples,
+                             duration: duration, samples: samples,
                              transitions: transitions.map { $0.map { (time: $0.0, phase: $0.1) } })
     }
 
@@ -259,6 +263,22 @@ extension FixtureLoader {
                                 expected: expected, ends: try body.optionalField("ends")?.bool() ?? false,
                                 minuteAligned: try body.optionalField("minuteAligned")?.bool() ?? false,
                                 spacing: try body.optionalField("spacing")?.number(),
-                                count: try body.optionalField("count")?.integer() ?? max(expected?.count ?? 3, 1))
+                                count: try body.optionalField("count").map { cursor in
+                                    let n = try cursor.number(atMost: Limits.entries, "timeline count", unit: "")
+                                    return try JSONCursor.whole(n, cursor)
+                                } ?? max(expected?.count ?? 3, 1))
     }
+}
+
+/// The most work one fixture may ask for: far beyond what a behaviour needs to show, small enough
+/// that a typo (a duration of 1e9) errors in the loader instead of running for hours.
+enum Limits {
+    /// Seconds a scenario may last.
+    static let duration = 3600.0
+    /// Frames per second a scenario may be stepped at.
+    static let frameRate = 1000.0
+    /// Frames one scenario may step.
+    static let frames = 1_000_000.0
+    /// Entries a timeline schedule may be asked for.
+    static let entries = 100_000.0
 }

@@ -81,6 +81,23 @@ public struct JSONCursor {
         return n
     }
 
+    /// A number no larger than `limit` (and, unless `allowingZero` is false, not negative), with an
+    /// error that names the limit: a fixture may not ask for unbounded work.
+    func number(atMost limit: Double, _ what: String, unit: String, positive: Bool = false) throws -> Double {
+        let n = try number()
+        guard positive ? n > 0 : n >= 0 else { throw error("\(what) must be \(positive ? "positive" : "non-negative"), found \(JSONValue.format(n))") }
+        guard n <= limit else {
+            throw error("\(what) \(JSONValue.format(n))\(unit.isEmpty ? "" : " " + unit) exceeds the \(JSONValue.format(limit))\(unit.isEmpty ? "" : " " + unit) limit")
+        }
+        return n
+    }
+
+    /// `n` as an Int when it is whole.
+    static func whole(_ n: Double, _ cursor: JSONCursor) throws -> Int {
+        guard n == n.rounded(), abs(n) < 1e15 else { throw cursor.error("expected a whole number, found \(n)") }
+        return Int(n)
+    }
+
     func integer() throws -> Int {
         let n = try number()
         guard n == n.rounded(), abs(n) < 1e15 else { throw error("expected a whole number, found \(n)") }

@@ -13,7 +13,11 @@ final class CurvePool: PoolProtocol {
     let ay = Column<Double>(), by = Column<Double>(), cy = Column<Double>()
     let animation = Column<BezierAnimation>()
 
-    private lazy var doubleColumns: [Column<Double>] = [model, interval, beginTime, duration, ax, bx, cx, ay, by, cy]
+    /// Made with the pool, not lazily: a lazy array would be allocated by the first removal,
+    /// inside a tick that finishes a curve.
+    private let doubleColumns: [Column<Double>]
+
+    init() { doubleColumns = [model, interval, beginTime, duration, ax, bx, cx, ay, by, cy] }
 
     var count: Int { channel.count }
 

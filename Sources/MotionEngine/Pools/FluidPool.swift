@@ -17,10 +17,14 @@ final class FluidPool: PoolProtocol {
     let offset = Column<Double>(), velocity = Column<Double>(), force = Column<Double>(), stateTime = Column<Double>()
     let startTime = Column<Double>(), blendStart = Column<Double>(), blendInterval = Column<Double>()
 
-    // Made once: built per call, the array cost an allocation per added or removed channel.
-    private lazy var doubleColumns: [Column<Double>] =
-        [model, interval, beginTime, response, dampingFraction, blendDuration, stiffness, damping,
-         offset, velocity, force, stateTime, startTime, blendStart, blendInterval]
+    /// Made with the pool: built per call, the array cost an allocation per added or removed
+    /// channel; made lazily, one allocation in the first tick that finished a spring.
+    private let doubleColumns: [Column<Double>]
+
+    init() {
+        doubleColumns = [model, interval, beginTime, response, dampingFraction, blendDuration, stiffness, damping,
+                         offset, velocity, force, stateTime, startTime, blendStart, blendInterval]
+    }
 
     var count: Int { channel.count }
 

@@ -40,8 +40,16 @@ final class Pool<Channel: EngineChannel>: PoolProtocol {
 /// Events of one chunk of a tick, kept apart so that they can be gathered in chunk order — the
 /// same order whatever the number of threads.
 final class EventSink {
-    let channels = Column<UInt32>(capacity: 16)
-    let kinds = Column<ChannelEvent.Kind>(capacity: 16)
+    let channels: Column<UInt32>
+    let kinds: Column<ChannelEvent.Kind>
+
+    /// A chunk's channels report at most two events a tick (logical completion, then finishing),
+    /// so a sink sized for twice the chunk never grows inside a tick, even when every channel of
+    /// the chunk completes at once.
+    init(chunkSize: Int) {
+        channels = Column<UInt32>(capacity: 2 * chunkSize)
+        kinds = Column<ChannelEvent.Kind>(capacity: 2 * chunkSize)
+    }
 
     func append(channel: UInt32, kind: ChannelEvent.Kind) {
         channels.append(channel)

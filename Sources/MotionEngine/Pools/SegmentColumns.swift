@@ -4,7 +4,11 @@ final class SegmentColumns {
     let kind = Column<KeyframePool.SegmentKind>()
     let start = Column<Double>(), duration = Column<Double>()
     let from = Column<Double>(), to = Column<Double>(), startTangent = Column<Double>(), endTangent = Column<Double>()
-    private lazy var doubles: [Column<Double>] = [start, duration, from, to, startTangent, endTangent]
+    /// Made with the columns, not lazily: a lazy array would be allocated by the first removal,
+    /// inside a tick that finishes a track.
+    private let doubles: [Column<Double>]
+
+    init() { doubles = [start, duration, from, to, startTangent, endTangent] }
 
     /// A channel whose cursor has passed its last segment.
     static let finished = KeyframePool.Segment(start: 0, duration: 0, from: 0, to: 0, startTangent: 0, endTangent: 0, kind: .finished)
