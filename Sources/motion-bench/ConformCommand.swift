@@ -25,8 +25,17 @@ enum ConformCommand {
         } else if arguments.has("--engine-shell") || arguments.value("--engine-timeout") != nil {
             throw UsageError("--engine-shell and --engine-timeout go with --engine CMD")
         }
+        // Text to the terminal goes out a fixture at a time, flushed: whatever happens later, the
+        // verdicts reached so far are not lost. Other formats are written whole at the end.
+        let streaming = format == .text && arguments.value("--output") == nil
+        if streaming { emit([ConformanceReport.textHeader]) }
         let report = try conformance(fixtures: arguments.value("--fixtures") ?? "Fixtures", suite: arguments.value("--suite"),
-                                     filter: try arguments.pattern("--filter"), engine: engine)
+                                     filter: try arguments.pattern("--filter"), engine: engine,
+                                     onResult: streaming ? { emit(ConformanceReport.textLines($0)) } : nil)
+        if streaming {
+            emit(report.textFooter)
+            return report.exitCode
+        }
         let rendered = report.render(format, plotAll: arguments.has("--plot-all"))
         if let output = arguments.value("--output") {
             try AtomicWrite.write(rendered, to: output)
@@ -37,7 +46,14 @@ enum ConformCommand {
         return report.exitCode
     }
 
-    static func conformance(fixtures: String, suite: String?, filter: String?, engine: ExternalEngine.Options?) throws -> ConformanceReport {
+    /// Written straight to the file descriptor, unbuffered.
+    static func emit(_ lines: [String]) {
+        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+
+    static func conformance(fixtures: String, suite: String?, filter: String?, engine: ExternalEngine.Options?,
+                            onResult: ((FixtureResult) -> Void)? = nil) throws -> ConformanceReport {
+        func reported(_ result: FixtureResult) -> FixtureResult { onResult?(result); return result }
         let root = try fixturesFolder(fixtures)
         var loaded = FixtureLoader.load(root: root, suite: suite)
         // Nothing to run is an error that names what there is, never a pass.
@@ -66,9 +82,9 @@ enum ConformCommand {
             } catch {
                 writeToStandardError("conform: \(error)\n")
             }
-            return ConformanceReport(results: loaded.fixtures.map { adapter.run($0) }, loadErrors: loaded.errors, engine: adapter.label)
+            return ConformanceReport(results: loaded.fixtures.map { reported(adapter.run($0)) }, loadErrors: loaded.errors, engine: adapter.label)
         }
-        return ConformanceReport(results: loaded.fixtures.map(Player.run), loadErrors: loaded.errors)
+        return ConformanceReport(results: loaded.fixtures.map { reported(Player.run($0)) }, loadErrors: loaded.errors)
     }
 }
 

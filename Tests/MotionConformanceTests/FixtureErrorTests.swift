@@ -33,7 +33,7 @@ struct FixtureErrorTests {
     @Test("malformed JSON says where: line and column")
     func malformed() {
         let e = error("{\"id\": \"x\",\n \"title\": }")
-        #expect(e?.path == "line 2, column 11" && e?.message.contains("invalid JSON") == true)
+        #expect(e?.path == "line 2, column 11 (byte 22)" && e?.message.contains("invalid JSON") == true)
         #expect(error(String(Self.valid.dropLast(20)))?.message.contains("truncated") == true)
         #expect(error("{\"id\": NaN}")?.message.contains("invalid JSON") == true, "NaN is not JSON")
     }
@@ -89,6 +89,34 @@ struct FixtureErrorTests {
             }
         }
         #expect(decoded > 0, "some mutations stay valid")
+    }
+
+    @Test("a strict reader: duplicate keys, numbers JSON does not allow, arguments to .default, keys beside bezier and non-UTF-8 bytes are errors that say where")
+    func strictReader() throws {
+        let duplicate = error(Self.valid.replacingOccurrences(of: "\"title\": \"t\"", with: "\"title\": \"t\", \"title\": \"u\""))
+        #expect(duplicate?.message == "invalid JSON: duplicate key \"title\" in an object" && duplicate?.path.hasPrefix("line 1, column ") == true,
+                "\(String(describing: duplicate))")
+        for bad in [".5", "01", "1.", "+1", "1e", "-", "1e400"] {
+            let e = error(Self.valid.replacingOccurrences(of: "\"set\": 1", with: "\"set\": \(bad)"))
+            #expect(e?.message.contains("'\(bad)'") == true && e?.path.contains("(byte ") == true, "\(bad): \(String(describing: e))")
+        }
+        for good in ["0.5", "-0", "1e-3", "2E+2", "10"] {
+            #expect(error(Self.valid.replacingOccurrences(of: "\"set\": 1", with: "\"set\": \(good)")) == nil, "\(good) is JSON")
+        }
+        let defaultArguments = error(Self.valid.replacingOccurrences(of: "{\"linear\": {\"duration\": 1}}", with: "{\"default\": {\"durration\": 1}}"))
+        #expect(defaultArguments?.path == "$.property.events[0].animation.default.durration" && defaultArguments?.message.contains("unknown field") == true,
+                "\(String(describing: defaultArguments))")
+        #expect(error(Self.valid.replacingOccurrences(of: "{\"linear\": {\"duration\": 1}}", with: "{\"default\": {}}")) == nil)
+        // Non-UTF-8 bytes: the loader names the file and the byte.
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("utf8-\(UUID().uuidString)/x")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        var bytes = Data(Self.valid.utf8)
+        bytes.insert(0xFF, at: 10)
+        try bytes.write(to: folder.appendingPathComponent("bad.json"))
+        let loaded = FixtureLoader.load(root: folder.deletingLastPathComponent())
+        #expect(loaded.errors.first?.message == "is not UTF-8 text: the bytes at byte 10 (0xFF) are not a UTF-8 character", "\(loaded.errors)")
+        #expect(loaded.errors.first?.file?.hasSuffix("x/bad.json") == true)
     }
 
     @Test("work is bounded: a phases duration or frame rate of 1e300, or a timeline count of 1e9, is an error naming its limit, not a trap or a hang")

@@ -52,6 +52,8 @@ public struct AnimationSpec: Sendable {
         func number(_ name: String) throws -> Double? { try args.optionalField(name)?.number() }
         switch key {
         case "default":
+            // `.default` takes no arguments: `{"default": {}}` (a misspelt argument would be ignored).
+            try args.onlyKeys([])
             return .default
         case "linear", "easeIn", "easeOut", "easeInOut":
             try args.onlyKeys(["duration"])
@@ -109,6 +111,7 @@ public struct AnimationSpec: Sendable {
     /// A UnitCurve by name, or `{"bezier": [x1, y1, x2, y2]}`.
     static func curve(_ cursor: JSONCursor) throws -> UnitCurve {
         if case .object = cursor.value {
+            try cursor.onlyKeys(["bezier"])
             let points = try cursor.field("bezier").numbers(count: 4)
             return .bezier(startControlPoint: UnitPoint(x: points[0], y: points[1]), endControlPoint: UnitPoint(x: points[2], y: points[3]))
         }

@@ -26,7 +26,7 @@ public enum FixtureLoader {
             let folder = file.deletingLastPathComponent().lastPathComponent
             if let suite, folder != suite { continue }
             do {
-                let text = try String(contentsOf: file, encoding: .utf8)
+                let text = try Self.utf8Text(Data(contentsOf: file))
                 var fixture = try decode(text)
                 fixture.file = file.path
                 if fixture.suite != folder {
@@ -129,6 +129,26 @@ public enum FixtureLoader {
     static func animation(_ cursor: JSONCursor?) throws -> AnimationSpec? {
         guard let cursor, !cursor.isNull else { return nil }
         return try AnimationSpec(cursor)
+    }
+
+    /// The file's text, or an error giving the offset of the first byte that is not UTF-8.
+    static func utf8Text(_ data: Data) throws -> String {
+        if let text = String(data: data, encoding: .utf8) { return text }
+        var decoder = UTF8()
+        var iterator = data.makeIterator()
+        var offset = 0, bytesSoFar = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case let .scalarValue(scalar):
+                bytesSoFar += UTF8.width(scalar)
+                offset = bytesSoFar
+            case .emptyInput:
+                throw FixtureError(path: "", message: "is not UTF-8 text")
+            case .error:
+                let byte = offset < data.count ? String(format: "0x%02X", data[data.startIndex + offset]) : "?"
+                throw FixtureError(path: "", message: "is not UTF-8 text: the bytes at byte \(offset) (\(byte)) are not a UTF-8 character")
+            }
+        }
     }
 
     static func time(_ cursor: JSONCursor) throws -> Double {

@@ -90,7 +90,7 @@ public indirect enum JSONValue: Equatable, Sendable {
             for byte in bytes[..<min(index, bytes.count)] {
                 if byte == 10 { line += 1; column = 1 } else { column += 1 }
             }
-            return FixtureError(path: "line \(line), column \(column)", message: "invalid JSON: \(message)")
+            return FixtureError(path: "line \(line), column \(column) (byte \(min(index, bytes.count)))", message: "invalid JSON: \(message)")
         }
 
         mutating func skipWhitespace() {
@@ -127,7 +127,13 @@ public indirect enum JSONValue: Equatable, Sendable {
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key string") }
+                let keyStart = index
                 let key = try string()
+                // The last of two equal keys would silently win: a typo's twin hides the intent.
+                if members.contains(where: { $0.0 == key }) {
+                    index = keyStart
+                    throw error("duplicate key \"\(key)\" in an object")
+                }
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
                 index += 1
@@ -199,15 +205,37 @@ public indirect enum JSONValue: Equatable, Sendable {
             throw error("unterminated string (truncated?)")
         }
 
+        /// A number in JSON's grammar (RFC 8259 §6): -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
+        /// — not `.5`, `01`, `1.`, `+1` or `1e`, which other readers take differently or refuse.
         mutating func number() throws -> Double {
             let start = index
             while index < bytes.count, "+-0123456789.eE".utf8.contains(bytes[index]) { index += 1 }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
-            guard !text.isEmpty, let value = Double(text), text.first != "+" else {
+            guard !text.isEmpty else { throw error("expected a value") }
+            guard Self.isJSONNumber(Array(text.utf8)), let value = Double(text) else {
                 index = start
-                throw error("expected a value")
+                throw error("'\(text)' is not a JSON number (JSON writes 0.5, not .5; 1, not 01 or 1. or +1)")
+            }
+            guard value.isFinite else {
+                index = start
+                throw error("'\(text)' is beyond the range of a double")
             }
             return value
+        }
+
+        static func isJSONNumber(_ t: [UInt8]) -> Bool {
+            var i = 0
+            func digits() -> Int { let s = i; while i < t.count, (48...57).contains(t[i]) { i += 1 }; return i - s }
+            if i < t.count, t[i] == UInt8(ascii: "-") { i += 1 }
+            guard i < t.count else { return false }
+            if t[i] == UInt8(ascii: "0") { i += 1 } else if digits() == 0 { return false }
+            if i < t.count, t[i] == UInt8(ascii: ".") { i += 1; if digits() == 0 { return false } }
+            if i < t.count, t[i] == UInt8(ascii: "e") || t[i] == UInt8(ascii: "E") {
+                i += 1
+                if i < t.count, t[i] == UInt8(ascii: "+") || t[i] == UInt8(ascii: "-") { i += 1 }
+                if digits() == 0 { return false }
+            }
+            return i == t.count
         }
     }
 }

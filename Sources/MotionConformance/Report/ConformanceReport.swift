@@ -46,17 +46,26 @@ public struct ConformanceReport: Sendable {
     }
 
     func text() -> String {
-        var lines = [String(format: "%-58@  %-15@  %10@  %@", "fixture" as NSString, "provenance" as NSString, "error/tol" as NSString, "verdict" as NSString)]
-        for r in results {
-            lines.append(String(format: "%-58@  %-15@  %10@  %@", r.id as NSString, r.provenance as NSString,
-                                Self.formatError(r.maxError) as NSString, r.verdict.rawValue as NSString))
-            if r.verdict != .pass { lines.append("    \(r.message)") }
-            if r.verdict == .fail || r.verdict == .error, let file = r.file { lines.append("    fixture: \(file)") }
-        }
-        for error in loadErrors { lines.append("error: \(error)") }
-        lines.append(summaryLine)
+        var lines = [Self.textHeader]
+        for r in results { lines += Self.textLines(r) }
+        lines += textFooter
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// The text report's first line; with `textLines` for each result as it finishes and
+    /// `textFooter` at the end, the text report can be written as the fixtures run.
+    public static let textHeader = String(format: "%-58@  %-15@  %10@  %@", "fixture" as NSString, "provenance" as NSString,
+                                          "error/tol" as NSString, "verdict" as NSString)
+
+    public static func textLines(_ r: FixtureResult) -> [String] {
+        var lines = [String(format: "%-58@  %-15@  %10@  %@", r.id as NSString, r.provenance as NSString,
+                            Self.formatError(r.maxError) as NSString, r.verdict.rawValue as NSString)]
+        if r.verdict != .pass { lines.append("    \(r.message)") }
+        if r.verdict == .fail || r.verdict == .error, let file = r.file { lines.append("    fixture: \(file)") }
+        return lines
+    }
+
+    public var textFooter: [String] { loadErrors.map { "error: \($0)" } + [summaryLine] }
 
     func json() -> String {
         var fixtures: [JSONValue] = results.map { r in
