@@ -66,7 +66,7 @@ enum ConformCommand {
             let all = loaded.fixtures
             loaded.fixtures = all.filter { regex.firstMatch(in: $0.id, range: NSRange($0.id.startIndex..., in: $0.id)) != nil }
             if loaded.fixtures.isEmpty && !all.isEmpty {
-                let nearest = all.map(\.id).sorted { editDistance($0, filter) < editDistance($1, filter) }.prefix(3)
+                let nearest = nearestNames(all.map(\.id), to: filter)
                 throw UsageError("--filter '\(filter)' matches no fixture id; the nearest: \(nearest.joined(separator: ", "))")
             }
         }

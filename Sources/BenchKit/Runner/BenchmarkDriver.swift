@@ -70,7 +70,7 @@ public struct BenchmarkDriver {
         unfiltered.filter = nil
         let names = try BenchmarkDriver(options: unfiltered).benchmarks().map(\.name)
         guard let filter = options.filter else { throw DriverError("the worker \(options.worker.path) offers no benchmarks") }
-        let nearest = names.sorted { editDistance($0, filter) < editDistance($1, filter) }.prefix(3)
+        let nearest = nearestNames(names, to: filter)
         throw DriverError("no benchmark matches --filter '\(filter)'; the nearest names: \(nearest.joined(separator: ", ")) (`motion-bench list` lists all \(names.count))")
     }
 

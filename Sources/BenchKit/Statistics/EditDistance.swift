@@ -14,3 +14,9 @@ public func editDistance(_ a: String, _ b: String) -> Int {
     }
     return previous[y.count]
 }
+
+/// The `count` names nearest to `text` by edit distance, nearest first (ties in the names' order).
+public func nearestNames(_ names: [String], to text: String, count: Int = 3) -> [String] {
+    names.enumerated().map { (distance: editDistance($0.element, text), index: $0.offset, name: $0.element) }
+        .sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }.prefix(count).map(\.name)
+}

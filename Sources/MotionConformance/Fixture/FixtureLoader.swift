@@ -136,12 +136,11 @@ public enum FixtureLoader {
         if let text = String(data: data, encoding: .utf8) { return text }
         var decoder = UTF8()
         var iterator = data.makeIterator()
-        var offset = 0, bytesSoFar = 0
+        var offset = 0
         while true {
             switch decoder.decode(&iterator) {
             case let .scalarValue(scalar):
-                bytesSoFar += UTF8.width(scalar)
-                offset = bytesSoFar
+                offset += UTF8.width(scalar)
             case .emptyInput:
                 throw FixtureError(path: "", message: "is not UTF-8 text")
             case .error:

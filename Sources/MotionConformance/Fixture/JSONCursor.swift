@@ -81,8 +81,8 @@ public struct JSONCursor {
         return n
     }
 
-    /// A number no larger than `limit` (and, unless `allowingZero` is false, not negative), with an
-    /// error that names the limit: a fixture may not ask for unbounded work.
+    /// A number no larger than `limit` and not negative (positive, with `positive`), with an error
+    /// that names the limit: a fixture may not ask for unbounded work.
     func number(atMost limit: Double, _ what: String, unit: String, positive: Bool = false) throws -> Double {
         let n = try number()
         guard positive ? n > 0 : n >= 0 else { throw error("\(what) must be \(positive ? "positive" : "non-negative"), found \(JSONValue.format(n))") }
@@ -98,11 +98,7 @@ public struct JSONCursor {
         return Int(n)
     }
 
-    func integer() throws -> Int {
-        let n = try number()
-        guard n == n.rounded(), abs(n) < 1e15 else { throw error("expected a whole number, found \(n)") }
-        return Int(n)
-    }
+    func integer() throws -> Int { try Self.whole(try number(), self) }
 
     func string() throws -> String {
         guard case let .string(text) = value else { throw error("expected a string, found \(Self.describe(value))") }
