@@ -341,17 +341,18 @@ public final class MotionEngine: @unchecked Sendable {
             fluid.merge(slot: Int(entry.slot), with: next, delta: delta, target: target, at: time)
             return
         }
-        var running: RunningAnimation<Double>
-        if let current = runningAnimation(index, entry) {
-            running = current
-            running.retarget(by: delta, with: animation, at: time)
-        } else {
-            running = RunningAnimation(animation: animation, interval: delta, beginTime: time)
-        }
-        // The animation now running is a new instance (merged or combined): its logical
-        // completion is reported afresh, as AnimatedProperty's listeners are.
+        // Detached before the change: the pool's copy released, a combination is extended in
+        // place rather than copied, which keeps a burst of changes at one time linear. The
+        // animation now running is a new instance (merged or combined): its logical completion
+        // is reported afresh, as AnimatedProperty's listeners are.
+        var running = runningAnimation(index, entry)
         detach(index, entry)
-        start(index, running, model: target)
+        if running == nil {
+            running = RunningAnimation(animation: animation, interval: delta, beginTime: time)
+        } else {
+            running!.retarget(by: delta, with: animation, at: time)
+        }
+        start(index, running!, model: target)
     }
 
     /// Places a running animation in the pool of its kind.

@@ -52,16 +52,17 @@ enum BenchCommands {
         }
         let driver = BenchmarkDriver(options: try driverOptions(arguments))
         let result = try driver.run()
+        // The report first: if a file cannot be written below, what was measured is still shown.
+        let rendered = try format.render(result)
+        if let output = arguments.value("--output") {
+            try ResultStore.write(Data(rendered.utf8), to: URL(fileURLWithPath: output), keeping: "the report")
+        } else {
+            print(rendered, terminator: rendered.hasSuffix("\n") ? "" : "\n")
+        }
         let file = try store.save(result)
         if let baseline = arguments.value("--save-baseline") {
             let url = try store.save(result, asBaseline: baseline)
             writeToStandardError("saved baseline \(url.path)\n")
-        }
-        let rendered = try format.render(result)
-        if let output = arguments.value("--output") {
-            try AtomicFile.write(rendered, to: URL(fileURLWithPath: output))
-        } else {
-            print(rendered, terminator: rendered.hasSuffix("\n") ? "" : "\n")
         }
         writeToStandardError("wrote \(file.path)\n")
         return result.benchmarks.contains { $0.status != .ok } ? 1 : 0

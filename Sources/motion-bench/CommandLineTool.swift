@@ -26,12 +26,19 @@ enum CommandLineTool {
                                   0 pass, 1 tool error, 2 regression, 3 inconclusive, 4 digest mismatch
           conform [--fixtures DIR] [--suite S] [--filter F] [--format text|json|junit|markdown|html]
               [--output FILE] [--plot-all] [--engine CMD [--engine-shell] [--engine-timeout S]]
-                                  run the conformance fixtures (exit 0 pass, 1 failures or nothing ran, 2 errors);
+              [--fixture-timeout S] [--fixture-memory MIB]
+                                  run the conformance fixtures (exit 0 pass, 1 failures or nothing ran, 2 errors),
+                                  in a child process: a fixture that traps, or runs past S seconds (60) or MIB MiB
+                                  (2048), is that fixture's error and the others still run;
                                   --engine validates another process through the engine protocol
                                   (docs/protocol.md); CMD is split into words, run through /bin/sh -c only
                                   with --engine-shell; each answer is awaited S seconds (default 5)
           fixtures regenerate [--fixtures DIR] [--check]
                                   recompute reference-model fixtures with the reference model
+          fixtures fuzz [--fixtures DIR] [--count N] [--batch B] [--seed S] [--controls C] [--fixture-timeout S]
+                                  N damaged fixtures (10000) made from the real ones through conform in batches of B
+                                  (250), each with C real ones (6) as controls; exit 0 when nothing crashed or ran past
+                                  its budget, every rejected fixture was named with file and place, every control passed
           adapter [--legacy] [--mutant NAME]
                                   the Swift engine adapter: MotionCore behind the engine protocol (docs/protocol.md);
                                   --legacy speaks it as engines did before the handshake; --mutant runs one of
@@ -105,6 +112,10 @@ enum CommandLineTool {
                 return try MutantsCommand.adapter(options)
             case "mutants":
                 return try MutantsCommand.run(options)
+            case "play":
+                // conform's isolated player: fixture files in on standard input, results out.
+                try expectNoOptions(options, command: command)
+                return IsolatedPlayer.serve()
             case "version", "--version":
                 try expectNoOptions(options, command: command)
                 print("motion-bench \(version)")
@@ -122,9 +133,22 @@ enum CommandLineTool {
             writeToStandardError("motion-bench: error: \(error.description)\n")
             return 1
         } catch {
-            writeToStandardError("motion-bench: error: \(error)\n")
+            writeToStandardError("motion-bench: error: \(describe(error))\n")
             return 1
         }
+    }
+
+    /// An error in words: Foundation's errors as their description, the file and the system's
+    /// reason, not as a dump of their user-info dictionary.
+    static func describe(_ error: Error) -> String {
+        guard error is CocoaError || type(of: error) is NSError.Type else { return "\(error)" }
+        let ns = error as NSError
+        var text = ns.localizedDescription
+        if let path = ns.userInfo[NSFilePathErrorKey] as? String, !text.contains(path) { text += " (\(path))" }
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            text += ": " + String(cString: strerror(Int32(underlying.code)))
+        }
+        return text
     }
 
     static func expectNoOptions(_ options: [String], command: String) throws {

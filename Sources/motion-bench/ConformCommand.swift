@@ -7,7 +7,7 @@ import MotionConformance
 enum ConformCommand {
     static func run(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, command: "conform", options: ["--fixtures", "--suite", "--filter", "--format", "--output", "--engine",
-                                                                               "--engine-timeout"],
+                                                                               "--engine-timeout", "--fixture-timeout", "--fixture-memory"],
                                       flags: ["--plot-all", "--engine-shell"])
         let formatName = arguments.value("--format") ?? "text"
         guard let format = ConformanceReport.Format(rawValue: formatName) else {
@@ -25,12 +25,25 @@ enum ConformCommand {
         } else if arguments.has("--engine-shell") || arguments.value("--engine-timeout") != nil {
             throw UsageError("--engine-shell and --engine-timeout go with --engine CMD")
         }
+        var budget = IsolatedPlayer.Budget()
+        if let text = arguments.value("--fixture-timeout") {
+            guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+                throw UsageError("--fixture-timeout '\(text)' is not a number of seconds between 0 and 86400")
+            }
+            budget.seconds = seconds
+        }
+        if let text = arguments.value("--fixture-memory") {
+            guard let mebibytes = Int(text), mebibytes >= 64, mebibytes <= 1 << 20 else {
+                throw UsageError("--fixture-memory '\(text)' is not a whole number of MiB between 64 and 1048576")
+            }
+            budget.memoryBytes = mebibytes << 20
+        }
         // Text to the terminal goes out a fixture at a time, flushed: whatever happens later, the
         // verdicts reached so far are not lost. Other formats are written whole at the end.
         let streaming = format == .text && arguments.value("--output") == nil
         if streaming { emit([ConformanceReport.textHeader]) }
         let report = try conformance(fixtures: arguments.value("--fixtures") ?? "Fixtures", suite: arguments.value("--suite"),
-                                     filter: try arguments.pattern("--filter"), engine: engine,
+                                     filter: try arguments.pattern("--filter"), engine: engine, budget: budget,
                                      onResult: streaming ? { emit(ConformanceReport.textLines($0)) } : nil)
         if streaming {
             emit(report.textFooter)
@@ -38,8 +51,8 @@ enum ConformCommand {
         }
         let rendered = report.render(format, plotAll: arguments.has("--plot-all"))
         if let output = arguments.value("--output") {
-            try AtomicWrite.write(rendered, to: output)
             print(report.summaryLine)
+            try ResultStore.write(Data(rendered.utf8), to: URL(fileURLWithPath: output), keeping: "the report")
         } else {
             print(rendered, terminator: "")
         }
@@ -52,7 +65,7 @@ enum ConformCommand {
     }
 
     static func conformance(fixtures: String, suite: String?, filter: String?, engine: ExternalEngine.Options?,
-                            onResult: ((FixtureResult) -> Void)? = nil) throws -> ConformanceReport {
+                            budget: IsolatedPlayer.Budget = .init(), onResult: ((FixtureResult) -> Void)? = nil) throws -> ConformanceReport {
         func reported(_ result: FixtureResult) -> FixtureResult { onResult?(result); return result }
         let root = try fixturesFolder(fixtures)
         var loaded = FixtureLoader.load(root: root, suite: suite)
@@ -84,8 +97,15 @@ enum ConformCommand {
             }
             return ConformanceReport(results: loaded.fixtures.map { reported(adapter.run($0)) }, loadErrors: loaded.errors, engine: adapter.label)
         }
-        return ConformanceReport(results: loaded.fixtures.map { reported(Player.run($0)) }, loadErrors: loaded.errors)
+        let player = IsolatedPlayer(command: [selfExecutable, "play"], budget: budget)
+        return ConformanceReport(results: player.run(loaded.fixtures) { onResult?($0) }, loadErrors: loaded.errors)
     }
+}
+
+/// This executable, to start again as a child (`/proc/self/exe` where there is one).
+var selfExecutable: String {
+    let link = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    return link == "/proc/self/exe" ? CommandLine.arguments[0] : link
 }
 
 /// The fixtures folder, which must exist and be a folder.
@@ -94,15 +114,4 @@ func fixturesFolder(_ path: String) throws -> URL {
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw ToolError("no fixtures folder at \(path)") }
     guard isDirectory.boolValue else { throw ToolError("--fixtures \(path) is a file, not a folder of fixtures") }
     return URL(fileURLWithPath: path)
-}
-
-/// Atomic file writes for the tool's outputs.
-enum AtomicWrite {
-    static func write(_ text: String, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: temporary)
-        guard rename(temporary.path, url.path) == 0 else { throw ToolError("cannot write \(path)") }
-    }
 }

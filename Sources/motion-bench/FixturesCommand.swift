@@ -1,3 +1,4 @@
+import BenchKit
 import Foundation
 import MotionConformance
 
@@ -6,7 +7,8 @@ import MotionConformance
 /// the changes. `--check` writes nothing and exits 1 if anything would change.
 enum FixturesCommand {
     static func run(_ raw: [String]) throws -> Int32 {
-        guard raw.first == "regenerate" else { throw UsageError("'fixtures' takes one subcommand: regenerate") }
+        if raw.first == "fuzz" { return try FuzzCommand.run(Array(raw.dropFirst())) }
+        guard raw.first == "regenerate" else { throw UsageError("'fixtures' takes a subcommand: regenerate or fuzz") }
         let arguments = try Arguments(Array(raw.dropFirst()), command: "fixtures regenerate", options: ["--fixtures"], flags: ["--check"])
         let root = try fixturesFolder(arguments.value("--fixtures") ?? "Fixtures")
         let loaded = FixtureLoader.load(root: root)
@@ -24,7 +26,7 @@ enum FixturesCommand {
             changedFiles += 1
             print("\(arguments.has("--check") ? "would change" : "changed") \(outcome.file)")
             for change in outcome.changes.prefix(20) { print("  \(change)") }
-            if !arguments.has("--check") { try AtomicWrite.write(text, to: outcome.file) }
+            if !arguments.has("--check") { try AtomicFile.write(text, to: URL(fileURLWithPath: outcome.file)) }
         }
         print("\(regenerated) reference-model fixtures computed, \(changedFiles) \(arguments.has("--check") ? "would change" : "changed")")
         if !loaded.errors.isEmpty { return 2 }

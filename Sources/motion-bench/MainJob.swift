@@ -22,8 +22,8 @@ struct MainJob {
         print("motion-bench \(CommandLineTool.version): main job")
         let conformance = try ConformCommand.conformance(fixtures: fixturesDirectory, suite: nil, filter: nil, engine: nil)
         let reports = URL(fileURLWithPath: reportsDirectory)
-        try AtomicWrite.write(conformance.render(.html), to: reports.appendingPathComponent("conformance.html").path)
-        try AtomicWrite.write(conformance.render(.json), to: reports.appendingPathComponent("conformance.json").path)
+        try AtomicFile.write(conformance.render(.html), to: reports.appendingPathComponent("conformance.html"))
+        try AtomicFile.write(conformance.render(.json), to: reports.appendingPathComponent("conformance.json"))
         print("conformance: \(conformance.summaryLine) (\(fixturesDirectory)/)")
         for result in conformance.results where result.verdict != .pass { print("  \(result.verdict.rawValue): \(result.id): \(result.message)") }
         for error in conformance.loadErrors { print("  error: \(error)") }

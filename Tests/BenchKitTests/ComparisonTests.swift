@@ -129,6 +129,52 @@ struct ResultFormatTests {
         #expect(leftovers.isEmpty)
     }
 
+    @Test("400 damaged baselines: each is refused with an error naming the file, or loads, compares and renders; none traps")
+    func damagedBaselines() throws {
+        var healthy = sample()
+        healthy.benchmarks[0].timing = TimingSummary(samples: [100, 110, 120, 130, 105, 115], iterationsPerSample: 1, elements: 10, unit: .frame,
+                                                     processSampleCounts: [2, 2, 2])
+        let original = try JSONSerialization.jsonObject(with: try ResultStore.encoder.encode(healthy))
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("damaged-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = ResultStore(root: folder)
+        var random = SplitMix64(seed: 400)
+        let replacements: [Any] = [[Any](), [String: Any](), "", 0, -1, 1e300, -1e300, NSNull(), [0], [-1.0], "x", true, 4.9e-324, [[Any]()]]
+        /// One node somewhere in the document replaced: the deeper ones as often as the shallow.
+        func damage(_ node: Any) -> Any {
+            if random.next() % 4 == 0 { return replacements[Int(random.next() % UInt64(replacements.count))] }
+            if var object = node as? [String: Any], !object.isEmpty {
+                let key = object.keys.sorted()[Int(random.next() % UInt64(object.count))]
+                object[key] = random.next() % 8 == 0 ? nil : damage(object[key]!)
+                return object
+            }
+            if var array = node as? [Any], !array.isEmpty {
+                let index = Int(random.next() % UInt64(array.count))
+                if random.next() % 8 == 0 { array.removeAll() } else { array[index] = damage(array[index]) }
+                return array
+            }
+            return replacements[Int(random.next() % UInt64(replacements.count))]
+        }
+        var refused = 0, compared = 0
+        for round in 0..<400 {
+            let url = folder.appendingPathComponent("baseline-\(round).json")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try JSONSerialization.data(withJSONObject: damage(original), options: .fragmentsAllowed).write(to: url)
+            do {
+                let baseline = try store.load(url, role: "baseline")
+                compared += 1
+                for format in ReportFormat.allCases { _ = try? format.render(baseline) }
+                if let report = try? ComparisonReport.compare(baseline: baseline, candidate: healthy, baselineName: "b", candidateName: "c", force: true) {
+                    for format in ComparisonFormat.allCases { _ = try? format.render(report) }
+                }
+            } catch let error as ResultFileError {
+                refused += 1
+                #expect(error.description.contains(url.path) && !error.description.contains("Expected to decode"), "\(error)")
+            }
+        }
+        #expect(refused > 0 && compared > 0, "\(refused) refused, \(compared) compared")
+    }
+
     @Test("text, Markdown, JUnit, CSV and github-action-benchmark formats")
     func formats() throws {
         let result = sample()

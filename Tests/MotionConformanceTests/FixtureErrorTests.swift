@@ -76,7 +76,7 @@ struct FixtureErrorTests {
 
     @Test("10,000 mutated fixtures never crash the loader or the player")
     func fuzz() {
-        var generator = SeededMutator(seed: 42)
+        var generator = FixtureMutator(seed: 42)
         let sources = [Self.valid] + ["documented/c10-bezier.json", "retarget/coincident-dropped.json", "keyframes/point-cubic.json", "phases/nil-animation.json",
                                       "timeline/explicit-unsorted.json", "documented/s03-overdamped-stiffness-quirk.json"]
             .compactMap { try? String(contentsOf: fixturesRoot.appendingPathComponent($0), encoding: .utf8) }
@@ -89,6 +89,39 @@ struct FixtureErrorTests {
             }
         }
         #expect(decoded > 0, "some mutations stay valid")
+    }
+
+    @Test("phases samples, transitions and triggers out of time order are errors at their JSON path")
+    func phasesOrder() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("Fixtures/phases/linear-cycle-0.2.json"), encoding: .utf8)
+        func reversed(_ key: String) throws -> String {
+            var json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            var phases = try #require(json["phases"] as? [String: Any])
+            phases[key] = Array(try #require(phases[key] as? [Any]).reversed())
+            json["phases"] = phases
+            return String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self)
+        }
+        let samples = error(try reversed("samples")), transitions = error(try reversed("transitions"))
+        #expect(samples?.path == "$.phases.samples[1].time" && samples?.message.contains("out of time order") == true, "\(String(describing: samples))")
+        #expect(transitions?.path == "$.phases.transitions[1].time" && transitions?.message.contains("out of time order") == true,
+                "\(String(describing: transitions))")
+        let triggers = error(text.replacingOccurrences(of: "\"mode\"", with: "\"triggers\": [0.5, 0.25], \"mode\""))
+        #expect(triggers?.path == "$.phases.triggers[1]" && triggers?.message.contains("out of time order") == true, "\(String(describing: triggers))")
+    }
+
+    @Test("a fixture file over 16 MiB is an error naming its size, read no further; the others still load")
+    func fileSizeLimit() throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("size-\(UUID().uuidString)/x")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        try Self.valid.write(to: folder.appendingPathComponent("good.json"), atomically: true, encoding: .utf8)
+        // Valid JSON all the same: the fixture padded with spaces.
+        try (Self.valid + String(repeating: " ", count: 17 << 20)).write(to: folder.appendingPathComponent("huge.json"), atomically: true, encoding: .utf8)
+        let loaded = FixtureLoader.load(root: folder.deletingLastPathComponent())
+        #expect(loaded.fixtures.count == 1 && loaded.errors.count == 1)
+        #expect(loaded.errors.first?.message.hasSuffix("bytes, over the 16 MiB limit for a fixture file") == true, "\(loaded.errors)")
+        #expect(loaded.errors.first?.file?.hasSuffix("x/huge.json") == true)
     }
 
     @Test("a strict reader: duplicate keys, numbers JSON does not allow, arguments to .default, keys beside bezier and non-UTF-8 bytes are errors that say where")
@@ -143,37 +176,5 @@ struct FixtureErrorTests {
         let body = timeline.replacingOccurrences(of: "\"schedule\":", with: "\"count\": 1e9, \"schedule\":")
         let count = self.error(body)
         #expect(count?.message.contains("timeline count 1000000000 exceeds the 100000 limit") == true, "\(String(describing: count))")
-    }
-}
-
-/// Byte- and token-level mutations of JSON text, seeded.
-struct SeededMutator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next(_ bound: Int) -> Int {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return Int((state >> 33) % UInt64(max(bound, 1)))
-    }
-
-    mutating func mutate(_ text: String) -> String {
-        var bytes = Array(text.utf8)
-        let tokens: [String] = ["null", "true", "-1e308", "1e400", "0", "\"\"", "[]", "{}", "\"inf\"", "-0.0", "\"linear\"", "NaN", ","]
-        for _ in 0...next(3) {
-            guard !bytes.isEmpty else { break }
-            let at = next(bytes.count)
-            switch next(5) {
-            case 0: bytes.remove(at: at)
-            case 1: bytes.insert(UInt8(next(94) + 32), at: at)
-            case 2: bytes[at] = UInt8(next(94) + 32)
-            case 3: bytes.insert(contentsOf: Array(tokens[next(tokens.count)].utf8), at: at)
-            default:
-                // Replace a number with an extreme one.
-                if let end = bytes[at...].firstIndex(where: { !"0123456789.-e".utf8.contains($0) }), end > at, "0123456789".utf8.contains(bytes[at]) {
-                    bytes.replaceSubrange(at..<end, with: Array(["1e308", "-5", "0", "123456789"][next(4)].utf8))
-                }
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -25,7 +25,7 @@ public struct HistoryStore: Sendable {
             attempt += 1
         }
         let record = HistoryRecord(run: result, conformance: conformance)
-        try AtomicFile.write(try ResultStore.encoder.encode(record), to: file)
+        try ResultStore.write(try ResultStore.encoder.encode(record), to: file, keeping: "the history record")
         return file
     }
 

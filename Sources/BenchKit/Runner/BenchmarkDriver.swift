@@ -229,7 +229,13 @@ public struct BenchmarkDriver {
         switch outcome {
         case .finished: return "finished"
         case let .failed(status, _, stderr): return "exited with status \(status)\(tail(stderr))"
-        case let .crashed(signal, stderr): return "crashed with signal \(signal)\(tail(stderr))"
+        case let .crashed(signal, _, true):
+            return "ran out of memory: the kernel's out-of-memory killer ended it (signal \(signal)); give the job more memory or measure fewer elements"
+        case let .crashed(signal, stderr, false):
+            // A backtrace's own last lines say little: its "Fatal error" or "Program crashed" line says why.
+            let lines = stderr.split(separator: "\n")
+            let why = lines.first { $0.contains("Fatal error") } ?? lines.first { $0.contains("Program crashed") }
+            return "crashed with signal \(signal) (\(signalMeaning(signal)))" + (why.map { ": " + $0.trimmingCharacters(in: CharacterSet(charactersIn: "* ")) } ?? tail(stderr))
         case let .timedOut(seconds): return "timed out after \(Int(seconds)) s"
         case let .couldNotStart(message): return message
         }

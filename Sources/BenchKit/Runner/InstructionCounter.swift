@@ -51,7 +51,7 @@ public struct InstructionCounter {
             return InstructionSummary(perIteration: Double(total) / Double(iterations), iterations: iterations, unavailable: nil)
         case let .failed(status, _, stderr):
             return InstructionSummary(perIteration: nil, iterations: iterations, unavailable: "valgrind exited with \(status): \(Self.lastLine(stderr))")
-        case let .crashed(signal, stderr):
+        case let .crashed(signal, stderr, _):
             return InstructionSummary(perIteration: nil, iterations: iterations, unavailable: "valgrind stopped with signal \(signal): \(Self.lastLine(stderr))")
         case let .timedOut(seconds):
             return InstructionSummary(perIteration: nil, iterations: iterations, unavailable: "timed out after \(Int(seconds)) s under callgrind")

@@ -8,7 +8,9 @@ struct WorkerProcess {
         /// A non-zero exit. Its output is kept: some tools report on standard output and
         /// exit 1 to say what they found (`conform` with failing fixtures).
         case failed(status: Int32, stdout: Data, stderr: String)
-        case crashed(signal: Int32, stderr: String)
+        /// Ended by a signal; `outOfMemory` when the kernel's out-of-memory killer did it (its
+        /// count in this cgroup rose while the worker ran) or the worker said it ran out.
+        case crashed(signal: Int32, stderr: String, outOfMemory: Bool)
         case timedOut(seconds: Double)
         case couldNotStart(String)
     }
@@ -27,6 +29,7 @@ struct WorkerProcess {
         process.standardOutput = output
         process.standardError = errors
         let done = DispatchSemaphore(value: 0)
+        let killsBefore = OutOfMemoryKills.count()
         process.terminationHandler = { _ in done.signal() }
         do { try process.run() } catch {
             return .couldNotStart("cannot start \(executable.path): \(error.localizedDescription)")
@@ -44,7 +47,10 @@ struct WorkerProcess {
         let outputData = stdout.finish()
         switch process.terminationReason {
         case .uncaughtSignal:
-            return .crashed(signal: process.terminationStatus, stderr: errorText)
+            let signal = process.terminationStatus
+            let killed = signal == SIGKILL && (OutOfMemoryKills.count() ?? 0) > (killsBefore ?? .max)
+            let said = ["out of memory", "Cannot allocate memory", "allocation failed"].contains { errorText.contains($0) }
+            return .crashed(signal: signal, stderr: errorText, outOfMemory: killed || said)
         case .exit where process.terminationStatus != 0:
             return .failed(status: process.terminationStatus, stdout: outputData, stderr: errorText)
         default:
@@ -69,5 +75,39 @@ private final class DrainedPipe: @unchecked Sendable {
     func finish() -> Data {
         finished.wait()
         return data
+    }
+}
+
+/// The kernel's out-of-memory kills in this process's memory cgroup: `oom_kill` in
+/// `memory.events` (cgroup v2) or `memory.oom_control` (v1). Nil where neither can be read.
+enum OutOfMemoryKills {
+    static func count() -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3 else { continue }
+            let path = fields[2] == "/" ? "" : String(fields[2])
+            if fields[1] == "memory", let kills = counter("/sys/fs/cgroup/memory\(path)/memory.oom_control") { return kills }
+            if fields[0] == "0", fields[1].isEmpty, let kills = counter("/sys/fs/cgroup\(path)/memory.events") { return kills }
+        }
+        return nil
+    }
+
+    static func counter(_ file: String) -> Int? {
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("oom_kill ") { return Int(line.dropFirst(9)) }
+        return nil
+    }
+}
+
+/// A signal's name and what it usually means for a worker.
+func signalMeaning(_ signal: Int32) -> String {
+    switch signal {
+    case SIGILL, SIGTRAP: return "\(signal == SIGILL ? "SIGILL" : "SIGTRAP"): a runtime trap — a failed precondition, an overflow or an index out of range"
+    case SIGSEGV, SIGBUS: return "\(signal == SIGSEGV ? "SIGSEGV" : "SIGBUS"): a bad memory access"
+    case SIGABRT: return "SIGABRT: aborted"
+    case SIGKILL: return "SIGKILL: killed from outside — by another process, or by an out-of-memory killer this runner cannot see"
+    case SIGTERM: return "SIGTERM: asked to stop from outside"
+    default: return "signal \(signal)"
     }
 }

@@ -28,9 +28,24 @@ public struct ResultStore: Sendable {
             file = root.appendingPathComponent("runs/\(stamp)\(revision)-\(attempt).json")
             attempt += 1
         }
-        try AtomicFile.write(data, to: file)
-        try AtomicFile.write(data, to: latest)
+        try Self.write(data, to: file, keeping: "the run")
+        do { try AtomicFile.write(data, to: latest) } catch {
+            throw ResultFileError("\(error); the run itself was saved as \(file.path), and \(latest.lastPathComponent) still names the run before it")
+        }
         return file
+    }
+
+    /// Writes `data` to `url`. When that fails, the data is kept in the temporary folder and the
+    /// error says where (or, if even that fails, that the printed report is all that remains):
+    /// a full disk or a read-only folder costs the user a copy, not the measurements.
+    public static func write(_ data: Data, to url: URL, keeping what: String) throws {
+        do { try AtomicFile.write(data, to: url) } catch {
+            let kept = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("motion-bench-unsaved/\(url.lastPathComponent)")
+            do { try AtomicFile.write(data, to: kept) } catch let second {
+                throw ResultFileError("\(error); \(what) could not be kept elsewhere either (\(second)), so the printed report is all that remains")
+            }
+            throw ResultFileError("\(error); \(what) was kept as \(kept.path): move it to \(url.path) once that can be written")
+        }
     }
 
     /// A baseline is named by a plain word, stored under `baselines/`, or by a path ending in
@@ -47,7 +62,7 @@ public struct ResultStore: Sendable {
     public func save(_ result: RunResult, asBaseline reference: String) throws -> URL {
         try Self.checkBaselineReference(reference)
         let url = resolve(reference)
-        try AtomicFile.write(try Self.encoder.encode(result), to: url)
+        try Self.write(try Self.encoder.encode(result), to: url, keeping: "the baseline")
         return url
     }
 
@@ -67,9 +82,10 @@ public struct ResultStore: Sendable {
         } catch let DecodingError.keyNotFound(key, context) {
             throw ResultFileError("\(role) '\(url.path)' is missing '\(key.stringValue)' \(Self.path(context.codingPath)); expected a motion-bench result (schema \(RunResult.currentSchemaVersion))")
         } catch let DecodingError.typeMismatch(type, context) {
-            throw ResultFileError("\(role) '\(url.path)' has a \(type) expected \(Self.path(context.codingPath)): \(context.debugDescription)")
+            throw ResultFileError("\(role) '\(url.path)' \(Self.path(context.codingPath)) should be \(Self.jsonKind(type))\(Self.found(context.debugDescription)); "
+                                  + "expected a motion-bench result (schema \(RunResult.currentSchemaVersion))")
         } catch let DecodingError.valueNotFound(type, context) {
-            throw ResultFileError("\(role) '\(url.path)' has no \(type) value \(Self.path(context.codingPath))")
+            throw ResultFileError("\(role) '\(url.path)' \(Self.path(context.codingPath)) is null where \(Self.jsonKind(type)) is expected")
         } catch {
             throw ResultFileError("\(role) '\(url.path)' cannot be decoded: \(error)")
         }
@@ -80,7 +96,26 @@ public struct ResultStore: Sendable {
     }
 
     static func path(_ codingPath: [CodingKey]) -> String {
-        codingPath.isEmpty ? "" : "(at $" + codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined() + ")"
+        codingPath.isEmpty ? "(at $)" : "(at $" + codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined() + ")"
+    }
+
+    /// A Swift type the decoder wanted, as the JSON it reads: "an object", "a number", ….
+    static func jsonKind(_ type: Any.Type) -> String {
+        let name = "\(type)"
+        if name.hasPrefix("Dictionary") || name.hasPrefix("KeyedDecodingContainer") { return "an object" }
+        if name.hasPrefix("Array") || name.contains("UnkeyedDecodingContainer") { return "an array" }
+        if name == "String" { return "a string" }
+        if name == "Bool" { return "true or false" }
+        if ["Double", "Float", "Int", "Int64", "UInt64", "Int32", "UInt32", "UInt"].contains(name) { return "a number" }
+        return "a \(name)"
+    }
+
+    /// ", not a string": what the decoder's own message says it found, when it says.
+    static func found(_ debugDescription: String) -> String {
+        guard let range = debugDescription.range(of: "but found "), let end = debugDescription.range(of: " instead", range: range.upperBound..<debugDescription.endIndex) else {
+            return ""
+        }
+        return ", not " + debugDescription[range.upperBound..<end.lowerBound]
     }
 
     public static let encoder: JSONEncoder = {

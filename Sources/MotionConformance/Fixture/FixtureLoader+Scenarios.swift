@@ -217,18 +217,27 @@ extension FixtureLoader {
         let names = Set(phases.map(\.name))
         let modeName = try body.optionalField("mode")?.string() ?? "continuous"
         guard modeName == "continuous" || modeName == "trigger" else { throw try body.field("mode").error("expected \"continuous\" or \"trigger\"") }
-        let samples = try body.field("samples").array().map { sample -> PhaseScenario.Sample in
+        let sampleCursors = try body.field("samples").array()
+        let samples = try sampleCursors.map { sample -> PhaseScenario.Sample in
             try sample.onlyKeys(["time", "value", "phase"])
             let phase = try sample.optionalField("phase")?.string()
             if let phase, !names.contains(phase) { throw try sample.field("phase").error("no phase named \"\(phase)\"") }
             return PhaseScenario.Sample(time: try time(try sample.field("time")), value: try sample.optionalField("value")?.number(), phase: phase)
         }
-        let transitions = try body.optionalField("transitions")?.array().map { t -> (Double, String) in
+        try ordered(zip(samples.map(\.time), sampleCursors).map { ($0, try $1.field("time")) })
+        let transitionCursors = try body.optionalField("transitions")?.array()
+        let transitions = try transitionCursors?.map { t -> (Double, String) in
             try t.onlyKeys(["time", "phase"])
             let phase = try t.field("phase").string()
             guard names.contains(phase) else { throw try t.field("phase").error("no phase named \"\(phase)\"") }
             return (try time(try t.field("time")), phase)
         }
+        if let transitions, let transitionCursors {
+            try ordered(zip(transitions.map(\.0), transitionCursors).map { ($0, try $1.field("time")) })
+        }
+        let triggerCursors = try body.optionalField("triggers")?.array() ?? []
+        let triggers = try triggerCursors.map(time)
+        try ordered(Array(zip(triggers, triggerCursors)))
         let frameRate = try body.optionalField("frameRate")?.number(atMost: Limits.frameRate, "phases frameRate", unit: "Hz", positive: true) ?? 60
         let duration = try body.field("duration").number(atMost: Limits.duration, "phases duration", unit: "s")
         // The player steps every frame: the frames are the work this fixture asks for.
@@ -236,7 +245,7 @@ extension FixtureLoader {
             throw try body.field("duration").error("phases duration × frameRate is \(JSONValue.format((duration * frameRate).rounded())) frames, over the \(JSONValue.format(Limits.frames))-frame limit")
         }
         return PhaseScenario(phases: phases, mode: modeName == "trigger" ? .trigger : .continuous, frameRate: frameRate,
-                             triggers: try body.optionalField("triggers")?.array().map(time) ?? [],
+                             triggers: triggers,
                              duration: duration, samples: samples,
                              transitions: transitions.map { $0.map { (time: $0.0, phase: $0.1) } })
     }
@@ -281,4 +290,7 @@ enum Limits {
     static let frames = 1_000_000.0
     /// Entries a timeline schedule may be asked for.
     static let entries = 100_000.0
+    /// Bytes a fixture file may have: a thousand times the largest bundled fixture, and a bound
+    /// on the time and memory that reading one takes before any budget applies.
+    static let fileBytes = 16 << 20
 }

@@ -26,18 +26,9 @@ public enum FixtureLoader {
             let folder = file.deletingLastPathComponent().lastPathComponent
             if let suite, folder != suite { continue }
             do {
-                let text = try Self.utf8Text(Data(contentsOf: file))
-                var fixture = try decode(text)
-                fixture.file = file.path
-                if fixture.suite != folder {
-                    throw FixtureError(path: "$.suite", message: "is \"\(fixture.suite)\" but the file is in the folder \"\(folder)\"")
-                }
-                fixtures.append(fixture)
-            } catch var error as FixtureError {
-                error.file = file.path
-                errors.append(error)
+                fixtures.append(try load(file: file))
             } catch {
-                errors.append(FixtureError(file: file.path, path: "", message: "cannot be read: \(error.localizedDescription)"))
+                errors.append(error)
             }
         }
         let duplicates = Dictionary(grouping: fixtures, by: \.id).filter { $0.value.count > 1 }
@@ -46,6 +37,31 @@ public enum FixtureLoader {
         }
         let duplicateIDs = Set(duplicates.keys)
         return Loaded(fixtures: fixtures.filter { !duplicateIDs.contains($0.id) }, errors: errors)
+    }
+
+    /// One fixture file, whose suite must be the name of its folder.
+    public static func load(file: URL) throws(FixtureError) -> Fixture {
+        let folder = file.deletingLastPathComponent().lastPathComponent
+        do {
+            if let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int, size > Limits.fileBytes {
+                throw FixtureError(path: "$", message: "is \(size) bytes, over the \(Limits.fileBytes >> 20) MiB limit for a fixture file")
+            }
+            let data: Data
+            do { data = try Data(contentsOf: file) } catch {
+                throw FixtureError(path: "", message: "cannot be read: \(error.localizedDescription)")
+            }
+            var fixture = try decode(Self.utf8Text(data))
+            fixture.file = file.path
+            if fixture.suite != folder {
+                throw FixtureError(path: "$.suite", message: "is \"\(fixture.suite)\" but the file is in the folder \"\(folder)\"")
+            }
+            return fixture
+        } catch var error as FixtureError {
+            error.file = file.path
+            throw error
+        } catch {
+            throw FixtureError(file: file.path, path: "", message: "\(error)")
+        }
     }
 
     /// Decodes one fixture from its JSON text.

@@ -81,7 +81,9 @@ public final class AnimatedProperty<Value: Animatable> {
         let removed = listeners.filter { $0.criteria == .removed }
         let started = RunningAnimation(animation: animation, interval: delta, beginTime: time)
 
-        guard var current = animator else {
+        // Taken out, not copied, so that the running animation is extended in place (both paths
+        // below put an animator back).
+        guard var current = animator.take() else {
             animator = Animator(running: started, logicalListeners: logical, removedListeners: removed)
             return
         }

@@ -112,12 +112,9 @@ public struct CombiningAnimation: CustomAnimation {
         next: Animation, nextInterval: V, elapsed: TimeInterval
     ) -> (animation: Animation, context: AnimationContext<V>) {
         var context = previousContext
+        var extended = previous
+        if _extend(&extended, context: &context, with: next, nextInterval: nextInterval, elapsed: elapsed) { return (extended, context) }
         let freshEntryContext = AnimationContext<V>(state: AnimationState(), environment: previousContext.environment)
-        if var combined = previous._base(as: CombiningAnimation.self) {
-            combined._entries.append(Entry(animation: next, startTime: elapsed))
-            context.state[CombiningStateKey<V>.self].append(CombiningEntryState(cumulativeValue: nextInterval, context: freshEntryContext))
-            return (Animation(combined), context)
-        }
         let combined = CombiningAnimation(entries: [Entry(animation: previous, startTime: 0), Entry(animation: next, startTime: elapsed)])
         var combinedContext = AnimationContext<V>(state: AnimationState(), environment: previousContext.environment)
         context._isLogicallyComplete = previousContext._isLogicallyComplete
@@ -126,6 +123,25 @@ public struct CombiningAnimation: CustomAnimation {
             CombiningEntryState(cumulativeValue: nextInterval, context: freshEntryContext),
         ]
         return (Animation(combined), combinedContext)
+    }
+}
+
+extension CombiningAnimation {
+    /// Appends `next` to `animation` in place when it already is a combination, and says whether
+    /// it did. In place matters: a copy of the entries (in the animation or in the context's
+    /// state) would make each further change cost as much as all before it, and a burst of n
+    /// changes at one time n² (8,000 coincident changes took seconds).
+    @usableFromInline
+    internal static func _extend<V: VectorArithmetic>(_ animation: inout Animation, context: inout AnimationContext<V>, with next: Animation,
+                                                       nextInterval: V, elapsed: TimeInterval) -> Bool {
+        guard var combined = animation._base(as: CombiningAnimation.self) else { return false }
+        // Drops the existential's reference to the entries, so that appending does not copy them.
+        animation = Animation(CombiningAnimation(entries: []))
+        combined._entries.append(Entry(animation: next, startTime: elapsed))
+        let fresh = AnimationContext<V>(state: AnimationState(), environment: context.environment)
+        context.state[CombiningStateKey<V>.self].append(CombiningEntryState(cumulativeValue: nextInterval, context: fresh))
+        animation = Animation(combined)
+        return true
     }
 }
 

@@ -61,9 +61,11 @@ public struct RunningAnimation<Value: VectorArithmetic> {
             context._isLogicallyComplete = false
             kind = .merged
         } else {
-            (animation, context) = CombiningAnimation.combining(
-                previous: animation, previousContext: context, previousInterval: interval,
-                next: next, nextInterval: interval + delta, elapsed: elapsed)
+            if !CombiningAnimation._extend(&animation, context: &context, with: next, nextInterval: interval + delta, elapsed: elapsed) {
+                (animation, context) = CombiningAnimation.combining(
+                    previous: animation, previousContext: context, previousInterval: interval,
+                    next: next, nextInterval: interval + delta, elapsed: elapsed)
+            }
             kind = .combined
         }
         interval += delta

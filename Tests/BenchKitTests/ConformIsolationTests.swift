@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// `conform` plays fixtures in a child process: a fixture that crashes it, runs past its time
+/// budget or grows past its memory budget is that fixture's error, and the others' verdicts
+/// stand. Run end to end on this build's `motion-bench`.
+@Suite("conform isolation", .serialized)
+struct ConformIsolationTests {
+    let tool = RunnerEndToEndTests()
+
+    /// A folder with a quick fixture before and after one that takes a while and ~100 MB: 100,000
+    /// changes at one time.
+    func folder() throws -> URL {
+        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("isolation-\(UUID().uuidString)")
+        let suite = root.appendingPathComponent("retarget")
+        try FileManager.default.createDirectory(at: suite, withIntermediateDirectories: true)
+        func fixture(_ name: String, events: String, value: String) -> String {
+            """
+            {"id": "retarget/\(name)", "title": "t", "suite": "retarget", "provenance": "analytic", "source": "closed form: linear",
+             "tolerance": {"absolute": 1e-9}, "property": {"valueType": "scalar", "initialValue": 0, "events": [\(events)],
+             "samples": [{"time": 0.5, "value": \(value)}]}}
+            """
+        }
+        let one = "{\"time\": 0, \"set\": 1, \"animation\": {\"linear\": {\"duration\": 1}}}"
+        try fixture("a-quick", events: one, value: "0.5").write(to: suite.appendingPathComponent("a-quick.json"), atomically: true, encoding: .utf8)
+        try fixture("c-quick", events: one, value: "0.5").write(to: suite.appendingPathComponent("c-quick.json"), atomically: true, encoding: .utf8)
+        // 100,000 linear changes at 0, each to k: half way, the chain of lerps is at … whatever it
+        // is; the verdict does not matter here, only that the fixture is slow and large.
+        let many = (1...100_000).map { "{\"time\": 0, \"set\": \($0), \"animation\": {\"linear\": {\"duration\": 1}}}" }.joined(separator: ",")
+        try fixture("b-slow", events: many, value: "0").write(to: suite.appendingPathComponent("b-slow.json"), atomically: true, encoding: .utf8)
+        return root
+    }
+
+    func verdicts(_ output: String) -> [String: String] {
+        var verdicts: [String: String] = [:]
+        for line in output.split(separator: "\n") {
+            let words = line.split(separator: " ", omittingEmptySubsequences: true)
+            if let id = words.first, id.hasPrefix("retarget/"), let verdict = words.last { verdicts[String(id)] = String(verdict) }
+        }
+        return verdicts
+    }
+
+    @Test("a fixture that runs past --fixture-timeout is stopped and is that fixture's error; the others pass")
+    func timeBudget() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try tool.motionBench(["conform", "--fixtures", root.path, "--fixture-timeout", "0.05"])
+        #expect(run.status == 2, "an error among the fixtures: \(run.stdout)")
+        #expect(verdicts(run.stdout) == ["retarget/a-quick": "pass", "retarget/b-slow": "error", "retarget/c-quick": "pass"], "\(run.stdout)")
+        #expect(run.stdout.contains("ran past the per-fixture budget of 0.05 s and was stopped (raise it with --fixture-timeout S)"), "\(run.stdout)")
+        #expect(run.stdout.contains("2 passed, 0 failed, 1 errors"))
+    }
+
+    @Test("a fixture that grows past --fixture-memory is stopped and is that fixture's error; the others pass")
+    func memoryBudget() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try tool.motionBench(["conform", "--fixtures", root.path, "--fixture-memory", "64"])
+        #expect(run.status == 2)
+        #expect(verdicts(run.stdout) == ["retarget/a-quick": "pass", "retarget/b-slow": "error", "retarget/c-quick": "pass"], "\(run.stdout)")
+        #expect(run.stdout.contains("more than the per-fixture budget of 64 MiB, and was stopped"), "\(run.stdout)")
+    }
+
+    @Test("a player killed by a signal in the middle of a fixture: that fixture's error names the signal; a new player runs the rest")
+    func crashIsolation() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let process = Process()
+        process.executableURL = RunnerEndToEndTests.buildDirectory.appendingPathComponent("motion-bench")
+        process.arguments = ["conform", "--fixtures", root.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The first verdict is out, so the player is on the slow fixture now: kill it as the
+        // kernel's out-of-memory killer would. (Not SIGSEGV: a SIGSEGV sent by kill() is only
+        // reported by Swift's backtracer, and the process goes on.)
+        var text = ""
+        while !text.contains("retarget/a-quick") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        let player = try #require(children(of: process.processIdentifier).first, "conform runs its fixtures in a child process")
+        #expect(kill(player, SIGKILL) == 0)
+        text += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(verdicts(text) == ["retarget/a-quick": "pass", "retarget/b-slow": "error", "retarget/c-quick": "pass"], "\(text)")
+        #expect(text.contains("the player crashed on this fixture: it was killed by signal 9 (SIGKILL: out of memory, or killed)"), "\(text)")
+    }
+
+    /// The processes whose parent is `pid`, from `/proc`.
+    func children(of pid: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { candidate in
+            guard let stat = try? String(contentsOfFile: "/proc/\(candidate)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == pid
+        }
+    }
+
+    @Test("a seeded fuzz campaign through conform: no crash, no fixture over budget, every rejected fixture named, every control passing")
+    func fuzzCampaign() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures")
+        let run = try tool.motionBench(["fixtures", "fuzz", "--fixtures", fixtures.path, "--count", "1000", "--batch", "250", "--seed", "7"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("crashed the player:            0") && run.stdout.contains("over the per-fixture budget:   0"), "\(run.stdout)")
+        #expect(run.stdout.contains("controls passing:              24 of 24, every control in 4 of 4 batches"), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("fuzz: holds\n"), "\(run.stdout)")
+    }
+}
