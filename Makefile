@@ -53,7 +53,7 @@ release: deps
 
 # jemalloc's headers and pkg-config file come from Debian's libjemalloc-dev; the report test
 # renders the site in Debian's chromium; instruction counts need valgrind (callgrind) and
-# binutils' strip.
+# binutils' strip; the format tests read the outputs with xmllint, jsonschema and markdown-it-py.
 deps:
 	@if ! { command -v valgrind && command -v strip; } >/dev/null && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 		echo "make: installing valgrind and binutils for instruction counts (apt-get)"; \
@@ -64,6 +64,17 @@ deps:
 		echo "make: installing chromium for the report rendering test (apt-get)"; \
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
 			|| echo "make: warning: chromium could not be installed; the rendering test will be skipped" >&2; \
+	fi
+	@if ! command -v xmllint >/dev/null && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "make: installing libxml2-utils (xmllint) for the JUnit schema test (apt-get)"; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libxml2-utils >/dev/null) \
+			|| echo "make: warning: xmllint could not be installed; the format tests will be skipped" >&2; \
+	fi
+	@if ! python3 -c 'import jsonschema, markdown_it' 2>/dev/null; then \
+		echo "make: installing jsonschema and markdown-it-py for the format tests (pip)"; \
+		python3 -m pip install -q jsonschema markdown-it-py 2>/dev/null \
+			|| python3 -m pip install -q --break-system-packages jsonschema markdown-it-py \
+			|| echo "make: warning: jsonschema and markdown-it-py could not be installed; the format tests will be skipped" >&2; \
 	fi
 	@if [ -f /usr/include/jemalloc/jemalloc.h ] && pkg-config --exists jemalloc 2>/dev/null; then \
 		exit 0; \

@@ -1,3 +1,4 @@
+import BenchKit
 import Foundation
 
 /// A command's options: `--name value` pairs and `--flag` switches, checked against what the
@@ -15,16 +16,18 @@ struct Arguments {
                     flags.insert(argument)
                 } else if options.contains(argument) {
                     guard let value = rest.popFirst(), !value.hasPrefix("--") else {
-                        throw UsageError("\(argument) needs a value")
+                        throw UsageError("\(argument) needs a value", command: command)
                     }
                     values[argument, default: []].append(value)
                 } else {
-                    let known = (options.union(knownFlags)).sorted().joined(separator: ", ")
-                    throw UsageError("unknown option '\(argument)' for '\(command)'; expected one of: \(known.isEmpty ? "none" : known)")
+                    let known = options.union(knownFlags).sorted()
+                    let hint = known.isEmpty ? "it takes no options"
+                        : likelyName(known, for: argument).map { "did you mean \($0)?" } ?? "it takes \(known.joined(separator: ", "))"
+                    throw UsageError("unknown option '\(argument)' for '\(command)'; \(hint)", command: command)
                 }
             } else {
                 guard positional.count < maximumPositional else {
-                    throw UsageError("unexpected argument '\(argument)' for '\(command)'")
+                    throw UsageError("unexpected argument '\(argument)' for '\(command)'", command: command)
                 }
                 positional.append(argument)
             }
@@ -49,6 +52,30 @@ struct Arguments {
             throw UsageError("\(option) needs a non-negative number, got '\(text)'")
         }
         return number
+    }
+
+    /// A threshold option as a fraction: `10%` and `0.1` alike.
+    func threshold(_ option: String) throws -> Double? {
+        try value(option).map { try Self.threshold($0, for: option) }
+    }
+
+    /// `text` as a fraction: a percentage (`10%`, `2.5%`, up to 1000%) or a bare fraction below
+    /// 1. A bare number of 1 or more is refused: `10` could mean 10% or 1000%, and read as the
+    /// latter it once let an 8.5× slowdown pass as unchanged.
+    static func threshold(_ text: String, for option: String) throws -> Double {
+        if text.hasSuffix("%") {
+            guard let percent = Double(text.dropLast()), percent.isFinite, percent > 0, percent <= 1000 else {
+                throw UsageError("\(option) '\(text)' is not a percentage between 0% and 1000%")
+            }
+            return percent / 100
+        }
+        guard let fraction = Double(text), fraction.isFinite, fraction > 0 else {
+            throw UsageError("\(option) '\(text)' is not a threshold; write it as a percentage (5%) or a fraction (0.05)")
+        }
+        guard fraction < 1 else {
+            throw UsageError("\(option) \(text) is ambiguous: write \(text)% for \(text) percent; a bare number is a fraction below 1 (0.05 is 5%)")
+        }
+        return fraction
     }
 
     /// The most threads a benchmark may be asked to use: far above any machine this runs on, low

@@ -35,6 +35,7 @@ enum BenchCommands {
             options.busyRetries = n
         }
         options.instructions = arguments.has("--instructions")
+        if quiet { options.progress = nil }
         options.repository = FileManager.default.currentDirectoryPath
         #if DEBUG
         options.buildConfiguration = "debug"
@@ -62,9 +63,9 @@ enum BenchCommands {
         let file = try store.save(result)
         if let baseline = arguments.value("--save-baseline") {
             let url = try store.save(result, asBaseline: baseline)
-            writeToStandardError("saved baseline \(url.path)\n")
+            status("saved baseline \(url.path)\n")
         }
-        writeToStandardError("wrote \(file.path)\n")
+        status("wrote \(file.path)\n")
         return result.benchmarks.contains { $0.status != .ok } ? 1 : 0
     }
 

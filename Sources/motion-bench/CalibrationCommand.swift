@@ -14,7 +14,7 @@ enum CalibrationCommand {
         var driverOptions = try BenchCommands.driverOptions(arguments)
         driverOptions.progress = nil
         var calibrator = Calibrator(driver: BenchmarkDriver(options: driverOptions))
-        calibrator.progress = ProgressReporter(handle: .standardError)
+        calibrator.progress = quiet ? nil : ProgressReporter(handle: .standardError)
         if let pairs = try arguments.int("--pairs") {
             guard pairs >= 2 else { throw UsageError("--pairs needs at least 2") }
             calibrator.pairs = pairs
@@ -25,7 +25,7 @@ enum CalibrationCommand {
         } else {
             calibrator.rounds = ["quick": 4, "standard": 6, "rigorous": 10][driverOptions.profile.name] ?? 6
         }
-        if let threshold = try arguments.double("--threshold") { calibrator.threshold = threshold }
+        if let threshold = try arguments.threshold("--threshold") { calibrator.threshold = threshold }
         let calibration: Calibration
         do { calibration = try calibrator.run() } catch let error as DriverError { throw ToolError(error.description) }
         let file = Calibration.file(reports: reports, seriesKey: calibration.seriesKey, profile: calibration.profile)
@@ -35,7 +35,7 @@ enum CalibrationCommand {
         } else {
             print(calibration.text(), terminator: "")
         }
-        writeToStandardError("wrote \(file.path)\n")
+        status("wrote \(file.path)\n")
         return 0
     }
 

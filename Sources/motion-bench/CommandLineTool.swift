@@ -1,3 +1,4 @@
+import BenchKit
 import MotionConformance
 import Foundation
 
@@ -7,7 +8,9 @@ enum CommandLineTool {
     static let version = "0.1.0"
 
     static let usage = """
-        usage: motion-bench COMMAND [OPTIONS]
+        usage: motion-bench COMMAND [OPTIONS] [--quiet]
+
+        --quiet leaves out progress and status lines; thresholds (F) are written 5% or 0.05 alike.
 
         commands:
           main [--fixtures DIR]   the main job on the bundled default suites (what `make run` runs)
@@ -69,17 +72,25 @@ enum CommandLineTool {
                                   worst new one. Exit codes: 0 nothing new, 1 conformance failures or a tool
                                   error, 2 a new regression between revisions
           report [--reports DIR]  the static HTML site under reports/site/
+          show RESULT.json [--format F] [--output FILE]
+                                  a stored run, comparison or conformance result in any of its formats
+                                  (run: text, markdown, json, junit, csv, github; comparison: text, markdown,
+                                  json, junit; conformance: text, json, junit, markdown, html), measuring nothing
           env                     print the environment fingerprint
           version                 print the version
           help                    print this help
         """
+
+    static let commands = ["main", "run", "list", "compare", "compare-revisions", "calibrate", "nightly", "report", "conform", "fixtures",
+                           "adapter", "mutants", "show", "env", "version", "help"]
 
     static func run(_ arguments: [String]) -> Int32 {
         guard let command = arguments.first else {
             print(usage)
             return 0
         }
-        let options = Array(arguments.dropFirst())
+        quiet = arguments.contains("--quiet")
+        let options = Array(arguments.dropFirst()).filter { $0 != "--quiet" }
         if options.contains("--help") || options.contains("-h") {
             print(usage)
             return 0
@@ -112,6 +123,8 @@ enum CommandLineTool {
                 return try MutantsCommand.adapter(options)
             case "mutants":
                 return try MutantsCommand.run(options)
+            case "show":
+                return try ShowCommand.run(options)
             case "play":
                 // conform's isolated player: fixture files in on standard input, results out.
                 try expectNoOptions(options, command: command)
@@ -124,10 +137,12 @@ enum CommandLineTool {
                 print(usage)
                 return 0
             default:
-                throw UsageError("unknown command '\(command)'; expected one of: main, run, list, compare, compare-revisions, calibrate, nightly, report, conform, fixtures, adapter, env, version, help")
+                let hint = likelyName(commands, for: command).map { "did you mean '\($0)'?" } ?? "the commands are \(commands.joined(separator: ", "))"
+                throw UsageError("unknown command '\(command)'; \(hint)")
             }
         } catch let error as UsageError {
-            writeToStandardError("motion-bench: error: \(error.message)\n\n\(usage)\n")
+            let help = error.command.map { "motion-bench \($0.split(separator: " ").first ?? "") --help" } ?? "motion-bench help"
+            writeToStandardError("motion-bench: error: \(error.message)\n(\(help) shows the usage)\n")
             return 1
         } catch let error as ToolError {
             writeToStandardError("motion-bench: error: \(error.description)\n")
@@ -159,9 +174,25 @@ enum CommandLineTool {
 }
 
 /// A command line that could not be understood: what was wrong and what was expected.
+/// A command line that cannot be run as written: one line saying what is wrong, and where the
+/// usage is.
 struct UsageError: Error {
     let message: String
-    init(_ message: String) { self.message = message }
+    /// The command whose options were wrong, for the pointer to its help.
+    var command: String?
+    init(_ message: String, command: String? = nil) {
+        self.message = message
+        self.command = command
+    }
+}
+
+/// Whether `--quiet` was given: status lines (progress, "wrote …") are left out; results and
+/// errors never are.
+nonisolated(unsafe) var quiet = false
+
+/// A status line on standard error, unless `--quiet`.
+func status(_ line: String) {
+    if !quiet { writeToStandardError(line) }
 }
 
 /// Writes a status or error line to standard error after whatever standard output still holds

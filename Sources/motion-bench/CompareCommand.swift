@@ -12,14 +12,12 @@ enum CompareCommand {
         let store = ResultStore(root: URL(fileURLWithPath: arguments.value("--reports") ?? "reports"))
         let candidateURL = arguments.positional.count > 1 ? store.resolve(arguments.positional[1]) : store.latest
         var policy = ComparisonPolicy()
-        if let threshold = try arguments.double("--threshold") { policy.threshold = threshold }
+        if let threshold = try arguments.threshold("--threshold") { policy.threshold = threshold }
         for entry in arguments.all("--threshold-for") {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let value = Double(parts[1]), value >= 0 else {
-                throw UsageError("--threshold-for needs REGEX=FRACTION, got '\(entry)'")
-            }
+            guard parts.count == 2 else { throw UsageError("--threshold-for needs REGEX=THRESHOLD (10% or 0.1), got '\(entry)'") }
             try Arguments.check(pattern: parts[0], for: "--threshold-for")
-            policy.thresholdOverrides.append((parts[0], value))
+            policy.thresholdOverrides.append((parts[0], try Arguments.threshold(parts[1], for: "--threshold-for \(parts[0])")))
         }
         let format = try ComparisonFormat.parse(arguments.value("--format") ?? "text")
         let baseline: RunResult, candidate: RunResult

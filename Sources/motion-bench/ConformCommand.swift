@@ -89,7 +89,7 @@ enum ConformCommand {
             defer { adapter.close() }
             do {
                 try adapter.start()
-                writeToStandardError("conform: engine \(adapter.label)" + (adapter.legacy ? " (no handshake: scalar property scenarios only)"
+                status("conform: engine \(adapter.label)" + (adapter.legacy ? " (no handshake: scalar property scenarios only)"
                     : ", protocol \(EngineProtocol.version), capabilities: \(adapter.capabilities.sorted().map(\.rawValue).joined(separator: " "))")
                     + (adapter.unknownCapabilities.isEmpty ? "" : "; unknown capabilities ignored: \(adapter.unknownCapabilities.joined(separator: " "))") + "\n")
             } catch {

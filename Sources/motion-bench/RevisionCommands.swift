@@ -20,11 +20,12 @@ enum RevisionCommands {
             throw UsageError("--rounds needs at least 2 (a paired test needs two rounds) and --max-rounds at least --rounds")
         }
         options.confirm = !arguments.has("--no-confirm")
+        if quiet { options.progress = nil }
         if let design = arguments.value("--design") {
             guard let chosen = RevisionComparison.Design(rawValue: design) else { throw UsageError("--design takes blocks or processes, got '\(design)'") }
             options.design = chosen
         }
-        if let threshold = try arguments.double("--threshold") { options.policy.threshold = threshold }
+        if let threshold = try arguments.threshold("--threshold") { options.policy.threshold = threshold }
         if let threads = try arguments.threads() { options.threads = threads }
         if let configuration = arguments.value("--configuration") {
             guard ["release", "debug"].contains(configuration) else { throw UsageError("--configuration takes release or debug") }
@@ -40,6 +41,7 @@ enum RevisionCommands {
                                                 "--reports", "--repository", "--format", "--calibration", "--design"],
                                       flags: BenchCommands.profileFlags.union(["--no-confirm", "--no-calibration"]), maximumPositional: 2)
         guard arguments.positional.count == 2 else { throw UsageError("'compare-revisions' needs two revisions (or checkout directories): A B") }
+        let format = try ComparisonFormat.parse(arguments.value("--format") ?? "text")
         let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
         let repository = URL(fileURLWithPath: arguments.value("--repository") ?? FileManager.default.currentDirectoryPath)
         var revisionOptions = try revisionOptions(arguments)
@@ -69,8 +71,12 @@ enum RevisionCommands {
         let markdown = (outcome.buildWarning.map { "**\($0)**\n\n" } ?? "") + (try ComparisonFormat.markdown.render(report))
         try AtomicFile.write(markdown + "\n" + outcome.conformanceChanges.map { "- \($0)" }.joined(separator: "\n"),
                              to: base.appendingPathExtension("md"))
-        print(arguments.value("--format") == "markdown" ? markdown : text, terminator: "")
-        writeToStandardError("wrote \(base.path).json and .md\n")
+        switch format {
+        case .text: print(text, terminator: "")
+        case .markdown: print(markdown, terminator: "")
+        case .json, .junit: print(try format.render(report), terminator: "")
+        }
+        status("wrote \(base.path).json and .md\n")
         if report.exitCode == 0 && !outcome.conformanceChanges.isEmpty { return 1 }
         return report.exitCode
     }

@@ -85,6 +85,18 @@ struct RevisionComparisonTests {
         #expect(!run.output.contains("was compiled"), "both sides built alike: no build warning")
     }
 
+    @Test("--format json prints the comparison as JSON valid against its schema; an unknown format is refused before anything is built")
+    func formats() throws {
+        let clone = try #require(Self.clone, "the test clone could be made")
+        let refused = try Self.sh("\"\(Self.tool.path)\" compare-revisions base base --format xml --repository . --reports reports", in: clone)
+        #expect(refused.status == 1 && refused.output.contains("unknown format 'xml'") && !refused.output.contains("building"), "\(refused.output)")
+        let run = try Self.sh("\"\(Self.tool.path)\" compare-revisions base base --quick --quiet --rounds 2 --max-rounds 2 --no-confirm --configuration debug "
+                              + "--filter '^tick\\.fluid\\.10k\\.1$' --repository . --reports reports --format json 2>/dev/null", in: clone)
+        let json = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
+        #expect(json?["schemaVersion"] as? Int == 1 && (json?["comparisons"] as? [Any])?.count == 1, "\(run.output.prefix(800))")
+        if formatCheckerReady { try FormatParserTests().check("comparison", run.output) }
+    }
+
     @Test("a revision whose outputs differ is a digest mismatch: exit 4, and its conformance changes are listed")
     func differentOutputs() throws {
         let run = try compare("base", "different")

@@ -123,7 +123,19 @@ struct RunnerEndToEndTests {
         let flag = try motionBench(["run", "--fast"])
         #expect(flag.status == 1 && flag.stderr.contains("unknown option '--fast'") && flag.stderr.contains("--quick"))
         let command = try motionBench(["bench"])
-        #expect(command.status == 1 && command.stderr.contains("unknown command 'bench'"))
+        #expect(command.status == 1 && command.stderr.contains("unknown command 'bench'; the commands are main, run,"))
+        // A near miss gets one suggestion and a pointer to the usage, not the whole usage.
+        let typo = try motionBench(["rnu"])
+        #expect(typo.status == 1 && typo.stderr == "motion-bench: error: unknown command 'rnu'; did you mean 'run'?\n(motion-bench help shows the usage)\n",
+                "\(typo.stderr)")
+        let option = try motionBench(["compare", "a", "--treshold", "5%"])
+        #expect(option.status == 1 && option.stderr.contains("unknown option '--treshold' for 'compare'; did you mean --threshold?")
+                && option.stderr.contains("(motion-bench compare --help shows the usage)"), "\(option.stderr)")
+        // Thresholds: 10% and 0.1 alike; a bare 10 is ambiguous and refused before anything is read.
+        let ambiguous = try motionBench(["compare", "a", "--threshold", "10"])
+        #expect(ambiguous.status == 1 && ambiguous.stderr.contains("--threshold 10 is ambiguous: write 10% for 10 percent"), "\(ambiguous.stderr)")
+        let percent = try motionBench(["compare", "nowhere", "--threshold", "10%", "--threshold-for", "^tick=2.5%"])
+        #expect(percent.status == 1 && percent.stderr.contains("does not exist"), "10% is accepted; the missing baseline is the error: \(percent.stderr)")
         let filter = try motionBench(["list", "--filter", "(["])
         #expect(filter.status == 1 && filter.stderr.contains("not a valid regular expression"))
         let help = try motionBench(["compare", "--help"])

@@ -126,11 +126,7 @@ extension Calibration {
                          "\(b.revisions.falsePositives)/\(b.revisions.pairs)", "\(b.revisions.inconclusive)/\(b.revisions.pairs)",
                          percent(b.revisions.detectableEffect), b.revisions.thresholdFloor > 0 ? percent(b.revisions.thresholdFloor) : "-"])
         }
-        let widths = header.indices.map { column in rows.map { $0[column].count }.max()! }
-        for row in rows {
-            lines.append(row.enumerated().map { i, cell in i == 0 ? cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
-                                                                   : String(repeating: " ", count: widths[i] - cell.count) + cell }.joined(separator: "  "))
-        }
+        lines += textTable(rows)
         let falsePositives = benchmarks.map { $0.compare.falsePositives + $0.revisions.falsePositives }.reduce(0, +)
         let verdicts = benchmarks.map { $0.compare.pairs + $0.revisions.pairs }.reduce(0, +)
         lines.append("")

@@ -81,6 +81,8 @@ public struct BenchmarkComparison: Codable, Sendable {
 /// 0 pass (improvements never fail), 1 tool error or failed benchmark, 2 regression,
 /// 3 inconclusive, 4 digest mismatch.
 public struct ComparisonReport: Codable, Sendable {
+    /// The JSON's version (docs/schemas/comparison.schema.json); absent in files from before it.
+    public var schemaVersion: Int? = 1
     public var baseline: String
     public var candidate: String
     public var comparisons: [BenchmarkComparison]

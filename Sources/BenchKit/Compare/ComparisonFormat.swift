@@ -27,10 +27,11 @@ public enum ComparisonFormat: String, CaseIterable, Sendable {
                 lines.append("nothing was compared: the two runs share no benchmark with timings (exit 1)")
             }
             if let machine = report.machine { lines.append("machine: " + machine) }
+            let header = ["benchmark", "verdict", "ratio", "95% interval", "p (null hypothesis)", "over", "baseline", "candidate", "notes"]
             if markdown {
-                lines += ["", "| benchmark | verdict | ratio | 95% interval | p (null hypothesis) | over | baseline | candidate | notes |",
-                          "|---|---|---|---|---|---|---|---|---|"]
+                lines += ["", "| " + header.joined(separator: " | ") + " |", "|" + String(repeating: "---|", count: header.count)]
             }
+            var rows = [header]
             for c in sorted {
                 let interval = c.interval.map { String(format: "%.3f–%.3f", $0[0], $0[1]) } ?? ""
                 let p = c.pValue.map { String(format: "p = %.2g", $0) + (c.hypothesis.map { " (\($0))" } ?? "") } ?? ""
@@ -40,10 +41,10 @@ public enum ComparisonFormat: String, CaseIterable, Sendable {
                 if markdown {
                     lines.append("| " + (cells + [notes]).joined(separator: " | ") + " |")
                 } else {
-                    lines.append(cells[0].padding(toLength: 32, withPad: " ", startingAt: 0) + "  "
-                                 + cells[1...].filter { !$0.isEmpty }.joined(separator: "  ") + (notes.isEmpty ? "" : "  (\(notes))"))
+                    rows.append(cells + [notes])
                 }
             }
+            if !markdown && !sorted.isEmpty { lines += textTable(rows, leftAligned: [0, 1, 3, 4, 5, 8]) }
             lines.append("exit code \(report.exitCode)")
             return lines.joined(separator: "\n") + "\n"
         }

@@ -88,17 +88,11 @@ struct ReportRow {
 enum TextReport {
     static func render(_ result: RunResult) -> String {
         let rows = [ReportRow.header] + result.benchmarks.map(ReportRow.init)
-        let widths = ReportRow.header.cells.indices.map { column in rows.map { $0.cells[column].count }.max() ?? 0 }
         var lines = ["motion-bench \(result.profile) run, \(result.threads) thread\(result.threads == 1 ? "" : "s"), " +
                      "\(result.environment.cpuModel), revision \(result.environment.gitRevision?.prefix(10) ?? "unknown")" +
                      (result.environment.gitDirty == true ? " (dirty)" : "")]
         if let machine = result.machine { lines.append("machine: " + machine.summary) }
-        for row in rows {
-            lines.append(zip(row.cells, widths).enumerated().map { index, pair in
-                index == 0 ? pair.0.padding(toLength: pair.1, withPad: " ", startingAt: 0)
-                           : String(repeating: " ", count: pair.1 - pair.0.count) + pair.0
-            }.joined(separator: "  "))
-        }
+        lines += textTable(rows.map(\.cells))
         for benchmark in result.benchmarks where benchmark.status != .ok {
             lines.append("\(benchmark.name): \(benchmark.status.rawValue) — \(benchmark.message ?? "")")
         }
@@ -131,41 +125,23 @@ enum MarkdownReport {
 }
 
 enum JUnitReport {
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
-
     static func render(_ result: RunResult) -> String {
-        let failures = result.benchmarks.filter { $0.status != .ok }.count
-        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-                     "<testsuite name=\"motion-bench\" tests=\"\(result.benchmarks.count)\" failures=\"\(failures)\">"]
-        for benchmark in result.benchmarks {
-            let seconds = (benchmark.timing?.median ?? 0) / 1e9
-            lines.append("  <testcase classname=\"motion-bench\" name=\"\(escape(benchmark.name))\" time=\"\(seconds)\">")
-            if benchmark.status != .ok {
-                lines.append("    <failure message=\"\(escape(benchmark.status.rawValue))\">\(escape(benchmark.message ?? ""))</failure>")
-            }
-            lines.append("  </testcase>")
-        }
-        lines.append("</testsuite>")
-        return lines.joined(separator: "\n") + "\n"
+        JUnitDocument(name: "motion-bench", properties: JUnitDocument.properties(result.environment) + [("profile", result.profile)],
+                      cases: result.benchmarks.map { benchmark in
+            JUnitDocument.TestCase(classname: "motion-bench", name: benchmark.name, seconds: (benchmark.timing?.median ?? 0) / 1e9,
+                                   outcome: benchmark.status == .ok ? .passed : .failure(type: benchmark.status.rawValue, message: benchmark.message ?? ""))
+        }).render()
     }
 
     /// A comparison as JUnit: regressions and mismatches are failed test cases.
     static func render(_ report: ComparisonReport) -> String {
         let bad: Set<Verdict> = [.regressed, .digestMismatch, .failed]
-        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-                     "<testsuite name=\"motion-bench compare\" tests=\"\(report.comparisons.count)\" failures=\"\(report.comparisons.filter { bad.contains($0.verdict) }.count)\">"]
-        for comparison in report.comparisons {
-            lines.append("  <testcase classname=\"motion-bench.compare\" name=\"\(escape(comparison.name))\">")
-            if bad.contains(comparison.verdict) {
-                lines.append("    <failure message=\"\(comparison.verdict.rawValue)\">\(escape(comparison.message ?? formatRatio(comparison.ratio)))</failure>")
-            }
-            lines.append("  </testcase>")
-        }
-        lines.append("</testsuite>")
-        return lines.joined(separator: "\n") + "\n"
+        var properties = [("baseline", report.baseline), ("candidate", report.candidate)]
+        if let machine = report.machine { properties.append(("machine", machine)) }
+        return JUnitDocument(name: "motion-bench compare", properties: properties, cases: report.comparisons.map { comparison in
+            JUnitDocument.TestCase(classname: "motion-bench.compare", name: comparison.name, outcome: bad.contains(comparison.verdict)
+                                   ? .failure(type: comparison.verdict.rawValue, message: comparison.message ?? formatRatio(comparison.ratio)) : .passed)
+        }).render()
     }
 }
 

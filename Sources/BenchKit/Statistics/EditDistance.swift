@@ -20,3 +20,10 @@ public func nearestNames(_ names: [String], to text: String, count: Int = 3) -> 
     names.enumerated().map { (distance: editDistance($0.element, text), index: $0.offset, name: $0.element) }
         .sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }.prefix(count).map(\.name)
 }
+
+/// The one name close enough to `text` to be what was meant — within a third of its length in
+/// edits, at least two — or nil, for "did you mean".
+public func likelyName(_ names: [String], for text: String) -> String? {
+    guard let nearest = nearestNames(names, to: text, count: 1).first else { return nil }
+    return editDistance(nearest, text) <= max(2, text.count / 3) ? nearest : nil
+}

@@ -1,3 +1,4 @@
+import BenchKit
 import Foundation
 
 /// The results of a conformance run, and its formats.
@@ -54,12 +55,18 @@ public struct ConformanceReport: Sendable {
 
     /// The text report's first line; with `textLines` for each result as it finishes and
     /// `textFooter` at the end, the text report can be written as the fixtures run.
-    public static let textHeader = String(format: "%-58@  %-15@  %10@  %@", "fixture" as NSString, "provenance" as NSString,
-                                          "error/tol" as NSString, "verdict" as NSString)
+    public static let textHeader = row("fixture", "provenance", "error/tol", "verdict")
+
+    /// One line in fixed columns (fixed, so that lines written as fixtures finish line up): the id
+    /// in 58 characters, the provenance in 15, the error right-aligned in 10; longer cells push
+    /// the rest along rather than being cut.
+    static func row(_ id: String, _ provenance: String, _ error: String, _ verdict: String) -> String {
+        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+        return pad(id, 58) + "  " + pad(provenance, 15) + "  " + String(repeating: " ", count: max(0, 10 - error.count)) + error + "  " + verdict
+    }
 
     public static func textLines(_ r: FixtureResult) -> [String] {
-        var lines = [String(format: "%-58@  %-15@  %10@  %@", r.id as NSString, r.provenance as NSString,
-                            Self.formatError(r.maxError) as NSString, r.verdict.rawValue as NSString)]
+        var lines = [row(r.id, r.provenance, Self.formatError(r.maxError), r.verdict.rawValue)]
         if r.verdict != .pass { lines.append("    \(r.message)") }
         if r.verdict == .fail || r.verdict == .error, let file = r.file { lines.append("    fixture: \(file)") }
         return lines
@@ -77,30 +84,24 @@ public struct ConformanceReport: Sendable {
             .object([("id", .string(e.file ?? "")), ("suite", .string("")), ("provenance", .string("")), ("verdict", .string("error")),
                      ("maxError", .null), ("message", .string(e.description)), ("file", e.file.map { .string($0) } ?? .null)])
         }
-        return JSONValue.object([("engine", engine.map { .string($0) } ?? .null),
+        return JSONValue.object([("schemaVersion", .number(1)), ("engine", engine.map { .string($0) } ?? .null),
                                  ("passed", .number(Double(passed))), ("failed", .number(Double(failed))), ("errors", .number(Double(errors))),
                                  ("skipped", .number(Double(skipped))), ("fixtures", .array(fixtures))]).serialized() + "\n"
     }
 
     func junit() -> String {
-        func escape(_ s: String) -> String {
-            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-                .replacingOccurrences(of: "\"", with: "&quot;")
+        var cases = results.map { r -> JUnitDocument.TestCase in
+            let outcome: JUnitDocument.Outcome
+            switch r.verdict {
+            case .pass: outcome = .passed
+            case .fail: outcome = .failure(type: "fail", message: r.message)
+            case .error: outcome = .error(type: "error", message: r.message)
+            case .skipped: outcome = .skipped(message: r.message)
+            }
+            return JUnitDocument.TestCase(classname: "conformance.\(r.suite)", name: r.id, outcome: outcome)
         }
-        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-                     "<testsuite name=\"motion-bench conform\" tests=\"\(results.count + loadErrors.count)\" failures=\"\(failed)\" errors=\"\(errors)\" skipped=\"\(skipped)\">"]
-        for r in results {
-            lines.append("  <testcase classname=\"conformance.\(escape(r.suite))\" name=\"\(escape(r.id))\">")
-            if r.verdict == .fail { lines.append("    <failure message=\"\(escape(r.message))\"/>") }
-            if r.verdict == .error { lines.append("    <error message=\"\(escape(r.message))\"/>") }
-            if r.verdict == .skipped { lines.append("    <skipped message=\"\(escape(r.message))\"/>") }
-            lines.append("  </testcase>")
-        }
-        for e in loadErrors {
-            lines.append("  <testcase classname=\"conformance.load\" name=\"\(escape(e.file ?? "fixture"))\"><error message=\"\(escape(e.description))\"/></testcase>")
-        }
-        lines.append("</testsuite>")
-        return lines.joined(separator: "\n") + "\n"
+        cases += loadErrors.map { JUnitDocument.TestCase(classname: "conformance.load", name: $0.file ?? "fixture", outcome: .error(type: "load", message: $0.description)) }
+        return JUnitDocument(name: "motion-bench conform", properties: [("engine", engine ?? "MotionCore and MotionEngine (in process)")], cases: cases).render()
     }
 
     func markdown() -> String {

@@ -1,0 +1,60 @@
+import BenchKit
+import Foundation
+import MotionConformance
+
+/// `motion-bench show RESULT.json [--format F] [--output FILE]`: a stored run, comparison or
+/// conformance result rendered in any of its formats, without measuring or playing anything again.
+enum ShowCommand {
+    static func run(_ raw: [String]) throws -> Int32 {
+        let arguments = try Arguments(raw, command: "show", options: ["--format", "--output"], flags: [], maximumPositional: 1)
+        guard let path = arguments.positional.first else {
+            throw UsageError("'show' needs a result file: a run (reports/runs/*.json), a comparison (reports/revisions/*.json) or a conformance JSON",
+                             command: "show")
+        }
+        let url = URL(fileURLWithPath: path)
+        guard let data = FileManager.default.contents(atPath: path) else { throw ToolError("\(path) does not exist or cannot be read") }
+        let format = arguments.value("--format") ?? "text"
+        let text = String(decoding: data, as: UTF8.self)
+        let rendered: String
+        switch try kind(of: text, path: path) {
+        case "run":
+            let result: RunResult
+            do { result = try ResultStore(root: url.deletingLastPathComponent()).load(url, role: "result") } catch let error as ResultFileError {
+                throw ToolError(error.description)
+            }
+            rendered = try ReportFormat.parse(format).render(result)
+        case "comparison":
+            let report: ComparisonReport
+            do { report = try JSONDecoder().decode(ComparisonReport.self, from: data) } catch {
+                throw ToolError("\(path) is not a comparison motion-bench can read: \(CommandLineTool.describe(error))")
+            }
+            do { rendered = try ComparisonFormat.parse(format).render(report) } catch let error as ResultFileError { throw UsageError(error.description, command: "show") }
+        default:
+            let report: ConformanceReport
+            do { report = try ConformanceReport(json: text) } catch { throw ToolError("\(path): \(error)") }
+            guard let chosen = ConformanceReport.Format(rawValue: format) else {
+                throw UsageError("unknown format '\(format)' for a conformance result; expected one of: "
+                                 + ConformanceReport.Format.allCases.map(\.rawValue).joined(separator: ", "), command: "show")
+            }
+            rendered = report.render(chosen)
+        }
+        if let output = arguments.value("--output") {
+            try ResultStore.write(Data(rendered.utf8), to: URL(fileURLWithPath: output), keeping: "the rendering")
+            status("wrote \(output)\n")
+        } else {
+            print(rendered, terminator: rendered.hasSuffix("\n") ? "" : "\n")
+        }
+        return 0
+    }
+
+    /// Which result `text` holds, by the keys only that kind has.
+    static func kind(of text: String, path: String) throws -> String {
+        guard let json = try? JSONValue.parse(text), json["schemaVersion"] != nil || json["comparisons"] != nil else {
+            throw ToolError("\(path) is not a motion-bench result: expected a JSON object with schemaVersion")
+        }
+        if json["comparisons"] != nil { return "comparison" }
+        if json["fixtures"] != nil { return "conformance" }
+        if json["benchmarks"] != nil { return "run" }
+        throw ToolError("\(path) is neither a run (benchmarks), a comparison (comparisons) nor a conformance result (fixtures)")
+    }
+}
