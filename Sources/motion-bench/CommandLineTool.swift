@@ -65,7 +65,7 @@ enum CommandLineTool {
                                   processes and rounds, the false positives seen, the effect detectable at the
                                   threshold and the threshold floor; stored in reports/calibration/ and applied
                                   by compare and compare-revisions
-          nightly [--standard|…] [--filter REGEX] [--bisect] [--no-instructions]
+          nightly [--standard|…] [--filter REGEX] [--bisect] [--no-instructions] [--worker PATH]
                                   the standard profile (with instruction counts) and the conformance suites,
                                   appended to reports/history/<machine>/; lists change points in time and
                                   instructions, NEW where tonight's run brought them; --bisect narrows the

@@ -84,7 +84,7 @@ enum RevisionCommands {
     /// `motion-bench nightly`: the standard profile and the conformance suites, appended to the
     /// machine's history; lists the suspect revision ranges of every change point.
     static func nightly(_ raw: [String]) throws -> Int32 {
-        let arguments = try Arguments(raw, command: "nightly", options: ["--filter", "--reports", "--fixtures", "--threads"],
+        let arguments = try Arguments(raw, command: "nightly", options: ["--filter", "--reports", "--fixtures", "--threads", "--worker"],
                                       flags: BenchCommands.profileFlags.union(["--bisect", "--no-instructions"]))
         let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
         // Every option is checked, and the benchmarks chosen, before the conformance suites run.
@@ -92,6 +92,7 @@ enum RevisionCommands {
         runArguments.append("--" + (try BenchCommands.profile(arguments)).name)
         if let filter = try arguments.pattern("--filter") { runArguments += ["--filter", filter] }
         if let threads = try arguments.threads() { runArguments += ["--threads", "\(threads)"] }
+        if let worker = arguments.value("--worker") { runArguments += ["--worker", worker] }
         // Instruction counts give the history change points without noise.
         if !arguments.has("--no-instructions") { runArguments.append("--instructions") }
         let options = try BenchCommands.driverOptions(try Arguments(runArguments, command: "run", options: BenchCommands.runOptions, flags: BenchCommands.runFlags))

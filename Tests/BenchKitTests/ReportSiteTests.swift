@@ -28,10 +28,16 @@ struct ReportSiteTests {
             let times = ["tick.fluid.1k.1": 9000 * step, "tick.fluid.10k.1": 90_000 * step, "tick.fluid.100k.1": 900_000 * step,
                          "tick.fluid.1k.all": 6000, "tick.fluid.10k.all": 50_000, "tick.fluid.100k.all": 480_000,
                          "c.fluid.1k": 900, "c.fluid.10k": 9000, "c.fluid.100k": 90_000]
-            history.append(HistoryRecord(run: run("n\(day)", elements: times, revision: String(format: "%040d", day), date: "2026-11-\(10 + day)T02:00:00Z"), conformance: nil))
+            history.append(HistoryRecord(run: run("n\(day)", elements: times, revision: String(format: "r%02d", day) + String(repeating: "a", count: 37), date: "2026-11-\(10 + day)T02:00:00Z"), conformance: nil))
         }
         site.history = history
         site.latest = history.last?.run
+        var slower = BenchmarkComparison(name: "tick.fluid.100k.1", verdict: .regressed, threshold: 0.05)
+        (slower.ratio, slower.interval, slower.baselineMedian, slower.candidateMedian) = (1.30, [1.27, 1.33], 900_000, 1_170_000)
+        var same = BenchmarkComparison(name: "tick.fluid.100k.all", verdict: .unchanged, threshold: 0.05)
+        (same.ratio, same.interval, same.baselineMedian, same.candidateMedian) = (1.004, [0.99, 1.02], 480_000, 482_000)
+        site.comparisons = [("2026-11-17T030000Z-0000000006-0000000007",
+                             ComparisonReport(baseline: "day 6", candidate: "day 7", comparisons: [same, slower], geometricMeanRatio: 1.14))]
         site.conformanceHTML = "<p>185 passed, 0 failed</p>"
         site.conformanceSummary = "185 passed, 0 failed"
         return site
@@ -55,6 +61,37 @@ struct ReportSiteTests {
                 "change-point markers")
     }
 
+    /// The text of every tick label (`<text class="tick" …>LABEL</text>`) in `html`.
+    static func tickLabels(_ html: String) -> [String] {
+        let pattern = try! NSRegularExpression(pattern: "<text class=\"tick\"[^>]*>([^<]*)</text>")
+        return pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { String(html[Range($0.range(at: 1), in: html)!]) }
+    }
+
+    @Test("chart axes read as people write numbers: dates, SI times, measured channel counts, p99.9, ratios; never exponent form")
+    func axisLabels() throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("site-\(UUID().uuidString)")
+        try Self.site().write(to: folder)
+        func labels(_ page: String) throws -> [String] { Self.tickLabels(try String(contentsOf: folder.appendingPathComponent(page), encoding: .utf8)) }
+        for page in ["index.html", "history.html", "comparisons.html", "percentiles.html", "scaling.html"] {
+            let all = try labels(page)
+            #expect(!all.isEmpty, "\(page) has labelled axes")
+            #expect(all.allSatisfy { $0.range(of: "[0-9][eE][+-]?[0-9]", options: .regularExpression) == nil }, "\(page): \(all)")
+        }
+        let history = try labels("history.html")
+        #expect(history.contains("Nov 11") && history.contains("0") && history.contains { $0.hasSuffix(" µs") }, "\(history.prefix(30))")
+        let scaling = try labels("scaling.html")
+        #expect(["1k", "10k", "100k"].allSatisfy(scaling.contains), "the measured channel counts are the ticks: \(scaling)")
+        #expect(!scaling.contains("5.62k") && scaling.contains { $0.hasSuffix(" ns") }, "\(scaling)")
+        let percentiles = try labels("percentiles.html")
+        #expect(["p50", "p90", "p99", "p99.9"].allSatisfy(percentiles.contains), "\(percentiles)")
+        let comparisons = try String(contentsOf: folder.appendingPathComponent("comparisons.html"), encoding: .utf8)
+        #expect(Self.tickLabels(comparisons).contains("1×") && comparisons.contains("within the ±5% threshold") && comparisons.contains("<h2>day 7 against day 6</h2>"))
+        // Hover details: each history point names its value, interval, revision, date and machine.
+        let page = try String(contentsOf: folder.appendingPathComponent("history.html"), encoding: .utf8)
+        #expect(page.contains("(95%: ") && page.contains("revision r11aaaaaaa") && page.contains("2026-11-21T02:00:00Z, standard profile") && page.contains("Test CPU, 2 CPUs"))
+        #expect(page.contains(">1.3× r06aaaa..r07aaaa</text>"), "the step's marker names its ratio and revision range")
+    }
+
     static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     @Test("the summary page renders in a real browser and its charts are drawn",
@@ -74,6 +111,13 @@ struct ReportSiteTests {
         #expect(numbers.count == 2, "\(count.output)")
         #expect(numbers.first ?? 0 > 200, "blue chart lines drawn: \(numbers)")
         #expect(numbers.last ?? 0 > 100, "red chart lines drawn: \(numbers)")
+        // The browser's own reading of the pages: the axis labels it laid out.
+        for (page, expected) in [("history.html", ["Nov 11", " µs"]), ("scaling.html", ["100k", " ns"]), ("percentiles.html", ["p99.9"]),
+                                 ("comparisons.html", ["1.3×", "1×"])] {
+            let dom = try RevisionComparisonTests.sh("\"\(Self.chromium!)\" --headless --no-sandbox --disable-gpu --dump-dom \"file://\(folder.appendingPathComponent(page).path)\"", in: folder)
+            let labels = Self.tickLabels(dom.output) + [dom.output.contains(">1.3×<") ? "1.3×" : ""]
+            for text in expected { #expect(labels.contains { $0.contains(text) }, "\(page) as Chromium read it has a label with \(text): \(labels.prefix(20))") }
+        }
     }
 
     /// A minimal PNG decoder (8-bit RGB/RGBA, all filters) that counts chart-coloured pixels.

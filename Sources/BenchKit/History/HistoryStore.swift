@@ -40,7 +40,9 @@ public struct HistoryStore: Sendable {
             for name in ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() where name.hasSuffix(".json") {
                 let url = folder.appendingPathComponent(name)
                 do {
-                    records.append(try JSONDecoder().decode(HistoryRecord.self, from: Data(contentsOf: url)))
+                    var record = try JSONDecoder().decode(HistoryRecord.self, from: Data(contentsOf: url))
+                    record.source = "\(machine)/\(name)"
+                    records.append(record)
                 } catch {
                     problems.append("\(url.path): not a history record (\(error))")
                 }
@@ -55,6 +57,10 @@ public struct HistoryStore: Sendable {
 public struct HistoryRecord: Codable, Sendable {
     public var run: RunResult
     public var conformance: JSONConformanceSummary?
+    /// The record's file under the history folder (`machine/file.json`), when it was loaded from one.
+    public var source: String? = nil
+
+    enum CodingKeys: String, CodingKey { case run, conformance }
 }
 
 /// The conformance outcome of a run, as history keeps it.

@@ -88,46 +88,82 @@ public struct SiteGenerator {
         return body
     }
 
+    /// Seconds since 1970 of an ISO 8601 time, if it is one.
+    static func seconds(_ iso: String) -> Double? {
+        ISO8601DateFormatter().date(from: iso)?.timeIntervalSince1970
+    }
+
     func historyPage() -> String {
         guard !history.isEmpty else { return "<p>No history yet: run <code>motion-bench nightly</code>.</p>" }
         var names: [String] = []
         for record in history { for b in record.run.benchmarks where !names.contains(b.name) { names.append(b.name) } }
-        var body = "<p>\(history.count) runs. Each chart: the trimmed mean per run (line), its 95% interval (band), change points (dashed).</p><div class=\"charts\">"
-        for name in names {
-            var points: [(Double, Double)] = [], band: [(Double, Double, Double)] = []
-            for (index, record) in history.enumerated() {
-                guard let timing = record.run.benchmarks.first(where: { $0.name == name })?.timing, !timing.samples.isEmpty else { continue }
+        let suspects = SuspectRange.find(in: history, detector: detector).filter { $0.metric == .time }
+        var body = "<p>\(history.count) runs, \(Self.escape(history.first?.run.startedAt ?? "")) to \(Self.escape(history.last?.run.startedAt ?? "")). "
+            + "Each chart: the trimmed mean time per iteration of each run (a point; hover for its interval, revision, date and machine; "
+            + "click for the run's record) with its 95% interval (whisker), on an axis from zero. A change point is an orange dashed line "
+            + "between the two runs it lies between, with the level before and after it; benchmarks with one come first.</p>"
+        let stepped = Set(suspects.map(\.benchmark))
+        var charts: [String] = []
+        for name in names.sorted(by: { (stepped.contains($0) ? 0 : 1, names.firstIndex(of: $0)!) < (stepped.contains($1) ? 0 : 1, names.firstIndex(of: $1)!) }) {
+            var points: [SVGChart.Point] = []
+            for record in history {
+                guard let timing = record.run.benchmarks.first(where: { $0.name == name })?.timing, !timing.samples.isEmpty,
+                      let x = Self.seconds(record.run.startedAt) else { continue }
                 let center = Descriptive.trimmedMean(timing.samples)
                 let interval = Bootstrap.interval(timing.samples, resamples: 300, statistic: { Descriptive.trimmedMean($0) })
-                points.append((Double(index), center))
-                band.append((Double(index), interval.lowerBound, interval.upperBound))
+                let environment = record.run.environment
+                let note = "\(name)\n\(ChartAxis.duration(center)) (95%: \(ChartAxis.duration(interval.lowerBound))–\(ChartAxis.duration(interval.upperBound)))\n"
+                    + "revision \((environment.gitRevision ?? "unknown").prefix(10))\(environment.gitDirty == true ? " (dirty)" : "")\n"
+                    + "\(record.run.startedAt), \(record.run.profile) profile\n\(environment.cpuModel), \(environment.logicalCores) CPUs, \(environment.kernel)"
+                points.append(SVGChart.Point(x: x, y: center, low: interval.lowerBound, high: interval.upperBound, note: note,
+                                             link: record.source.map { "../history/" + $0 }))
             }
-            var chart = SVGChart(title: name, series: [SVGChart.Series(label: "time per iteration (ns)", points: points, color: SVGChart.palette[0])])
-            chart.band = band
-            chart.markers = detector.detect(points.map(\.1)).map { points[$0.index].0 - 0.5 }
-            chart.xLabel = "run"
-            body += chart.render()
+            var chart = SVGChart(title: name, series: [SVGChart.Series(label: "time per iteration", points: points, color: SVGChart.palette[0])],
+                                 x: ChartAxis(.dates, unit: .plain), y: ChartAxis(.linear(fromZero: true), unit: .nanoseconds))
+            let changes = detector.detect(points.map(\.y))
+            let bounds = [0] + changes.map(\.index) + [points.count]
+            chart.levels = changes.isEmpty ? [] : zip(bounds, bounds.dropFirst()).compactMap { start, end in
+                guard end > start else { return nil }
+                let level = points[start..<end].map(\.y).reduce(0, +) / Double(end - start)
+                return SVGChart.Level(from: points[start].x, to: points[end - 1].x, y: level)
+            }
+            chart.markers = changes.map { change in
+                let before = points[change.index - 1], after = points[change.index]
+                let range = suspects.first { $0.benchmark == name && $0.afterDate == history.first { Self.seconds($0.run.startedAt) == after.x }?.run.startedAt }
+                let revisions = range.map { "\($0.before.prefix(7))..\($0.after.prefix(7))" } ?? ""
+                return SVGChart.Marker(x: (before.x + after.x) / 2, label: "\(ChartAxis.format(change.ratio, unit: .ratio)) \(revisions)",
+                                       note: range?.summary ?? "change point: \(ChartAxis.format(change.ratio, unit: .ratio))")
+            }
+            (chart.xLabel, chart.yLabel, chart.width) = ("date of the run (UTC)", "time per iteration", 580)
+            charts.append(chart.render())
         }
-        return body + "</div>"
+        return body + "<div class=\"charts\">" + charts.joined() + "</div>"
     }
 
     func comparisonsPage() -> String {
         guard !comparisons.isEmpty else { return "<p>No revision comparisons yet: run <code>motion-bench compare-revisions A B</code>.</p>" }
-        var body = ""
-        for (name, report) in comparisons {
-            body += "<h2>\(Self.escape(name))</h2><p>" + Verdict.allCases.map { "\(report.count($0)) \($0.rawValue)" }.filter { !$0.hasPrefix("0 ") }.joined(separator: ", ") + "</p>"
+        var body = "<p>Newest first. Each chart: one bar per benchmark, sorted by the size of its change.</p>"
+        for (name, report) in comparisons.reversed() {
+            body += "<h2>\(Self.escape(report.candidate)) against \(Self.escape(report.baseline))</h2><p>"
+                + Verdict.allCases.map { "\(report.count($0)) \($0.rawValue)" }.filter { !$0.hasPrefix("0 ") }.joined(separator: ", ")
+                + (report.geometricMeanRatio.map { "; geometric mean ratio " + ChartAxis.ratio($0) } ?? "")
+                + ". <small>\(Self.escape(name))</small></p>"
             let compared = report.comparisons.filter { $0.ratio != nil }
-            var chart = SVGChart(title: "candidate / baseline (1 = no change)", series: [
-                SVGChart.Series(label: "ratio", points: compared.enumerated().map { (Double($0.offset), $0.element.ratio!) }, color: SVGChart.palette[1]),
-                SVGChart.Series(label: "no change", points: [(0, 1), (Double(max(compared.count - 1, 1)), 1)], color: "#999999", dashed: true),
-            ])
-            chart.band = compared.enumerated().compactMap { i, c in c.interval.map { (Double(i), $0[0], $0[1]) } }
-            chart.xLabel = "benchmark (table order)"
+            let rows = compared.map { c in
+                SVGRatioChart.Row(name: c.name, ratio: c.ratio!, interval: c.interval, verdict: c.verdict,
+                                  note: "\(c.name): \(c.summary)\nratio \(ChartAxis.ratio(c.ratio!))"
+                                      + (c.interval.map { " (95%: \(ChartAxis.ratio($0[0]))–\(ChartAxis.ratio($0[1])))" } ?? "")
+                                      + "\nbaseline \(ChartAxis.duration(c.baselineMedian ?? .nan)), candidate \(ChartAxis.duration(c.candidateMedian ?? .nan))")
+            }
+            let threshold = compared.map(\.threshold).max() ?? 0.1
             body += (report.machine.map { "<p>Machine: \(Self.escape($0)).</p>" } ?? "")
-                + "<div class=\"charts\">\(chart.render())</div><table><tr><th>benchmark</th><th>verdict</th><th>ratio</th><th>interval</th></tr>"
-            for c in compared {
+                + "<div class=\"charts\">\(SVGRatioChart(title: "candidate / baseline", rows: rows, threshold: threshold).render())</div>"
+                + "<table><tr><th>benchmark</th><th>verdict</th><th>ratio</th><th>95% interval</th><th>baseline</th><th>candidate</th></tr>"
+            for c in compared.sorted(by: { abs(log($0.ratio!)) > abs(log($1.ratio!)) }) {
                 let cls = c.verdict == .regressed || c.verdict == .digestMismatch ? "bad" : (c.verdict == .improved ? "good" : "")
-                body += "<tr><td>\(Self.escape(c.name))</td><td class=\"\(cls)\">\(Self.escape(c.summary))</td><td>\(String(format: "%.3f", c.ratio!))</td><td>\(c.interval.map { String(format: "%.3f–%.3f", $0[0], $0[1]) } ?? "")</td></tr>"
+                body += "<tr><td>\(Self.escape(c.name))</td><td class=\"\(cls)\">\(Self.escape(c.summary))</td><td>\(ChartAxis.ratio(c.ratio!))</td>"
+                    + "<td>\(c.interval.map { "\(ChartAxis.ratio($0[0]))–\(ChartAxis.ratio($0[1]))" } ?? "")</td>"
+                    + "<td>\(ChartAxis.duration(c.baselineMedian ?? .nan))</td><td>\(ChartAxis.duration(c.candidateMedian ?? .nan))</td></tr>"
             }
             body += "</table>"
         }
@@ -136,12 +172,17 @@ public struct SiteGenerator {
 
     func percentilesPage() -> String {
         guard let latest else { return "<p>No run yet.</p>" }
-        var body = "<p>Each chart: time per iteration against percentile, from the run's log histogram.</p><div class=\"charts\">"
+        var body = "<p>Each chart: time per iteration at each percentile of the latest run's samples, from the median to p99.9, on a "
+            + "\"nines\" axis (p50, p90, p99 and p99.9 equally spaced) and a logarithmic time axis, so the tail is as visible as the middle.</p><div class=\"charts\">"
         for b in latest.benchmarks {
             guard let timing = b.timing else { continue }
-            let points = TimingSummary.reportedPercentiles.compactMap { label, p in timing.percentiles[label].map { (p, $0) } }
-            var chart = SVGChart(title: b.name, series: [SVGChart.Series(label: "ns", points: points, color: SVGChart.palette[2])])
-            (chart.width, chart.height, chart.xLabel, chart.logY) = (360, 180, "percentile", true)
+            let points = TimingSummary.reportedPercentiles.compactMap { label, p -> SVGChart.Point? in
+                guard p >= 50, p < 100, let value = timing.percentiles[label] else { return nil }
+                return SVGChart.Point(x: p, y: value, note: "\(b.name) \(label): \(ChartAxis.duration(value))")
+            }
+            var chart = SVGChart(title: b.name, series: [SVGChart.Series(label: "time per iteration", points: points, color: SVGChart.palette[2])],
+                                 x: ChartAxis(.nines, unit: .percentile), y: ChartAxis(.log, unit: .nanoseconds))
+            (chart.width, chart.height, chart.xLabel) = (380, 220, "percentile")
             body += chart.render()
         }
         return body + "</div>"
@@ -149,11 +190,12 @@ public struct SiteGenerator {
 
     func scalingPage() -> String {
         guard let latest else { return "<p>No run yet.</p>" }
-        return "<p>Nanoseconds per channel-frame against channels (log–log), one thread (solid) and all threads (dashed), with the C kernels where they exist.</p><div class=\"charts\">"
+        return "<p>Time per channel-frame against the channels measured (both axes logarithmic), one thread and all threads, with the C "
+            + "kernel where there is one; whiskers are the medians' 95% intervals. Flat is linear scaling; lower is faster.</p><div class=\"charts\">"
             + scalingCharts(latest, onlyThreads: nil).joined() + "</div>"
     }
 
-    /// One chart per engine kind: ns per channel-frame against channel count.
+    /// One chart per engine kind: time per channel-frame against channel count.
     func scalingCharts(_ run: RunResult, onlyThreads: String?) -> [String] {
         let counts: [String: Double] = ["1k": 1e3, "10k": 1e4, "100k": 1e5, "1M": 1e6]
         var kinds: [String] = []
@@ -161,27 +203,36 @@ public struct SiteGenerator {
             let kind = b.name.split(separator: ".")[1]
             if !kinds.contains(String(kind)) { kinds.append(String(kind)) }
         }
+        func point(_ b: BenchmarkResult, _ n: Double, _ t: TimingSummary) -> SVGChart.Point {
+            let perElement = t.nanosecondsPerElement, scale = Double(b.elements)
+            let interval = t.medianInterval.count == 2 ? (t.medianInterval[0] / scale, t.medianInterval[1] / scale) : (perElement, perElement)
+            return SVGChart.Point(x: n, y: perElement, low: interval.0, high: interval.1,
+                                  note: "\(b.name): \(ChartAxis.duration(perElement)) per channel-frame (95%: \(ChartAxis.duration(interval.0))–\(ChartAxis.duration(interval.1)))")
+        }
         return kinds.map { kind in
+            var measured: Set<Double> = []
             func series(_ threads: String, color: String, dashed: Bool) -> SVGChart.Series {
-                let points = run.benchmarks.compactMap { b -> (Double, Double)? in
+                let points = run.benchmarks.compactMap { b -> SVGChart.Point? in
                     let parts = b.name.split(separator: ".").map(String.init)
                     guard parts.count == 4, parts[0] == "tick", parts[1] == kind, parts[3] == threads, let n = counts[parts[2]], let t = b.timing else { return nil }
-                    return (n, t.nanosecondsPerElement)
-                }.sorted { $0.0 < $1.0 }
+                    measured.insert(n)
+                    return point(b, n, t)
+                }.sorted { $0.x < $1.x }
                 return SVGChart.Series(label: threads == "1" ? "1 thread" : "all threads", points: points, color: color, dashed: dashed)
             }
             var all = [series("1", color: SVGChart.palette[0], dashed: false), series("all", color: SVGChart.palette[1], dashed: true)]
-            let reference = ["fluid": "fluid", "closed": "closed", "keyframe": "cubic"][kind]
-            if let reference {
-                let points = run.benchmarks.compactMap { b -> (Double, Double)? in
+            if let reference = ["fluid": "fluid", "closed": "closed", "keyframe": "cubic"][kind] {
+                let points = run.benchmarks.compactMap { b -> SVGChart.Point? in
                     let parts = b.name.split(separator: ".").map(String.init)
                     guard parts.count == 3, parts[0] == "c", parts[1] == reference, let n = counts[parts[2]], let t = b.timing else { return nil }
-                    return (n, t.nanosecondsPerElement)
-                }.sorted { $0.0 < $1.0 }
+                    measured.insert(n)
+                    return point(b, n, t)
+                }.sorted { $0.x < $1.x }
                 all.append(SVGChart.Series(label: "C kernel", points: points, color: SVGChart.palette[2]))
             }
-            var chart = SVGChart(title: "tick.\(kind): ns per channel-frame", series: all)
-            (chart.logX, chart.logY, chart.xLabel, chart.width, chart.height) = (true, true, "channels", 420, 220)
+            var chart = SVGChart(title: "tick.\(kind): time per channel-frame", series: all,
+                                 x: ChartAxis(.log, unit: .count, ticks: measured.sorted()), y: ChartAxis(.log, unit: .nanoseconds))
+            (chart.xLabel, chart.yLabel, chart.width, chart.height) = ("channels", "per channel-frame", 440, 250)
             return chart.render()
         }
     }

@@ -46,6 +46,6 @@ extension FixtureResult {
             series.append(Series(label: label, points: decoded))
         }
         self.init(id: id, suite: fixture.suite, provenance: fixture.provenance.rawValue, file: fixture.file, verdict: verdict,
-                  maxError: maxError, message: message, series: series)
+                  maxError: maxError, message: message, series: series, source: fixture.source, tolerance: fixture.tolerance)
     }
 }

@@ -18,6 +18,10 @@ public struct FixtureResult: Sendable {
     public var maxError: Double
     public var message: String
     public var series: [Series] = []
+    /// Where the fixture's expectations come from (its `source`), and the tolerance it was held
+    /// to, for the pictures of a failure.
+    public var source: String? = nil
+    public var tolerance: Fixture.Tolerance? = nil
 }
 
 /// Collects comparisons of one fixture: the worst error, and the first failures, described.
@@ -44,6 +48,7 @@ struct Checker {
     func result(for fixture: Fixture, series: [FixtureResult.Series] = []) -> FixtureResult {
         let message = failures.isEmpty ? "" : failures.prefix(3).joined(separator: "; ") + (failures.count > 3 ? "; and \(failures.count - 3) more" : "")
         return FixtureResult(id: fixture.id, suite: fixture.suite, provenance: fixture.provenance.rawValue, file: fixture.file,
-                             verdict: failures.isEmpty ? .pass : .fail, maxError: worst, message: message, series: series)
+                             verdict: failures.isEmpty ? .pass : .fail, maxError: worst, message: message, series: series,
+                             source: fixture.source, tolerance: fixture.tolerance)
     }
 }

@@ -23,18 +23,39 @@ enum HTMLConformanceReport {
         body += "</table>"
         for e in report.loadErrors { body += "<p class=\"error\">\(escape(e.description))</p>" }
         for r in report.results where (plotAll || r.verdict != .pass) && !r.series.isEmpty {
-            body += "<h2>\(escape(r.id))</h2><p>\(escape(r.message))</p>"
+            body += "<h2>\(escape(r.id)) — \(r.verdict.rawValue)</h2><p>" + [r.verdict == .pass ? nil : r.message,
+                "provenance: \(r.provenance)", r.source.map { "source: \($0)" }, r.tolerance.map { "tolerance: ±(\($0.absolute) + \($0.relative)·|expected|)" },
+                r.file.map { "fixture: \($0)" }].compactMap { $0 }.map(escape).joined(separator: "<br>") + "</p><div>"
             for series in r.series where series.points.count > 1 {
-                let finite = series.points.filter { $0.expected.isFinite && $0.actual.isFinite }
-                var chart = SVGChart(title: "\(series.label): expected (blue) and actual (red, dashed)", series: [
-                    SVGChart.Series(label: "expected", points: finite.map { ($0.time, $0.expected) }, color: SVGChart.palette[0]),
-                    SVGChart.Series(label: "actual", points: finite.map { ($0.time, $0.actual) }, color: SVGChart.palette[1], dashed: true),
-                ])
-                (chart.width, chart.height, chart.xLabel) = (480, 200, "time (s)")
-                body += chart.render()
+                body += charts(series, tolerance: r.tolerance).joined()
             }
+            body += "</div>"
         }
         return body
+    }
+
+    /// Expected and actual over time with the tolerance band around the expected values, and
+    /// below it the residual (actual − expected) against the same tolerance.
+    static func charts(_ series: FixtureResult.Series, tolerance: Fixture.Tolerance?) -> [String] {
+        let finite = series.points.filter { $0.time.isFinite && $0.expected.isFinite && $0.actual.isFinite }
+        func allowed(_ expected: Double) -> Double { tolerance.map { $0.absolute + $0.relative * abs(expected) } ?? 0 }
+        func point(_ x: Double, _ y: Double, _ what: String) -> SVGChart.Point {
+            SVGChart.Point(x: x, y: y, note: "\(series.label) \(what) at \(x) s: \(y)")
+        }
+        var values = SVGChart(title: "\(series.label): expected and actual", series: [
+            SVGChart.Series(label: "expected", points: finite.map { point($0.time, $0.expected, "expected") }, color: SVGChart.palette[0]),
+            SVGChart.Series(label: "actual", points: finite.map { point($0.time, $0.actual, "actual") }, color: SVGChart.palette[1], dashed: true),
+        ], x: ChartAxis(.linear(fromZero: true), unit: .plain), y: ChartAxis(.linear(fromZero: false), unit: .plain))
+        values.band = finite.map { ($0.time, $0.expected - allowed($0.expected), $0.expected + allowed($0.expected)) }
+        values.bandLabel = "tolerance"
+        (values.width, values.height, values.xLabel) = (520, 230, "time (s)")
+        var residual = SVGChart(title: "\(series.label): actual − expected", series: [
+            SVGChart.Series(label: "residual", points: finite.map { point($0.time, $0.actual - $0.expected, "residual") }, color: SVGChart.palette[1]),
+        ], x: ChartAxis(.linear(fromZero: true), unit: .plain), y: ChartAxis(.linear(fromZero: true), unit: .plain))
+        residual.band = finite.map { ($0.time, -allowed($0.expected), allowed($0.expected)) }
+        residual.bandLabel = "tolerance"
+        (residual.width, residual.height, residual.xLabel) = (520, 170, "time (s)")
+        return [values.render(), residual.render()]
     }
 
     static func escape(_ s: String) -> String {
