@@ -28,7 +28,7 @@ test-release: deps
 
 # The engine's tests once more, compiled for this machine's CPU (in .build/native, so the default
 # build is not rebuilt): there the engine's arithmetic is LLVM's vector operations and the fluid
-# kernel runs eight lanes at a time (Sources/MotionEngine/Pools/VectorOperations.swift), code
+# kernel runs eight lanes at a time (Sources/MotionEngine/Lanes/VectorOperations.swift), code
 # paths of their own — allocation counts included.
 test-native: deps
 	MOTIONBENCH_TARGET_CPU=native $(SWIFT) build --build-tests --scratch-path .build/native

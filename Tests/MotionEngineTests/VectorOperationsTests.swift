@@ -1,7 +1,7 @@
 import Testing
 @testable import MotionEngine
 
-/// The engine's concrete `SIMD4<Double>` arithmetic (Pools/VectorOperations.swift) against
+/// The engine's concrete `SIMD4<Double>` arithmetic (Lanes/VectorOperations.swift) against
 /// the scalar IEEE 754 operation in each lane: the four-lane kernels rely on the two agreeing bit
 /// for bit (§3.1's integrator and §5.2's Hermite segments are checked bitwise against the
 /// one-value runtime, which computes one lane at a time).

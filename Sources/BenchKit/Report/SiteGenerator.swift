@@ -98,7 +98,7 @@ public struct SiteGenerator {
         var names: [String] = []
         for record in history { for b in record.run.benchmarks where !names.contains(b.name) { names.append(b.name) } }
         let suspects = SuspectRange.find(in: history, detector: detector).filter { $0.metric == .time }
-        var body = "<p>\(history.count) runs, \(Self.escape(history.first?.run.startedAt ?? "")) to \(Self.escape(history.last?.run.startedAt ?? "")). "
+        let body = "<p>\(history.count) runs, \(Self.escape(history.first?.run.startedAt ?? "")) to \(Self.escape(history.last?.run.startedAt ?? "")). "
             + "Each chart: the trimmed mean time per iteration of each run (a point; hover for its interval, revision, date and machine; "
             + "click for the run's record) with its 95% interval (whisker), on an axis from zero. A change point is an orange dashed line "
             + "between the two runs it lies between, with the level before and after it; benchmarks with one come first.</p>"
