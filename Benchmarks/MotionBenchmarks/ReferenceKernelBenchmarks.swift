@@ -109,7 +109,7 @@ func registerReferenceKernels(in registry: inout BenchmarkRegistry) {
                 mb_fluid_spring_steps(r.count, t, value + i, k + i, c + i, offset + i, velocity + i, force + i, time + i, out + i)
             }
         }
-        // `c.cubic` is W3 of the performance notes: the segment table read every frame. The engine
+        // `c.cubic` reads the segment table every frame. The engine
         // keeps the segment under each cursor beside the cursor; `c.cubic.cached` does that in C.
         for cached in [false, true] {
             registerReference(cached ? "c.cubic.cached.\(label)" : "c.cubic.\(label)", elements: n, in: &registry) { n in

@@ -2,7 +2,7 @@
 """Writes the conformance fixtures under Fixtures/<suite>/.
 
 Provenance of the numbers:
-- apple / documented: typed in from animation-semantics §9 and the seeds' examples, with citation.
+- apple / documented: typed in from docs/semantics.md §9 and the seeds' examples, with citation.
 - analytic: computed here, in Python, from closed forms written independently of the Swift code
   (Bernstein-form Bezier solved by bisection, Hermite and Catmull-Rom keyframe segments, the
   repeat and phase rules on exact frame times).
@@ -15,7 +15,7 @@ Run from the repository root: python3 Fixtures/tools/make_fixtures.py && motion-
 import json, math, os
 
 ROOT = os.path.join(os.path.dirname(__file__), "..")
-SPEC = "animation-semantics"
+SPEC = "docs/semantics.md"
 written = []
 
 

@@ -82,7 +82,7 @@ for name, points in [("easeInOut", (0.42, 0, 0.58, 1))]:
         else:
             x += 0.0007
     analytic(f"curves/{name}-rounded-to-2^-20", f"{name}: values are multiples of 2^-20 (mutant curve.no-2^-20-rounding)",
-             "animation-semantics §2.2", {"absolute": 1e-9}, {"curve": {"curve": name, "checks": checks}})
+             "docs/semantics.md §2.2", {"absolute": 1e-9}, {"curve": {"curve": name, "checks": checks}})
 
 
 # --- Springs (§1.2, §1.4, §1.5): closed forms of a mass on a spring, x(0) = 0, target 1.
@@ -111,7 +111,7 @@ def spring_fixture(id, title, init, m, k, c, times, extra=(), velocity=True):
     checks = [{"value": {"target": 1, "time": t}, "expected": x(t)} for t in times]
     # (An overdamped Spring's velocity carries Apple's quirk, documented/s04; only values are checked.)
     checks += [{"velocity": {"target": 1, "time": t}, "expected": v(t)} for t in times] if velocity else []
-    analytic(id, title, "animation-semantics §1.2, §1.4 (a damped harmonic oscillator)", {"absolute": 1e-9, "relative": 1e-9},
+    analytic(id, title, "docs/semantics.md §1.2, §1.4 (a damped harmonic oscillator)", {"absolute": 1e-9, "relative": 1e-9},
              {"spring": {"init": init, "checks": checks + list(extra)}})
 
 
@@ -126,7 +126,7 @@ spring_fixture("springs/response-overdamped", "Spring(response: 0.5, dampingRati
 # -ln(ε / (|target·a − v0| + |target|)) / a, a the decay constant.
 a = 0.7 * TAU / 0.5
 analytic("springs/settling-with-initial-velocity", "Spring(duration: 0.5, bounce: 0.3).settlingDuration with initial velocity 5 (mutant spring.settlingDuration-ignores-velocity)",
-         "animation-semantics §1.5", {"absolute": 1e-9, "relative": 1e-9},
+         "docs/semantics.md §1.5", {"absolute": 1e-9, "relative": 1e-9},
          {"spring": {"init": {"duration": 0.5, "bounce": 0.3}, "checks": [
              {"settlingDuration": {"target": 1, "initialVelocity": 5, "epsilon": 0.001}, "expected": -math.log(0.001 / (abs(a - 5) + 1)) / a}]}})
 # Spring(settlingDuration: 8, dampingRatio: 0.5): the frequency solves ε = e^{-ζωT}·ζ/√(1−ζ²)... as §1.2
@@ -134,7 +134,7 @@ analytic("springs/settling-with-initial-velocity", "Spring(duration: 0.5, bounce
 T, z, eps = 8.0, 0.5, 0.001
 w = -math.log(eps * math.sqrt(1 - z * z) / z) / (z * T)
 analytic("springs/settling-duration-8s", "Spring(settlingDuration: 8, dampingRatio: 0.5): durations up to 10 s are kept (mutant spring.settlingDuration-init-clamped-at-5s)",
-         "animation-semantics §1.2", {"absolute": 1e-9, "relative": 1e-9},
+         "docs/semantics.md §1.2", {"absolute": 1e-9, "relative": 1e-9},
          {"spring": {"init": {"settlingDuration": T, "dampingRatio": z}, "checks": [
              {"property": "response", "expected": TAU / w}, {"property": "dampingRatio", "expected": z}]}})
 
@@ -144,7 +144,7 @@ def hermite(s):
     h00, h10, h01, h11 = 2 * s**3 - 3 * s**2 + 1, s**3 - 2 * s**2 + s, -2 * s**3 + 3 * s**2, s**3 - s**2
     return h00 * p0 + h10 * v0 * d + h01 * p1 + h11 * v1 * d
 analytic("keyframes/cubic-given-end-velocity", "a cubic keyframe to 10 in 1 s ending at 40/s: a Hermite segment (mutant keyframes.cubic-endVelocity-ignored)",
-         "animation-semantics §5.2", {"absolute": 1e-9, "relative": 1e-9},
+         "docs/semantics.md §5.2", {"absolute": 1e-9, "relative": 1e-9},
          {"keyframes": {"valueType": "scalar", "initialValue": 0, "tracks": [{"keyframes": [
              {"cubic": {"to": 10, "duration": 1, "startVelocity": 0, "endVelocity": 40}}, {"cubic": {"to": 0, "duration": 1}}]}],
              "checks": [{"time": t, "value": hermite(t)} for t in (0.25, 0.5, 0.9)]}})
@@ -155,25 +155,25 @@ def ev(t, value, animation):
 
 frames = lambda start, end, n: [round(start + (end - start) * i / n, 6) for i in range(1, n + 1)]
 reference("modifiers/interpolating-overdamped", "interpolatingSpring(stiffness: 100, damping: 40): ζ = 2 takes the critical form (mutant interpolatingSpring.true-overdamped-solution)",
-          "animation-semantics §3.1", [ev(0, 100, {"interpolatingSpring": {"stiffness": 100, "damping": 40}})], frames(0, 0.6, 6))
+          "docs/semantics.md §3.1", [ev(0, 100, {"interpolatingSpring": {"stiffness": 100, "damping": 40}})], frames(0, 0.6, 6))
 reference("modifiers/interpolating-initial-velocity", "interpolatingSpring(stiffness: 170, damping: 15, initialVelocity: 5) (mutant interpolatingSpring.initialVelocity-ignored)",
-          "animation-semantics §3.1", [ev(0, 100, {"interpolatingSpring": {"stiffness": 170, "damping": 15, "initialVelocity": 5}})], frames(0, 0.6, 6))
+          "docs/semantics.md §3.1", [ev(0, 100, {"interpolatingSpring": {"stiffness": 170, "damping": 15, "initialVelocity": 5}})], frames(0, 0.6, 6))
 reference("modifiers/delay-velocity", "interpolatingSpring delayed by 0.2 s: value and velocity follow the delayed clock (mutant delay.velocity-not-delayed)",
-          "animation-semantics §3.2", [ev(0, 100, {"interpolatingSpring": {"stiffness": 170, "damping": 15}, "delay": 0.2})], frames(0, 0.8, 8))
+          "docs/semantics.md §3.2", [ev(0, 100, {"interpolatingSpring": {"stiffness": 170, "damping": 15}, "delay": 0.2})], frames(0, 0.8, 8))
 reference("modifiers/speed-velocity", "interpolatingSpring at speed 2: velocity doubles (mutant speed.velocity-not-scaled)",
-          "animation-semantics §3.2", [ev(0, 100, {"interpolatingSpring": {"stiffness": 170, "damping": 15}, "speed": 2})], frames(0, 0.4, 8))
+          "docs/semantics.md §3.2", [ev(0, 100, {"interpolatingSpring": {"stiffness": 170, "damping": 15}, "speed": 2})], frames(0, 0.4, 8))
 reference("modifiers/delay-then-speed", "linear(1 s).delay(0.5).speed(2): the delay is on the fast clock too, 0.25 s (mutant speed.delay-nested-the-other-way)",
-          "animation-semantics §3.2", [ev(0, 100, {"linear": {"duration": 1}, "delay": 0.5, "speed": 2})], frames(0, 0.8, 8), fields=("value",),
+          "docs/semantics.md §3.2", [ev(0, 100, {"linear": {"duration": 1}, "delay": 0.5, "speed": 2})], frames(0, 0.8, 8), fields=("value",),
           tolerance={"absolute": 1e-4})
 reference("modifiers/repeat-count-ends", "linear(0.2 s) repeated twice without reversing ends at 0.4 s (mutant repeat.one-cycle-too-many)",
-          "animation-semantics §3.2", [ev(0, 100, {"linear": {"duration": 0.2}, "repeatCount": 2, "autoreverses": False})],
+          "docs/semantics.md §3.2", [ev(0, 100, {"linear": {"duration": 0.2}, "repeatCount": 2, "autoreverses": False})],
           [0.1, 0.3, 0.45, 0.5, 0.55, 0.65], fields=("value", "isAnimating"), tolerance={"absolute": 1e-4})
 reference("modifiers/autoreverse-easeIn-velocity", "timingCurve(easeIn, 0.3 s) repeated 3 times, reversing: the second cycle runs backwards with negated velocity (mutants repeat.reversed-*)",
-          "animation-semantics §3.2", [ev(0, 100, {"timingCurve": {"curve": "easeIn", "duration": 0.3}, "repeatCount": 3})], frames(0, 0.85, 10),
+          "docs/semantics.md §3.2", [ev(0, 100, {"timingCurve": {"curve": "easeIn", "duration": 0.3}, "repeatCount": 3})], frames(0, 0.85, 10),
           tolerance={"absolute": 1e-4, "relative": 1e-5})
 reference("merge/blend-duration", "spring(response 0.5) then spring(response 0.2, blendDuration 0.5) at 0.2 s: the response blends over 0.5 s (mutant blend.blendDuration-ignored)",
-          "animation-semantics §4.3", [ev(0, 100, {"spring": {"response": 0.5, "dampingFraction": 0.8}}),
+          "docs/semantics.md §4.3", [ev(0, 100, {"spring": {"response": 0.5, "dampingFraction": 0.8}}),
                                        ev(0.2, 0, {"spring": {"response": 0.2, "dampingFraction": 0.8, "blendDuration": 0.5}})], frames(0, 0.9, 9))
 reference("velocity/stall-after-gap", "a spring sampled again after a 1.5 s gap restarts from one frame before (mutant stall.no-jump-after-1s-gap)",
-          "animation-semantics §3.1 (the fluid spring's stall rule)", [ev(0, 100, {"spring": {"response": 2, "dampingFraction": 0.5}})],
+          "docs/semantics.md §3.1 (the fluid spring's stall rule)", [ev(0, 100, {"spring": {"response": 2, "dampingFraction": 0.5}})],
           [0.05, 0.1, 1.6, 1.65, 1.7])

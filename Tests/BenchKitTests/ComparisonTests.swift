@@ -139,7 +139,7 @@ struct ResultFormatTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = ResultStore(root: folder)
         var random = SplitMix64(seed: 400)
-        let replacements: [Any] = [[Any](), [String: Any](), "", 0, -1, 1e300, -1e300, NSNull(), [0], [-1.0], "x", true, 4.9e-324, [[Any]()]]
+        let replacements: [Any] = [[Any](), [String: Any](), "", 0, -1, 1e300, -1e300, NSNull(), [0], [-1.0], "x", true, Double.leastNonzeroMagnitude, [[Any]()]]
         /// One node somewhere in the document replaced: the deeper ones as often as the shallow.
         func damage(_ node: Any) -> Any {
             if random.next() % 4 == 0 { return replacements[Int(random.next() % UInt64(replacements.count))] }
@@ -234,7 +234,7 @@ struct ResultFormatTests {
     }
 
     /// The interval is a bootstrap of the ratio of medians, as criterion bootstraps its medians
-    /// (benchmark-runner.md, the criterion column): a point without noise, within what the noise
+    /// (docs/benchmarking.md §2): a point without noise, within what the noise
     /// allows with it, and wider when worker processes disagree.
     @Test("a ratio's interval: a point without noise, around the ratio with it, wider when worker processes disagree")
     func ratioIntervals() {

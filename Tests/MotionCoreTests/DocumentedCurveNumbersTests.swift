@@ -1,7 +1,7 @@
 import Testing
 import MotionCore
 
-/// The C rows of animation-semantics §9: `UnitCurve` values and velocities measured on Apple's
+/// The C rows of docs/semantics.md §9: `UnitCurve` values and velocities measured on Apple's
 /// SwiftUI by the [OSUI-compat] suite. Tolerances are the table's.
 @Suite("§9 C rows: UnitCurve, Apple-measured")
 struct DocumentedCurveNumbersTests {

@@ -3,7 +3,7 @@ import Testing
 import MotionCore
 @testable import MotionConformance
 
-/// The S rows of animation-semantics §9: Apple's documentation (D) and measurements on Apple's
+/// The S rows of docs/semantics.md §9: Apple's documentation (D) and measurements on Apple's
 /// SwiftUI (A, from [PRISM]). Expected numbers are copied from the spec table, with its precision.
 @Suite("§9 S rows: Spring, documented and Apple-measured")
 struct DocumentedSpringNumbersTests {

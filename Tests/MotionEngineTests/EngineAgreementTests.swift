@@ -285,7 +285,7 @@ struct EngineAgreementTests {
     }
 
     /// Non-finite values must match exactly: a merge seeded with an infinite curve velocity
-    /// (`circularEaseOut.velocity(at: 0) == +inf`, animation-semantics §2, merged per §4.3) poisons both models the
+    /// (`circularEaseOut.velocity(at: 0) == +inf`, docs/semantics.md §2, merged per §4.3) poisons both models the
     /// same way, and the engine must reproduce that rather than hide it.
     func agree(_ x: Double, _ y: Double, relative: Double) -> Bool {
         if relative == 0 || !x.isFinite || !y.isFinite {

@@ -1,6 +1,6 @@
 import MotionCore
 
-/// Apple's documented keyframe example (animation-semantics §9 E01, from "Controlling the timing
+/// Apple's documented keyframe example (docs/semantics.md §9 E01, from "Controlling the timing
 /// and movements of your animations"), written once in Swift for the tests and the benchmarks.
 /// The `documented/e01-*` fixtures carry the same keyframes as data.
 public enum DocumentedExamples {

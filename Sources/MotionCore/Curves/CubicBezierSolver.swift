@@ -1,7 +1,7 @@
 /// A unit cubic Bézier from (0, 0) to (1, 1) with control points p1 and p2, solved for y at a
 /// given x.
 ///
-/// Coefficients (animation-semantics §2.2), for each axis:
+/// Coefficients (docs/semantics.md §2.2), for each axis:
 ///
 ///     c = 3·p1;  b = 3·(p2 − p1) − c;  a = 1 − c − b
 ///     X(t) = ((aₓt + bₓ)t + cₓ)t,   Y(t) = ((a_y t + b_y)t + c_y)t

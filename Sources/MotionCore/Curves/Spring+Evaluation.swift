@@ -2,7 +2,7 @@ import Foundation
 
 // The closed forms of the damped oscillator x'' = −k(x − T) − c·x' started at x = 0 with
 // velocity v0, written as coefficients of T and v0 so that a scalar kernel and the generic vector
-// form share one implementation. Spec: animation-semantics §1.4.
+// form share one implementation. Spec: docs/semantics.md §1.4.
 
 /// The coefficients (a, b) of a closed form `a·target + b·initialVelocity`.
 public typealias _SpringCoefficients = (target: Double, initialVelocity: Double)
@@ -75,7 +75,7 @@ extension Spring {
     }
 
     /// The displacement from the start after `time`, moving towards `target` (the total change)
-    /// from an initial velocity. Spec: animation-semantics §1.4.
+    /// from an initial velocity. Spec: docs/semantics.md §1.4.
     @inlinable
     public func value<V: VectorArithmetic>(target: V, initialVelocity: V = .zero, time: TimeInterval) -> V {
         let k = _positionCoefficients(time: time)
@@ -83,7 +83,7 @@ extension Spring {
     }
 
     /// The velocity after `time`, in units of the vector per second. For overdamped springs this
-    /// includes Apple's extra `+target` (decision 2). Spec: animation-semantics §1.4.
+    /// includes Apple's extra `+target` (decision 2). Spec: docs/semantics.md §1.4.
     @inlinable
     public func velocity<V: VectorArithmetic>(target: V, initialVelocity: V = .zero, time: TimeInterval) -> V {
         let k = _velocityCoefficients(time: time)

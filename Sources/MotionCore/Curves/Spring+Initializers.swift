@@ -4,7 +4,7 @@ extension Spring {
     /// A spring with a perceptual duration and a bounce.
     ///
     /// `duration` is the period of the undamped spring, `2π/√(k/m)`; `bounce` 0 is critically
-    /// damped, (0, 1] adds oscillation, (−1, 0) is overdamped (animation-semantics §1.2):
+    /// damped, (0, 1] adds oscillation, (−1, 0) is overdamped (docs/semantics.md §1.2):
     ///
     ///     r = bounce < 0 ? 1/(bounce + 1) : 1 − bounce   (bounce > 1 → r = 0, undamped)
     ///     ω = ±√|1 − r²| · 2π / duration   (negative when overdamped)
@@ -53,7 +53,7 @@ extension Spring {
     ///     ω = ±√|1 − r²| · 2π / response   (negative when r > 1),  ζ̂ = 2π·r / response,  m = 1
     ///
     /// A non-positive response gives the rigid spring, an infinite ratio the immovable one, and a
-    /// negative ratio is clamped to 0 (undamped). Spec: animation-semantics §1.2.
+    /// negative ratio is clamped to 0 (undamped). Spec: docs/semantics.md §1.2.
     @inlinable
     public init(response: Double, dampingRatio: Double) {
         if response.isNaN || dampingRatio.isNaN {

@@ -2,7 +2,7 @@ import Foundation
 
 extension Spring {
     /// The perceptual duration: the period of the undamped spring, `2π / √(ζ̂² + ω·|ω|)`.
-    /// Equal to `response`. Spec: animation-semantics §1.3.
+    /// Equal to `response`. Spec: docs/semantics.md §1.3.
     @inlinable
     public var duration: TimeInterval { response }
 
@@ -24,7 +24,7 @@ extension Spring {
 
     /// How much the spring overshoots: `1 − dampingRatio` when not overdamped, and
     /// `1/dampingRatio − 1` (negative) when overdamped. 0 for the rigid spring, −1 for the
-    /// immovable one. Spec: animation-semantics §1.3.
+    /// immovable one. Spec: docs/semantics.md §1.3.
     @inlinable
     public var bounce: Double {
         if _isDegenerate { return _degenerateValue(rigid: 0, immovable: -1) }

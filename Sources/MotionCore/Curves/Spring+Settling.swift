@@ -2,7 +2,7 @@ import Foundation
 
 extension Spring {
     /// The time the spring takes to come within `epsilon` of `target`, by SwiftUI's algorithm
-    /// (animation-semantics §1.5, decision 2):
+    /// (docs/semantics.md §1.5, decision 2):
     ///
     /// - undamped (ζ̂ = 0): +∞;
     /// - underdamped: the exponential envelope, `max(0, −ln(ε / (|ζ̂T − v0| + |T|)) / ζ̂)`;
@@ -31,7 +31,7 @@ extension Spring {
     }
 }
 
-/// SwiftUI's settling scan for non-oscillating motion (animation-semantics §1.5): samples
+/// SwiftUI's settling scan for non-oscillating motion (docs/semantics.md §1.5): samples
 /// `distance(t)` — how far from rest the motion is at t — every 0.1 s for up to 1024 samples and
 /// returns the grid time from which it stayed below `epsilon` for more than a second; 0 if it
 /// never did, or if the distance stopped being finite.

@@ -1,6 +1,6 @@
 /// A representation of a spring's motion, independent of what it moves.
 ///
-/// A spring is stored as SwiftUI stores it (animation-semantics §1.1): a damped angular frequency
+/// A spring is stored as SwiftUI stores it (docs/semantics.md §1.1): a damped angular frequency
 /// ω whose *sign encodes the regime* (ω > 0 underdamped, ω = 0 critically damped, ω < 0
 /// overdamped with |ω| = √(ζ̂² − ω₀²)), a decay constant ζ̂ = c/(2m), and a mass m. Every
 /// initializer converts to these three numbers; every getter and closed form reads them. That is

@@ -9,7 +9,7 @@ extension UnitCurve {
     /// - Bézier curves clamp `progress` to [0, 1], clamp both coordinates of the control points to
     ///   [0, 1] and round the result to a multiple of 2⁻²⁰.
     ///
-    /// Spec: animation-semantics §2.2, decision 3; §9 C01–C11.
+    /// Spec: docs/semantics.md §2.2, decision 3; §9 C01–C11.
     @inlinable
     public func value(at progress: Double) -> Double {
         switch _function {
@@ -36,7 +36,7 @@ extension UnitCurve {
     /// slope; where the slope is vertical the result is ±∞, and the flat 0/0 ends of `easeIn` and
     /// `easeOut` report 1 (Apple's observed values, §9 C03, C05).
     ///
-    /// Spec: animation-semantics §2.2.
+    /// Spec: docs/semantics.md §2.2.
     @inlinable
     public func velocity(at progress: Double) -> Double {
         switch _function {

@@ -2,7 +2,7 @@
 /// animation or a linear keyframe.
 ///
 /// `value(at:)` and `velocity(at:)` reproduce SwiftUI to the bit where Apple has been measured
-/// (animation-semantics §2, §9 C01–C11), including the 2⁻²⁰ rounding of Bézier results and the
+/// (docs/semantics.md §2, §9 C01–C11), including the 2⁻²⁰ rounding of Bézier results and the
 /// infinite slopes of the circular curves at their steep ends.
 @frozen
 public struct UnitCurve: Hashable, Sendable {

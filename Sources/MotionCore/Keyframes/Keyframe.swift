@@ -1,6 +1,6 @@
 import Foundation
 
-/// One keyframe of a track, in the track's animatable data (animation-semantics §5.1).
+/// One keyframe of a track, in the track's animatable data (docs/semantics.md §5.1).
 public enum _KeyframeElement<Data: VectorArithmetic> {
     case move(to: Data)
     case linear(to: Data, duration: TimeInterval, curve: UnitCurve)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `KeyframeAnimator`'s logic without views (animation-semantics §5.3): a value driven by
+/// `KeyframeAnimator`'s logic without views (docs/semantics.md §5.3): a value driven by
 /// keyframes, either each time a trigger changes or repeating.
 ///
 /// - Trigger form: each `trigger(at:)` builds a new timeline from the keyframes closure, starting

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A track's keyframes resolved against their start value into segments that can be evaluated
-/// at any time — the evaluation model of animation-semantics §5.2 (decision 4):
+/// at any time — the evaluation model of docs/semantics.md §5.2 (decision 4):
 ///
 /// - Move: no duration; jumps to its value; end velocity 0.
 /// - Linear: `from + (to − from)·curve(t/d)`; end velocity `(to − from)/d · curve′(1)`.

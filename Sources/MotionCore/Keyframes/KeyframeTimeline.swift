@@ -1,7 +1,7 @@
 import Foundation
 
 /// A description of how a value changes over time, defined by keyframes: tracks that each move
-/// one property of the value (animation-semantics §5).
+/// one property of the value (docs/semantics.md §5).
 ///
 ///     let timeline = KeyframeTimeline(initialValue: CGPoint.zero) {
 ///         CubicKeyframe(CGPoint(x: 0, y: 100), duration: 0.3)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `PhaseAnimator`'s logic without views (animation-semantics §6.1, decision 5): a sequence of
+/// `PhaseAnimator`'s logic without views (docs/semantics.md §6.1, decision 5): a sequence of
 /// phases, each animated to with the animation the closure returns for it, driving values
 /// derived from the phase.
 ///

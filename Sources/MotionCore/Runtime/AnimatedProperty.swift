@@ -2,7 +2,7 @@ import Foundation
 
 /// One animatable value over time: a model value that changes in transactions, and a presented
 /// value that animates towards it — SwiftUI's animatable attribute without views
-/// (animation-semantics §4.3, §6.2).
+/// (docs/semantics.md §4.3, §6.2).
 ///
 ///     let offset = AnimatedProperty(0.0)
 ///     withAnimation(.bouncy) { offset.set(100, at: 0) }

@@ -7,7 +7,7 @@ public enum TimelineScheduleMode: Hashable, Sendable {
     case lowFrequency
 }
 
-/// A type that provides the dates at which a timeline updates (animation-semantics §8.2).
+/// A type that provides the dates at which a timeline updates (docs/semantics.md §8.2).
 /// Entries are lazy sequences: only the dates asked for are computed.
 public protocol TimelineSchedule {
     associatedtype Entries: Sequence where Entries.Element == Date

@@ -5,7 +5,7 @@ public protocol TransactionKey {
 }
 
 /// The context of a change: which animation it runs with, and anything else the code making the
-/// change wants the animated values to know (animation-semantics §7).
+/// change wants the animated values to know (docs/semantics.md §7).
 ///
 /// A transaction is a property list keyed by `TransactionKey` types. A key that was set — even to
 /// nil — overrides the same key of an outer transaction when the two are merged; a key never set

@@ -1,6 +1,6 @@
 /// A view modifier that rewrites the transaction on its way to the values it wraps — the headless
 /// form of `.animation(_:value:)`, `.animation(_:)`, `.transaction(_:)`,
-/// `.transaction(value:_:)` and `.animation(_:body:)` (animation-semantics §7).
+/// `.transaction(value:_:)` and `.animation(_:body:)` (docs/semantics.md §7).
 ///
 /// A value sits inside some of these modifiers; listing them from the outermost (nearest the
 /// change) to the innermost (nearest the value) gives the *path* the transaction takes. Each

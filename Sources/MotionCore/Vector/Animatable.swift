@@ -4,7 +4,7 @@
 /// its interpolation meaningful (for example `Angle` exposes its radians scaled by 128, so that
 /// the fluid spring's absolute rest thresholds behave for angles as they do for points).
 ///
-/// Spec: animation-semantics §4.5.
+/// Spec: docs/semantics.md §4.5.
 public protocol Animatable {
     /// The vector type that represents this value to the animation system.
     associatedtype AnimatableData: VectorArithmetic

@@ -5,7 +5,7 @@
 /// the value being animated; it sees the *difference* between the old and the new value as a
 /// `VectorArithmetic` and returns how much of that difference has been covered.
 ///
-/// Spec: animation-semantics §4.5.
+/// Spec: docs/semantics.md §4.5.
 public protocol VectorArithmetic: AdditiveArithmetic {
     /// Multiplies each component of this value by `rhs`.
     mutating func scale(by rhs: Double)

@@ -1,5 +1,5 @@
 /// `exp`, `sin` and `cos` on `SIMD4<Double>`, in plain Swift so they vectorise (Foundation's
-/// scalar functions do not: LLVM treats them as writing errno — performance notes). Accurate to a
+/// scalar functions do not: LLVM treats them as writing errno). Accurate to a
 /// few ulp of glibc over the ranges the spring kernels use (checked by VectorMathTests); lanes
 /// outside those ranges fall back to the scalar functions.
 enum VectorMath {

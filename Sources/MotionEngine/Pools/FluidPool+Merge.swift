@@ -16,7 +16,7 @@ extension FluidColumns {
     }
 
     /// A fluid spring arriving on the fluid spring in `slot`: `FluidSpringAnimation.shouldMerge`
-    /// for that case (animation-semantics §3.1, §4.3), written on the columns so that a retarget
+    /// for that case (docs/semantics.md §3.1, §4.3), written on the columns so that a retarget
     /// storm neither boxes state nor rewrites columns that do not change. The agreement tests hold
     /// it to `AnimatedProperty` bitwise.
     ///

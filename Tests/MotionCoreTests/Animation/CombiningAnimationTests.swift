@@ -1,7 +1,7 @@
 import Testing
 import MotionCore
 
-/// The combining animation (animation-semantics §4.3 item 4): a chain of lerps, checked against
+/// The combining animation (docs/semantics.md §4.3 item 4): a chain of lerps, checked against
 /// the chain written out in the test with an independent curve evaluation.
 @Suite("Combining animations")
 struct CombiningAnimationTests {

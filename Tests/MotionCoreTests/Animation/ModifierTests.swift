@@ -2,7 +2,7 @@ import Testing
 import MotionCore
 
 /// `delay`, `speed`, `repeatCount`/`repeatForever` and `logicallyComplete(after:)`
-/// (animation-semantics §3.2). Frames are at 64 Hz so frame times are exact in binary and the
+/// (docs/semantics.md §3.2). Frames are at 64 Hz so frame times are exact in binary and the
 /// expected schedules below are exact.
 @Suite("Animation modifiers")
 struct ModifierTests {

@@ -3,7 +3,7 @@ import Testing
 import MotionCore
 @testable import MotionConformance
 
-/// The fluid spring family and the interpolating spring (animation-semantics §3.1).
+/// The fluid spring family and the interpolating spring (docs/semantics.md §3.1).
 @Suite("Spring animations")
 struct SpringAnimationTests {
     static let fluidCases: [(String, Animation, Double, Double)] = [

@@ -2,7 +2,7 @@ import Testing
 import MotionCore
 
 /// Timing-curve animations against an independent Bézier evaluation (Support/IndependentCurves)
-/// — animation-semantics §2.3.
+/// — docs/semantics.md §2.3.
 @Suite("Timing-curve animations")
 struct TimingCurveAnimationTests {
     static let curves: [(String, Animation, @Sendable (Double) -> Double)] = [

@@ -1,6 +1,6 @@
 import Foundation
 
-// The spring animations (animation-semantics §3.1). Where SwiftUI has two overloads with all
+// The spring animations (docs/semantics.md §3.1). Where SwiftUI has two overloads with all
 // arguments defaulted, the response/dampingFraction form is disfavoured, so `.spring()` and
 // `.interactiveSpring()` are the duration/bounce forms.
 

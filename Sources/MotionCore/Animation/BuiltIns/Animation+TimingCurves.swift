@@ -1,6 +1,6 @@
 import Foundation
 
-// Timing-curve animations (animation-semantics §2.3). The named curves default to 0.35 s.
+// Timing-curve animations (docs/semantics.md §2.3). The named curves default to 0.35 s.
 
 extension Animation {
     /// Constant speed over 0.35 s.

@@ -6,7 +6,7 @@ import Foundation
 ///
 ///     animate(v, t) = v · B(clamp(t / duration, 0, 1))     nil once t > duration or duration ≤ 0
 ///
-/// It reports no velocity and never merges, so a retarget combines (animation-semantics §2.3).
+/// It reports no velocity and never merges, so a retarget combines (docs/semantics.md §2.3).
 /// A NaN duration is treated as 0: the animation finishes at once.
 public struct BezierAnimation: CustomAnimation {
     public let startControlPoint: UnitPoint

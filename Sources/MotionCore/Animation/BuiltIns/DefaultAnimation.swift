@@ -1,6 +1,6 @@
 import Foundation
 
-/// `Animation.default`: equal only to itself, behaving as its base (animation-semantics §3.1).
+/// `Animation.default`: equal only to itself, behaving as its base (docs/semantics.md §3.1).
 ///
 /// Decision 1: the base is `.smooth`, the fluid spring with response 0.5 and damping fraction 1.
 /// Apple's reference page says response 0.55 (`.spring(response: 0.55, dampingFraction: 1)`);

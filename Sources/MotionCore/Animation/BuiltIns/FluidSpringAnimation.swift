@@ -2,7 +2,7 @@ import Foundation
 
 /// The spring behind `spring`, `smooth`, `snappy`, `bouncy`, `interactiveSpring` and `default`: a
 /// damped spring integrated with a fixed step, which merges with whatever runs before it and keeps
-/// its position and velocity (animation-semantics §3.1).
+/// its position and velocity (docs/semantics.md §3.1).
 ///
 /// Per frame, with the effective response r (blended after a merge, see below):
 ///

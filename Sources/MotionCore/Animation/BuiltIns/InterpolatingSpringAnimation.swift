@@ -3,7 +3,7 @@ import Foundation
 /// The spring behind `interpolatingSpring`: a closed-form spring from a start to the target with
 /// an initial velocity in fractions of the change per second. It does not merge; a retarget
 /// combines with it, which "preserves velocity across overlapping animations by adding the
-/// effects of each animation" (animation-semantics §3.1):
+/// effects of each animation" (docs/semantics.md §3.1):
 ///
 ///     ω₀ = √(k/m),  ζ = c / (2√(mk))
 ///     ζ ≥ 1:  sample(t) = 1 − (1 + (ω₀ − v₀)·t)·e^(−ω₀t)      (the critical form, even when ζ > 1:

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a change runs with when its transaction tracks velocity but has no animation — a gesture's
-/// updates (animation-semantics §4.4).
+/// updates (docs/semantics.md §4.4).
 ///
 /// It follows the changes exactly (`animate` returns the whole value, so the presented value is
 /// the model value) while sampling the interval over time, and reports the sampled velocity decayed

@@ -5,7 +5,7 @@ import Foundation
 /// Built-ins are made with the static members (`.easeInOut`, `.spring(duration:bounce:)`,
 /// `.smooth`, …), modifiers chain (`.delay(0.2).repeatCount(3)`), and any `CustomAnimation`
 /// can be wrapped with `Animation(_:)`. `animate`, `velocity` and `shouldMerge` forward to the
-/// wrapped animation (animation-semantics §4.1).
+/// wrapped animation (docs/semantics.md §4.1).
 public struct Animation: Hashable, Sendable {
     /// The wrapped animation.
     public let base: any CustomAnimation

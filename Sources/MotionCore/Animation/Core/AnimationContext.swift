@@ -1,5 +1,5 @@
 /// What an animation sees besides its value and time: its state, its environment, and whether it
-/// has logically completed (animation-semantics §4.2).
+/// has logically completed (docs/semantics.md §4.2).
 ///
 /// A harness drives an animation directly with one context per animation run:
 ///

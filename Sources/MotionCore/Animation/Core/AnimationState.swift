@@ -8,7 +8,7 @@ public protocol AnimationStateKey {
 ///
 /// A key that was never written reads as its `defaultValue`. Values are held in boxes that are
 /// mutated in place while the state is uniquely owned, so an animation that rewrites its state
-/// every frame does not allocate once its keys exist (animation-semantics §4.2).
+/// every frame does not allocate once its keys exist (docs/semantics.md §4.2).
 public struct AnimationState<Value: VectorArithmetic> {
     @usableFromInline
     internal var _entries: [(key: ObjectIdentifier, box: _AnimationStateBox)] = []

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// An animation never sees absolute values. `value` is the *delta* the animation covers — for a
 /// change from 1 to 1.5 it is 0.5 — and `animate` returns how much of it has been covered after
-/// `time` seconds, or nil once the animation has finished (animation-semantics §4.1).
+/// `time` seconds, or nil once the animation has finished (docs/semantics.md §4.1).
 ///
 /// Only `animate` is required. `velocity` defaults to nil (unknown), and `shouldMerge` to false:
 /// a new animation that arrives while this one runs is *combined* with it (§4.3 item 4) rather

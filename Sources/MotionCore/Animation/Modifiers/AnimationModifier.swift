@@ -3,7 +3,7 @@ import Foundation
 /// An animation that wraps another and runs it on a transformed clock: `delay`, `speed`,
 /// `logicallyComplete(after:)`. Modifiers nest in the order they are written, so
 /// `a.delay(d).speed(s)` is speed(delay(a)) and time flows outermost first: scaled, then delayed
-/// (animation-semantics §3.2).
+/// (docs/semantics.md §3.2).
 public protocol _TimeTransformingAnimation: CustomAnimation {
     var base: Animation { get }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `repeatCount(_:autoreverses:)` and `repeatForever(autoreverses:)` (animation-semantics §3.2).
+/// `repeatCount(_:autoreverses:)` and `repeatForever(autoreverses:)` (docs/semantics.md §3.2).
 ///
 /// Each frame the base runs on the time since the current cycle began. When it finishes, its
 /// state is reset, the cycle index advances and the next cycle begins *at the frame that

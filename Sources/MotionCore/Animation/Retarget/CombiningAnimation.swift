@@ -1,7 +1,7 @@
 import Foundation
 
 /// What runs when an animation that does not merge arrives while another runs: SwiftUI's
-/// `DefaultCombiningAnimation` (animation-semantics §4.3 item 4).
+/// `DefaultCombiningAnimation` (docs/semantics.md §4.3 item 4).
 ///
 /// Each entry is an animation, the elapsed time at which it joined, and its cumulative target —
 /// the whole interval as of that change. At time t, going through the entries in order:

@@ -2,7 +2,7 @@ import Foundation
 
 /// One animation in flight on one value: the animation, its context, the interval (delta) it
 /// covers and the time it began. The single place where a new change meets a running animation,
-/// shared by `AnimatedProperty` and the engine's generic path (animation-semantics §4.3).
+/// shared by `AnimatedProperty` and the engine's generic path (docs/semantics.md §4.3).
 ///
 /// Its offset at a time is what the animation has covered of `interval`; the presented value is
 /// `model − interval + offset` (§4.3 item 2).
