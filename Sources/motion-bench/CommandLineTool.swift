@@ -52,13 +52,15 @@ enum CommandLineTool {
                                   exit 0 when every mutant is caught, 1 when one survives
           compare-revisions A B [--quick|--standard|--rigorous] [--filter REGEX] [--rounds K] [--max-rounds M]
               [--budget-minutes T] [--no-confirm] [--threshold F] [--configuration release|debug] [--reports DIR]
-              [--calibration FILE|--no-calibration] [--design blocks|processes]
+              [--calibration FILE|--no-calibration] [--design blocks|processes] [--package-path DIR --worker-product NAME]
                                   build two git revisions (or checkout directories) in worktrees; each round
                                   starts a worker of each for a benchmark and they take turns measuring short
                                   blocks A B B A … (blocks; processes: one fresh process a side); a paired test
                                   over rounds; inconclusive benchmarks get more rounds (to M, or until T minutes
                                   from the start, builds included), a regression is confirmed by as many rounds
-                                  again; exit codes as compare; reports fixtures whose conformance verdict changed
+                                  again; exit codes as compare; reports fixtures whose conformance verdict changed;
+                                  --package-path measures the package in DIR of each checkout, through its
+                                  executable NAME (a BenchKit worker), e.g. Examples/swift-engine
           calibrate [--quick|--standard|--rigorous] [--filter REGEX] [--pairs N] [--rounds K] [--threshold F]
               [--format text|json] [--reports DIR]
                                   A/A comparisons of this build on this machine: per benchmark the noise between

@@ -27,6 +27,8 @@ enum RevisionCommands {
         }
         if let threshold = try arguments.threshold("--threshold") { options.policy.threshold = threshold }
         if let threads = try arguments.threads() { options.threads = threads }
+        options.packagePath = arguments.value("--package-path")
+        if let product = arguments.value("--worker-product") { options.workerProduct = product }
         if let configuration = arguments.value("--configuration") {
             guard ["release", "debug"].contains(configuration) else { throw UsageError("--configuration takes release or debug") }
             options.configuration = configuration
@@ -38,7 +40,7 @@ enum RevisionCommands {
     static func compareRevisions(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, command: "compare-revisions",
                                       options: ["--filter", "--rounds", "--max-rounds", "--budget-minutes", "--threshold", "--threads", "--configuration",
-                                                "--reports", "--repository", "--format", "--calibration", "--design"],
+                                                "--reports", "--repository", "--format", "--calibration", "--design", "--package-path", "--worker-product"],
                                       flags: BenchCommands.profileFlags.union(["--no-confirm", "--no-calibration"]), maximumPositional: 2)
         guard arguments.positional.count == 2 else { throw UsageError("'compare-revisions' needs two revisions (or checkout directories): A B") }
         let format = try ComparisonFormat.parse(arguments.value("--format") ?? "text")
@@ -63,13 +65,17 @@ enum RevisionCommands {
         report.machine = (outcome.machine.map { $0.summary + "; " } ?? "") + "\(outcome.rounds) rounds of \(outcome.design == .blocks ? "alternating blocks" : "one process a side"), \(outcome.stopReason)"
         var text = try ComparisonFormat.text.render(report)
         if let warning = outcome.buildWarning { text = warning + "\n" + text }
-        text += outcome.conformanceChanges.isEmpty ? "conformance: no fixture changed its verdict\n"
-                                                  : "conformance: verdicts changed:\n" + outcome.conformanceChanges.map { "  \($0)\n" }.joined()
+        let changes = outcome.conformanceChanges ?? []
+        if outcome.conformanceChanges == nil {
+            text += "conformance: not run (the package measured is \(revisionOptions.packagePath ?? "."), not this repository)\n"
+        } else {
+            text += changes.isEmpty ? "conformance: no fixture changed its verdict\n" : "conformance: verdicts changed:\n" + changes.map { "  \($0)\n" }.joined()
+        }
         let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
         let base = reports.appendingPathComponent("revisions/\(stamp)-\(a.commit?.prefix(10) ?? "A")-\(b.commit?.prefix(10) ?? "B")")
         try AtomicFile.write(try ComparisonFormat.json.render(report), to: base.appendingPathExtension("json"))
         let markdown = (outcome.buildWarning.map { "**\($0)**\n\n" } ?? "") + (try ComparisonFormat.markdown.render(report))
-        try AtomicFile.write(markdown + "\n" + outcome.conformanceChanges.map { "- \($0)" }.joined(separator: "\n"),
+        try AtomicFile.write(markdown + "\n" + changes.map { "- \($0)" }.joined(separator: "\n"),
                              to: base.appendingPathExtension("md"))
         switch format {
         case .text: print(text, terminator: "")
@@ -77,7 +83,7 @@ enum RevisionCommands {
         case .json, .junit: print(try format.render(report), terminator: "")
         }
         status("wrote \(base.path).json and .md\n")
-        if report.exitCode == 0 && !outcome.conformanceChanges.isEmpty { return 1 }
+        if report.exitCode == 0 && !changes.isEmpty { return 1 }
         return report.exitCode
     }
 

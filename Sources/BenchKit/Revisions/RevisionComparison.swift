@@ -37,6 +37,11 @@ public struct RevisionComparison {
         public var design = Design.blocks
         public var policy = ComparisonPolicy()
         public var configuration = "release"
+        /// The package to build and measure, as a path inside each revision's checkout: nil for
+        /// the checkout itself (this repository), `Examples/swift-engine` for a package in a folder.
+        public var packagePath: String?
+        /// The executable product that is the benchmark worker.
+        public var workerProduct = "MotionBenchmarks"
         public var threads = ProcessInfo.processInfo.activeProcessorCount
         public var timeout = 600.0
         public var progress: ProgressReporter? = ProgressReporter(handle: .standardError)
@@ -52,8 +57,9 @@ public struct RevisionComparison {
         /// Rounds run (the most any benchmark got), and why the rounds stopped.
         public var rounds: Int
         public var stopReason: String
-        /// Fixtures whose verdict differs between the revisions.
-        public var conformanceChanges: [String]
+        /// Fixtures whose verdict differs between the revisions; nil when another package is
+        /// measured (its conformance is its own affair: `conform --engine`).
+        public var conformanceChanges: [String]?
         /// How each revision's worker was compiled, A then B. Both are built in the same
         /// environment, but a revision from before `MOTIONBENCH_TARGET_CPU` ignores it.
         public var builds: [WorkerBuild]
@@ -108,7 +114,7 @@ public struct RevisionComparison {
         options.progress?.note("building \(revision.name) (\(options.configuration)) in \(revision.directory.path)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "build", "-c", options.configuration, "--package-path", revision.directory.path]
+        process.arguments = ["swift", "build", "-c", options.configuration, "--package-path", package(revision).path]
         let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
@@ -121,12 +127,17 @@ public struct RevisionComparison {
         }
     }
 
+    /// The package measured in `revision`'s checkout.
+    func package(_ revision: Revision) -> URL {
+        options.packagePath.map { revision.directory.appendingPathComponent($0) } ?? revision.directory
+    }
+
     func binary(_ revision: Revision, _ name: String) -> URL {
-        revision.directory.appendingPathComponent(".build/\(options.configuration)/\(name)")
+        package(revision).appendingPathComponent(".build/\(options.configuration)/\(name)")
     }
 
     func driver(for revision: Revision) -> BenchmarkDriver {
-        var driverOptions = BenchmarkDriver.Options(worker: binary(revision, "MotionBenchmarks"))
+        var driverOptions = BenchmarkDriver.Options(worker: binary(revision, options.workerProduct))
         driverOptions.profile = options.profile
         driverOptions.filter = options.filter
         driverOptions.threads = options.threads
@@ -332,7 +343,8 @@ public struct RevisionComparison {
     }
 
     /// Runs each revision's own conformance suites and lists the fixtures whose verdict changed.
-    func conformanceChanges(_ a: Revision, _ b: Revision) -> [String] {
+    func conformanceChanges(_ a: Revision, _ b: Revision) -> [String]? {
+        guard options.packagePath == nil else { return nil }
         func verdicts(_ revision: Revision) -> [String: String]? {
             let fixtures = revision.directory.appendingPathComponent("Fixtures").path
             let outcome = WorkerProcess(executable: binary(revision, "motion-bench"), arguments: ["conform", "--fixtures", fixtures, "--format", "json"],
