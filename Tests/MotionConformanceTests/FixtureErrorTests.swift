@@ -176,5 +176,19 @@ struct FixtureErrorTests {
         let body = timeline.replacingOccurrences(of: "\"schedule\":", with: "\"count\": 1e9, \"schedule\":")
         let count = self.error(body)
         #expect(count?.message.contains("timeline count 1000000000 exceeds the 100000 limit") == true, "\(String(describing: count))")
+        // A fuzzed fixture with its one lastTimeOutside check repeated a thousand times took 14 s in
+        // a debug build: eleven are refused, ten are not.
+        let settle = try String(contentsOf: root.appendingPathComponent("Fixtures/documented/s06-sampled-settle-0_35-0_15.json"), encoding: .utf8)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(settle.utf8)) as? [String: Any])
+        func repeated(_ times: Int) throws -> String {
+            var copy = json, spring = try #require(json["spring"] as? [String: Any])
+            spring["checks"] = Array(repeating: try #require((spring["checks"] as? [Any])?.first), count: times)
+            copy["spring"] = spring
+            return String(decoding: try JSONSerialization.data(withJSONObject: copy), as: UTF8.self)
+        }
+        let scans = self.error(try repeated(11))
+        #expect(scans?.path == "$.spring.checks" && scans?.message == "has 11 lastTimeOutside checks, over the limit of 10 (each scans 100,000 spring values)",
+                "\(String(describing: scans))")
+        #expect(self.error(try repeated(10)) == nil)
     }
 }

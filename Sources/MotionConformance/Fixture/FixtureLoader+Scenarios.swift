@@ -133,6 +133,11 @@ extension FixtureLoader {
             }
             throw check.error("unknown check; expected property, value, velocity, settlingDuration or lastTimeOutside")
         }
+        // Each lastTimeOutside check scans 10 s of the spring in steps of 0.1 ms: 100,000 evaluations.
+        let scans = checks.filter { if case .lastTimeOutside = $0 { return true }; return false }.count
+        guard scans <= Limits.scans else {
+            throw try body.field("checks").error("has \(scans) lastTimeOutside checks, over the limit of \(Limits.scans) (each scans 100,000 spring values)")
+        }
         return SpringScenario(spring: spring, checks: checks)
     }
 
@@ -290,6 +295,8 @@ enum Limits {
     static let frames = 1_000_000.0
     /// Entries a timeline schedule may be asked for.
     static let entries = 100_000.0
+    /// `lastTimeOutside` checks one spring fixture may ask for.
+    static let scans = 10
     /// Bytes a fixture file may have: a thousand times the largest bundled fixture, and a bound
     /// on the time and memory that reading one takes before any budget applies.
     static let fileBytes = 16 << 20
