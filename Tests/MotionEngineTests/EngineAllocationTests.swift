@@ -3,6 +3,7 @@ import BenchKit
 import CJemalloc
 #endif
 import Dispatch
+import Foundation
 import Testing
 import MotionCore
 @_spi(Benchmarking) @testable import MotionEngine
@@ -49,21 +50,35 @@ struct EngineAllocationTests {
         #expect(counter.allocatedBytes - before == 0, "bytes allocated by the ticking thread over 60 ticks of 6000 channels")
     }
 
-    /// Process-wide allocation requests over 60 frames (after 5 to warm up), with every thread's
-    /// cache flushed before so that workers' requests are counted. `frame` runs frame k.
-    func requestsOver60Frames(_ frame: (Int) throws -> Void) throws -> UInt64 {
+    /// Process-wide allocation requests over 60 frames (after 5 to warm up). A thread's requests
+    /// reach the process-wide count only when its cache is flushed, so every thread that could
+    /// have allocated is flushed before and after the window: Dispatch's, and `engine`'s own
+    /// persistent workers, each of which runs chunks of a flushing job. Without the workers'
+    /// flush, requests they made before the window were sometimes merged into it (1 request in
+    /// about 1 run of 8 on a loaded machine), and requests made in it could be missed.
+    func requestsOver60Frames(on engine: MotionEngine? = nil, _ frame: (Int) throws -> Void) throws -> UInt64 {
         let stats = try #require(JemallocStatistics.current)
         for k in 2..<7 { try frame(k) }
-        let flush = { DispatchQueue.concurrentPerform(iterations: 8) { _ in stats.refresh() } }
-        flush()
+        let flushEveryThread = ParallelRanges(elements: 64, chunkSize: 1) { _ in
+            stats.refresh()
+            usleep(100)
+        }
+        // Only before the window: concurrentPerform allocates a few blocks itself.
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in stats.refresh() }
+        engine?.run(flushEveryThread)
         let before = stats.allocationRequests()
         for k in 7..<67 { try frame(k) }
+        engine?.run(flushEveryThread)
         let after = stats.allocationRequests()
         return after - before
     }
 
+    /// The engine's persistent workers, to be flushed; nil for an engine on concurrentPerform,
+    /// whose runs allocate libdispatch's blocks.
+    func workers(_ engine: MotionEngine) -> MotionEngine? { engine.scheduler == .persistentWorkers ? engine : nil }
+
     func requestsOver60Ticks(_ engine: MotionEngine) throws -> UInt64 {
-        try requestsOver60Frames { try engine.tick(at: Double($0) / 60) }
+        try requestsOver60Frames(on: workers(engine)) { try engine.tick(at: Double($0) / 60) }
     }
 
     @Test("a steady-state tick on two persistent workers allocates nothing (process-wide request count)")
@@ -91,7 +106,7 @@ struct EngineAllocationTests {
         for (threads, scheduler) in [(1, TickScheduler.concurrentPerform), (2, .persistentWorkers)] {
             let engine = try burstEngine(threads: threads, scheduler: scheduler)
             var reported = 0
-            let requests = try requestsOver60Frames { frame in
+            let requests = try requestsOver60Frames(on: workers(engine)) { frame in
                 try engine.tick(at: Double(frame) / 60)
                 reported += engine.lastTickEvents.count
             }
@@ -116,7 +131,7 @@ struct EngineAllocationTests {
         let ids = try (0..<6000).map { _ in try engine.addChannel(value: 0) }
         let batches = [ids.enumerated().map { ($1, Double($0 % 50)) }, ids.enumerated().map { ($1, -Double($0 % 30)) }]
         try engine.animate(batches[1], with: .bouncy, at: 0)
-        let requests = try requestsOver60Frames { frame in
+        let requests = try requestsOver60Frames(on: engine) { frame in
             try engine.animate(batches[frame % 2], with: frame % 2 == 0 ? .bouncy : .snappy, at: Double(frame) / 60)
             try engine.tick(at: Double(frame) / 60)
         }
@@ -131,7 +146,7 @@ struct EngineAllocationTests {
         let work = ParallelRanges(elements: 6000, chunkSize: engine.chunkSize) { range in
             for i in range { output[i] = Double(i) }
         }
-        let requests = try requestsOver60Frames { _ in engine.run(work) }
+        let requests = try requestsOver60Frames(on: engine) { _ in engine.run(work) }
         #expect(requests == 0, "\(requests) allocation requests over 60 runs of 6000 elements")
         #expect(output[5999] == 5999)
     }
