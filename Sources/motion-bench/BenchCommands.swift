@@ -16,7 +16,7 @@ enum BenchCommands {
     /// The worker executable: --worker, or MotionBenchmarks next to this executable.
     static func worker(_ arguments: Arguments) throws -> URL {
         if let path = arguments.value("--worker") { return URL(fileURLWithPath: path) }
-        let own = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let own = URL(fileURLWithPath: selfExecutable)
         let sibling = own.deletingLastPathComponent().appendingPathComponent("MotionBenchmarks")
         guard FileManager.default.isExecutableFile(atPath: sibling.path) else {
             throw ToolError("no benchmark worker at \(sibling.path); build it with `swift build -c release` or pass --worker PATH")

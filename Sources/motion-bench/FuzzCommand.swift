@@ -1,3 +1,4 @@
+import BenchKit
 import Foundation
 import MotionConformance
 
@@ -59,7 +60,7 @@ enum FuzzCommand {
             }
             made += size
             let batchStart = Date()
-            judge(try conform(folder, budget: budget, timeout: budget * Double(size + controls.count) + 60), folder: folder, controls: controls,
+            judge(conform(folder, budget: budget, timeout: budget * Double(size + controls.count) + 60), folder: folder, controls: controls,
                   into: &tally)
             tally.fixtures += size
             tally.batches += 1
@@ -76,38 +77,25 @@ enum FuzzCommand {
         try Data(text.utf8).write(to: url)
     }
 
-    struct Outcome {
-        var status: Int32
-        var signalled: Bool
-        var timedOut: Bool
-        var output: Data
-    }
-
     /// `conform --format json` on one batch, in its own process, stopped after `timeout` seconds.
-    static func conform(_ folder: URL, budget: Double, timeout: Double) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: selfExecutable)
-        process.arguments = ["conform", "--fixtures", folder.path, "--format", "json", "--fixture-timeout", String(budget)]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let timer = DispatchSource.makeTimerSource()
-        nonisolated(unsafe) var timedOut = false
-        timer.setEventHandler { timedOut = true; process.terminate() }
-        timer.schedule(deadline: .now() + timeout)
-        timer.resume()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        timer.cancel()
-        return Outcome(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal, timedOut: timedOut, output: data)
+    static func conform(_ folder: URL, budget: Double, timeout: Double) -> WorkerProcess.Outcome {
+        WorkerProcess(executable: URL(fileURLWithPath: selfExecutable),
+                      arguments: ["conform", "--fixtures", folder.path, "--format", "json", "--fixture-timeout", String(budget)], timeout: timeout).run()
     }
 
-    static func judge(_ outcome: Outcome, folder: URL, controls: [String], into tally: inout Tally) {
-        guard !outcome.signalled, !outcome.timedOut, (0...2).contains(outcome.status),
-              let json = try? JSONValue.parse(String(decoding: outcome.output, as: UTF8.self)), case let .array(results)? = json["fixtures"] else {
-            tally.lostBatches.append("\(folder.path): conform " + (outcome.timedOut ? "did not finish" : outcome.signalled ? "was killed by signal \(outcome.status)"
-                                                                    : "exited \(outcome.status) without a JSON report"))
+    static func judge(_ outcome: WorkerProcess.Outcome, folder: URL, controls: [String], into tally: inout Tally) {
+        // Exit 1 (failures) and 2 (fixture errors) are verdicts, with the report on standard output.
+        let output: Data?
+        let how: String
+        switch outcome {
+        case let .finished(stdout): (output, how) = (stdout, "")
+        case let .failed(status, stdout, _): (output, how) = (status == 2 || status == 1 ? stdout : nil, "exited \(status) without a JSON report")
+        case let .crashed(signal, _, _): (output, how) = (nil, "was killed by signal \(signal)")
+        case .timedOut: (output, how) = (nil, "did not finish")
+        case let .couldNotStart(why): (output, how) = (nil, why)
+        }
+        guard let output, let json = try? JSONValue.parse(String(decoding: output, as: UTF8.self)), case let .array(results)? = json["fixtures"] else {
+            tally.lostBatches.append("\(folder.path): conform " + (how.isEmpty ? "printed no JSON report" : how))
             return
         }
         var passedControls = 0

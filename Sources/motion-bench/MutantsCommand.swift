@@ -54,7 +54,7 @@ enum MutantsCommand {
         let loaded = FixtureLoader.load(root: root)
         guard loaded.errors.isEmpty else { throw ToolError("fixtures do not load: \(loaded.errors.map(\.description).joined(separator: "; "))") }
         guard !loaded.fixtures.isEmpty else { throw ToolError("no fixtures under \(root.path)") }
-        let tool = "'" + URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path + "'"
+        let tool = "'" + selfExecutable + "'"
 
         // The unmutated adapter must pass everything, or a "catch" means nothing.
         let clean = ExternalEngine(.init(command: "\(tool) adapter"))

@@ -87,7 +87,7 @@ struct ConformIsolationTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 2)
         #expect(verdicts(text) == ["retarget/a-quick": "pass", "retarget/b-slow": "error", "retarget/c-quick": "pass"], "\(text)")
-        #expect(text.contains("the player crashed on this fixture: it was killed by signal 9 (SIGKILL: out of memory, or killed)"), "\(text)")
+        #expect(text.contains("the player crashed on this fixture: it was killed by signal 9 (SIGKILL: killed from outside — by another process, or by an out-of-memory killer)"), "\(text)")
     }
 
     /// The processes whose parent is `pid`, from `/proc`.

@@ -51,23 +51,23 @@ public struct JUnitDocument: Sendable {
         let total = Self.seconds(cases.map(\.seconds).reduce(0, +))
         let counts = "tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(total)\""
         var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-                     "<testsuites name=\"\(Self.escape(name))\" \(counts)>",
-                     "  <testsuite name=\"\(Self.escape(name))\" \(counts)>"]
+                     "<testsuites name=\"\(markupEscape(name))\" \(counts)>",
+                     "  <testsuite name=\"\(markupEscape(name))\" \(counts)>"]
         if !properties.isEmpty {
             lines.append("    <properties>")
-            for (key, value) in properties { lines.append("      <property name=\"\(Self.escape(key))\" value=\"\(Self.escape(value))\"/>") }
+            for (key, value) in properties { lines.append("      <property name=\"\(markupEscape(key))\" value=\"\(markupEscape(value))\"/>") }
             lines.append("    </properties>")
         }
         for test in cases {
-            let open = "    <testcase classname=\"\(Self.escape(test.classname))\" name=\"\(Self.escape(test.name))\" time=\"\(Self.seconds(test.seconds))\""
+            let open = "    <testcase classname=\"\(markupEscape(test.classname))\" name=\"\(markupEscape(test.name))\" time=\"\(Self.seconds(test.seconds))\""
             switch test.outcome {
             case .passed: lines.append(open + "/>")
             case let .failure(type, message):
-                lines += [open + ">", "      <failure type=\"\(Self.escape(type))\" message=\"\(Self.escape(message))\"/>", "    </testcase>"]
+                lines += [open + ">", "      <failure type=\"\(markupEscape(type))\" message=\"\(markupEscape(message))\"/>", "    </testcase>"]
             case let .error(type, message):
-                lines += [open + ">", "      <error type=\"\(Self.escape(type))\" message=\"\(Self.escape(message))\"/>", "    </testcase>"]
+                lines += [open + ">", "      <error type=\"\(markupEscape(type))\" message=\"\(markupEscape(message))\"/>", "    </testcase>"]
             case let .skipped(message):
-                lines += [open + ">", "      <skipped message=\"\(Self.escape(message))\"/>", "    </testcase>"]
+                lines += [open + ">", "      <skipped message=\"\(markupEscape(message))\"/>", "    </testcase>"]
             }
         }
         lines += ["  </testsuite>", "</testsuites>"]
@@ -76,29 +76,6 @@ public struct JUnitDocument: Sendable {
 
     /// Seconds in decimal form with nanosecond resolution; 0 for anything not a finite positive.
     static func seconds(_ value: Double) -> String {
-        guard value.isFinite, value > 0 else { return "0" }
-        var text = String(format: "%.9f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
-    }
-
-    /// Text for an XML attribute: markup characters escaped, and characters XML 1.0 does not
-    /// allow (controls other than tab and line breaks) replaced.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            case "\t": out += "&#9;"
-            case "\r": out += "&#13;"
-            default: out.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF ? "\u{FFFD}" : scalar)
-            }
-        }
-        return out
+        value.isFinite && value > 0 ? ChartAxis.trimmed(value, digits: 9) : "0"
     }
 }

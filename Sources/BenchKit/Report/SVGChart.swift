@@ -71,7 +71,7 @@ public struct SVGChart: Sendable {
         let ys = points.flatMap { [$0.y] + [$0.low, $0.high].compactMap { $0 } } + levels.map(\.y) + band.flatMap { [$0.low, $0.high] }
         guard points.contains(where: { x.transform($0.x).isFinite && y.transform($0.y).isFinite }) else {
             return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"40\" font-family=\"sans-serif\"><text x=\"4\" y=\"24\" font-size=\"12\">"
-                + "\(escape(title)): no data</text></svg>"
+                + "\(markupEscape(title)): no data</text></svg>"
         }
         let (x0, x1, xTicks) = x.layout(xs), (y0, y1, yTicks) = y.layout(ys)
         let left = 74.0, right = 16.0, top = 40.0, bottom = 46.0
@@ -81,11 +81,11 @@ public struct SVGChart: Sendable {
         func f(_ v: Double) -> String { String(format: "%.1f", v) }
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" font-family=\"sans-serif\">"
         svg += "<rect width=\"\(Int(width))\" height=\"\(Int(height))\" fill=\"#ffffff\"/>"
-        svg += "<text x=\"\(f(left))\" y=\"16\" font-size=\"13\" font-weight=\"bold\">\(escape(title))</text>"
+        svg += "<text x=\"\(f(left))\" y=\"16\" font-size=\"13\" font-weight=\"bold\">\(markupEscape(title))</text>"
         svg += "<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(plotWidth))\" height=\"\(f(plotHeight))\" fill=\"#fafafa\" stroke=\"#cccccc\"/>"
         for tick in yTicks where y.transform(tick) >= y0 - 1e-9 && y.transform(tick) <= y1 + 1e-9 {
             svg += "<line x1=\"\(f(left))\" x2=\"\(f(left + plotWidth))\" y1=\"\(f(py(tick)))\" y2=\"\(f(py(tick)))\" stroke=\"#e4e4e4\"/>"
-            svg += "<text class=\"tick\" x=\"\(f(left - 5))\" y=\"\(f(py(tick) + 4))\" font-size=\"11\" text-anchor=\"end\">\(escape(y.label(tick)))</text>"
+            svg += "<text class=\"tick\" x=\"\(f(left - 5))\" y=\"\(f(py(tick) + 4))\" font-size=\"11\" text-anchor=\"end\">\(markupEscape(y.label(tick)))</text>"
         }
         let shownX = xTicks.filter { x.transform($0) >= x0 - 1e-9 && x.transform($0) <= x1 + 1e-9 }
         for (tick, label) in zip(shownX, x.labels(shownX)) {
@@ -93,7 +93,7 @@ public struct SVGChart: Sendable {
             let half = Double(label.count) * 3.2, position = px(tick)
             let anchor = position + half > width - 2 ? "end" : position - half < 2 ? "start" : "middle"
             svg += "<line x1=\"\(f(position))\" x2=\"\(f(position))\" y1=\"\(f(top + plotHeight))\" y2=\"\(f(top + plotHeight + 4))\" stroke=\"#999999\"/>"
-            svg += "<text class=\"tick\" x=\"\(f(position))\" y=\"\(f(top + plotHeight + 16))\" font-size=\"11\" text-anchor=\"\(anchor)\">\(escape(label))</text>"
+            svg += "<text class=\"tick\" x=\"\(f(position))\" y=\"\(f(top + plotHeight + 16))\" font-size=\"11\" text-anchor=\"\(anchor)\">\(markupEscape(label))</text>"
         }
         let yNote: String
         switch y.scale {
@@ -102,35 +102,35 @@ public struct SVGChart: Sendable {
         default: yNote = ""
         }
         if !xLabel.isEmpty {
-            svg += "<text x=\"\(f(left + plotWidth / 2))\" y=\"\(f(height - 6))\" font-size=\"11\" text-anchor=\"middle\">\(escape(xLabel))</text>"
+            svg += "<text x=\"\(f(left + plotWidth / 2))\" y=\"\(f(height - 6))\" font-size=\"11\" text-anchor=\"middle\">\(markupEscape(xLabel))</text>"
         }
         if !yLabel.isEmpty || !yNote.isEmpty {
             let middle = top + plotHeight / 2
-            svg += "<text x=\"13\" y=\"\(f(middle))\" font-size=\"11\" transform=\"rotate(-90 13 \(f(middle)))\" text-anchor=\"middle\">\(escape(yLabel + yNote))</text>"
+            svg += "<text x=\"13\" y=\"\(f(middle))\" font-size=\"11\" transform=\"rotate(-90 13 \(f(middle)))\" text-anchor=\"middle\">\(markupEscape(yLabel + yNote))</text>"
         }
         let shownBand = band.filter { x.transform($0.x).isFinite && y.transform($0.low).isFinite && y.transform($0.high).isFinite }
         if shownBand.count > 1 {
             let upper = shownBand.map { "\(f(px($0.x))),\(f(py($0.high)))" }, lower = shownBand.reversed().map { "\(f(px($0.x))),\(f(py($0.low)))" }
-            svg += "<polygon points=\"\((upper + lower).joined(separator: " "))\" fill=\"#9db7e0\" fill-opacity=\"0.35\" stroke=\"none\"><title>\(escape(bandLabel))</title></polygon>"
+            svg += "<polygon points=\"\((upper + lower).joined(separator: " "))\" fill=\"#9db7e0\" fill-opacity=\"0.35\" stroke=\"none\"><title>\(markupEscape(bandLabel))</title></polygon>"
         }
         for level in levels {
             svg += "<line x1=\"\(f(px(level.from)))\" x2=\"\(f(px(level.to)))\" y1=\"\(f(py(level.y)))\" y2=\"\(f(py(level.y)))\" stroke=\"\(Self.stepColor)\" stroke-width=\"3\" stroke-opacity=\"0.6\"/>"
         }
         for marker in markers {
-            svg += "<g><title>\(escape(marker.note))</title><line x1=\"\(f(px(marker.x)))\" x2=\"\(f(px(marker.x)))\" y1=\"\(f(top))\" y2=\"\(f(top + plotHeight))\" "
+            svg += "<g><title>\(markupEscape(marker.note))</title><line x1=\"\(f(px(marker.x)))\" x2=\"\(f(px(marker.x)))\" y1=\"\(f(top))\" y2=\"\(f(top + plotHeight))\" "
                 + "stroke=\"\(Self.stepColor)\" stroke-width=\"2\" stroke-dasharray=\"5 3\"/>"
-                + "<text x=\"\(f(px(marker.x) + 3))\" y=\"\(f(top + plotHeight - 6))\" font-size=\"11\" fill=\"#a04000\">\(escape(marker.label))</text></g>"
+                + "<text x=\"\(f(px(marker.x) + 3))\" y=\"\(f(top + plotHeight - 6))\" font-size=\"11\" fill=\"#a04000\">\(markupEscape(marker.label))</text></g>"
         }
         var legend = left
         if shownBand.count > 1 && !bandLabel.isEmpty {
-            svg += "<rect x=\"\(f(legend))\" y=\"21\" width=\"14\" height=\"9\" fill=\"#9db7e0\" fill-opacity=\"0.6\"/><text x=\"\(f(legend + 18))\" y=\"29\" font-size=\"11\">\(escape(bandLabel))</text>"
+            svg += "<rect x=\"\(f(legend))\" y=\"21\" width=\"14\" height=\"9\" fill=\"#9db7e0\" fill-opacity=\"0.6\"/><text x=\"\(f(legend + 18))\" y=\"29\" font-size=\"11\">\(markupEscape(bandLabel))</text>"
             legend += 28 + Double(bandLabel.count) * 6.2
         }
         for s in series {
             let shown = s.points.filter { x.transform($0.x).isFinite && y.transform($0.y).isFinite }
             guard !shown.isEmpty else { continue }
             let path = shown.enumerated().map { "\($0.offset == 0 ? "M" : "L")\(f(px($0.element.x))),\(f(py($0.element.y)))" }.joined(separator: " ")
-            svg += "<path d=\"\(path)\" fill=\"none\" stroke=\"\(s.color)\" stroke-width=\"2\"\(s.dashed ? " stroke-dasharray=\"6 3\"" : "")><title>\(escape(s.label))</title></path>"
+            svg += "<path d=\"\(path)\" fill=\"none\" stroke=\"\(s.color)\" stroke-width=\"2\"\(s.dashed ? " stroke-dasharray=\"6 3\"" : "")><title>\(markupEscape(s.label))</title></path>"
             // Dense series (a fixture's frames) are a line alone; sparse ones (runs, sizes) get a mark per point.
             for point in shown where shown.count <= 60 {
                 var mark = ""
@@ -140,18 +140,14 @@ public struct SVGChart: Sendable {
                         + "M\(f(cx - 3)),\(f(py(high))) L\(f(cx + 3)),\(f(py(high)))\" stroke=\"\(s.color)\" stroke-width=\"1.2\" fill=\"none\"/>"
                 }
                 mark += "<circle cx=\"\(f(px(point.x)))\" cy=\"\(f(py(point.y)))\" r=\"3.5\" fill=\"\(s.color)\"/>"
-                let titled = "<g class=\"point\"><title>\(escape(point.note ?? "\(s.label): \(y.label(point.y))"))</title>\(mark)</g>"
-                svg += point.link.map { "<a href=\"\(escape($0))\">\(titled)</a>" } ?? titled
+                let titled = "<g class=\"point\"><title>\(markupEscape(point.note ?? "\(s.label): \(y.label(point.y))"))</title>\(mark)</g>"
+                svg += point.link.map { "<a href=\"\(markupEscape($0))\">\(titled)</a>" } ?? titled
             }
             svg += "<rect x=\"\(f(legend))\" y=\"24\" width=\"14\" height=\"3\" fill=\"\(s.color)\"/>"
-                + "<text x=\"\(f(legend + 18))\" y=\"29\" font-size=\"11\">\(escape(s.label))</text>"
+                + "<text x=\"\(f(legend + 18))\" y=\"29\" font-size=\"11\">\(markupEscape(s.label))</text>"
             legend += 28 + Double(s.label.count) * 6.2
         }
         return svg + "</svg>"
     }
 
-    func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-            .replacingOccurrences(of: "\"", with: "&quot;")
-    }
 }

@@ -41,47 +41,44 @@ public struct SiteGenerator {
         let nav = [("index.html", "Summary"), ("history.html", "History"), ("comparisons.html", "Comparisons"), ("percentiles.html", "Percentiles"),
                    ("scaling.html", "Scaling"), ("conformance.html", "Conformance")].map { "<a href=\"\($0.0)\">\($0.1)</a>" }.joined(separator: " · ")
         return """
-            <!doctype html><html><head><meta charset="utf-8"><title>\(escape(title))</title><style>
+            <!doctype html><html><head><meta charset="utf-8"><title>\(markupEscape(title))</title><style>
             body{font-family:sans-serif;margin:1.5em;color:#222}nav{margin-bottom:1em}table{border-collapse:collapse;margin:0.5em 0}
             td,th{padding:2px 10px;border-bottom:1px solid #ddd;text-align:right}td:first-child,th:first-child{text-align:left}
             .bad{color:#b00;font-weight:bold}.good{color:#1a7f37}.charts svg{margin:6px;border:1px solid #ddd;vertical-align:top}
-            </style></head><body><nav>\(nav)</nav><h1>\(escape(title))</h1>\(body)</body></html>
+            </style></head><body><nav>\(nav)</nav><h1>\(markupEscape(title))</h1>\(body)</body></html>
             """
     }
 
-    static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-    }
 
     func index() -> String {
         var body = ""
         if let latest {
             let env = latest.environment
-            body += "<p>Latest run: \(Self.escape(latest.startedAt)), \(latest.profile) profile, \(latest.threads) threads, \(Self.escape(env.cpuModel)), revision \(Self.escape(String((env.gitRevision ?? "unknown").prefix(10))))\(env.gitDirty == true ? " (dirty)" : "").</p>"
+            body += "<p>Latest run: \(markupEscape(latest.startedAt)), \(latest.profile) profile, \(latest.threads) threads, \(markupEscape(env.cpuModel)), revision \(markupEscape(String((env.gitRevision ?? "unknown").prefix(10))))\(env.gitDirty == true ? " (dirty)" : "").</p>"
             let incomplete = latest.benchmarks.filter { $0.status != .ok }
             body += "<p>\(latest.benchmarks.count) benchmarks, <span class=\"\(incomplete.isEmpty ? "good" : "bad")\">\(incomplete.count) did not complete</span>.</p>"
             if let machine = latest.machine {
                 let busy = machine.busyProcesses > 0 ? " class=\"bad\"" : ""
-                body += "<p\(busy)>Machine: \(Self.escape(machine.summary)).</p>"
+                body += "<p\(busy)>Machine: \(markupEscape(machine.summary)).</p>"
             }
         }
-        if let conformanceSummary { body += "<p>Conformance: \(Self.escape(conformanceSummary)) — <a href=\"conformance.html\">details</a>.</p>" }
+        if let conformanceSummary { body += "<p>Conformance: \(markupEscape(conformanceSummary)) — <a href=\"conformance.html\">details</a>.</p>" }
         let suspects = SuspectRange.find(in: history, detector: detector)
         if !suspects.isEmpty {
             body += "<h2>Change points in the history</h2><table><tr><th>benchmark</th><th>metric</th><th>ratio</th><th>between</th><th>dates</th><th>cause</th></tr>"
             for s in suspects {
                 let cause = s.sameRevision ? "the machine (one revision)" : "a commit in the range"
-                body += "<tr><td>\(Self.escape(s.benchmark))</td><td>\(s.metric.rawValue)</td><td class=\"\(s.ratio > 1 ? "bad" : "good")\">\(String(format: "%.2f×", s.ratio))</td>"
-                    + "<td>\(Self.escape(String(s.before.prefix(10))))…\(Self.escape(String(s.after.prefix(10))))</td><td>\(Self.escape(s.beforeDate)) → \(Self.escape(s.afterDate))</td>"
-                    + "<td>\(Self.escape(cause + (s.environmentChanges.isEmpty ? "" : "; " + s.environmentChanges.joined(separator: "; "))))</td></tr>"
+                body += "<tr><td>\(markupEscape(s.benchmark))</td><td>\(s.metric.rawValue)</td><td class=\"\(s.ratio > 1 ? "bad" : "good")\">\(String(format: "%.2f×", s.ratio))</td>"
+                    + "<td>\(markupEscape(String(s.before.prefix(10))))…\(markupEscape(String(s.after.prefix(10))))</td><td>\(markupEscape(s.beforeDate)) → \(markupEscape(s.afterDate))</td>"
+                    + "<td>\(markupEscape(cause + (s.environmentChanges.isEmpty ? "" : "; " + s.environmentChanges.joined(separator: "; "))))</td></tr>"
             }
             body += "</table>"
         }
         if let latest {
             body += "<h2>Engine ticks per channel-frame</h2><div class=\"charts\">" + scalingCharts(latest, onlyThreads: nil).prefix(2).joined() + "</div>"
-            body += "<h2>Latest run</h2><table><tr>" + ReportRow.header.cells.map { "<th>\(Self.escape($0))</th>" }.joined() + "</tr>"
+            body += "<h2>Latest run</h2><table><tr>" + ReportRow.header.cells.map { "<th>\(markupEscape($0))</th>" }.joined() + "</tr>"
             for b in latest.benchmarks {
-                body += "<tr>" + ReportRow(b).cells.map { "<td>\(Self.escape($0))</td>" }.joined() + "</tr>"
+                body += "<tr>" + ReportRow(b).cells.map { "<td>\(markupEscape($0))</td>" }.joined() + "</tr>"
             }
             body += "</table>"
         }
@@ -98,7 +95,7 @@ public struct SiteGenerator {
         var names: [String] = []
         for record in history { for b in record.run.benchmarks where !names.contains(b.name) { names.append(b.name) } }
         let suspects = SuspectRange.find(in: history, detector: detector).filter { $0.metric == .time }
-        let body = "<p>\(history.count) runs, \(Self.escape(history.first?.run.startedAt ?? "")) to \(Self.escape(history.last?.run.startedAt ?? "")). "
+        let body = "<p>\(history.count) runs, \(markupEscape(history.first?.run.startedAt ?? "")) to \(markupEscape(history.last?.run.startedAt ?? "")). "
             + "Each chart: the trimmed mean time per iteration of each run (a point; hover for its interval, revision, date and machine; "
             + "click for the run's record) with its 95% interval (whisker), on an axis from zero. A change point is an orange dashed line "
             + "between the two runs it lies between, with the level before and after it; benchmarks with one come first.</p>"
@@ -144,10 +141,10 @@ public struct SiteGenerator {
         guard !comparisons.isEmpty else { return "<p>No revision comparisons yet: run <code>motion-bench compare-revisions A B</code>.</p>" }
         var body = "<p>Newest first. Each chart: one bar per benchmark, sorted by the size of its change.</p>"
         for (name, report) in comparisons.reversed() {
-            body += "<h2>\(Self.escape(report.candidate)) against \(Self.escape(report.baseline))</h2><p>"
+            body += "<h2>\(markupEscape(report.candidate)) against \(markupEscape(report.baseline))</h2><p>"
                 + Verdict.allCases.map { "\(report.count($0)) \($0.rawValue)" }.filter { !$0.hasPrefix("0 ") }.joined(separator: ", ")
                 + (report.geometricMeanRatio.map { "; geometric mean ratio " + ChartAxis.ratio($0) } ?? "")
-                + ". <small>\(Self.escape(name))</small></p>"
+                + ". <small>\(markupEscape(name))</small></p>"
             let compared = report.comparisons.filter { $0.ratio != nil }
             let rows = compared.map { c in
                 SVGRatioChart.Row(name: c.name, ratio: c.ratio!, interval: c.interval, verdict: c.verdict,
@@ -156,12 +153,12 @@ public struct SiteGenerator {
                                       + "\nbaseline \(ChartAxis.duration(c.baselineMedian ?? .nan)), candidate \(ChartAxis.duration(c.candidateMedian ?? .nan))")
             }
             let threshold = compared.map(\.threshold).max() ?? 0.1
-            body += (report.machine.map { "<p>Machine: \(Self.escape($0)).</p>" } ?? "")
+            body += (report.machine.map { "<p>Machine: \(markupEscape($0)).</p>" } ?? "")
                 + "<div class=\"charts\">\(SVGRatioChart(title: "candidate / baseline", rows: rows, threshold: threshold).render())</div>"
                 + "<table><tr><th>benchmark</th><th>verdict</th><th>ratio</th><th>95% interval</th><th>baseline</th><th>candidate</th></tr>"
             for c in compared.sorted(by: { abs(log($0.ratio!)) > abs(log($1.ratio!)) }) {
                 let cls = c.verdict == .regressed || c.verdict == .digestMismatch ? "bad" : (c.verdict == .improved ? "good" : "")
-                body += "<tr><td>\(Self.escape(c.name))</td><td class=\"\(cls)\">\(Self.escape(c.summary))</td><td>\(ChartAxis.ratio(c.ratio!))</td>"
+                body += "<tr><td>\(markupEscape(c.name))</td><td class=\"\(cls)\">\(markupEscape(c.summary))</td><td>\(ChartAxis.ratio(c.ratio!))</td>"
                     + "<td>\(c.interval.map { "\(ChartAxis.ratio($0[0]))–\(ChartAxis.ratio($0[1]))" } ?? "")</td>"
                     + "<td>\(ChartAxis.duration(c.baselineMedian ?? .nan))</td><td>\(ChartAxis.duration(c.candidateMedian ?? .nan))</td></tr>"
             }

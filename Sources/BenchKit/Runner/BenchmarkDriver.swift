@@ -235,7 +235,7 @@ public struct BenchmarkDriver {
             // A backtrace's own last lines say little: its "Fatal error" or "Program crashed" line says why.
             let lines = stderr.split(separator: "\n")
             let why = lines.first { $0.contains("Fatal error") } ?? lines.first { $0.contains("Program crashed") }
-            return "crashed with signal \(signal) (\(signalMeaning(signal)))" + (why.map { ": " + $0.trimmingCharacters(in: CharacterSet(charactersIn: "* ")) } ?? tail(stderr))
+            return "crashed with signal \(signal)\(signalMeaning(signal).map { " (\($0))" } ?? "")" + (why.map { ": " + $0.trimmingCharacters(in: CharacterSet(charactersIn: "* ")) } ?? tail(stderr))
         case let .timedOut(seconds): return "timed out after \(Int(seconds)) s"
         case let .couldNotStart(message): return message
         }

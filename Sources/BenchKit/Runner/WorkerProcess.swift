@@ -2,8 +2,8 @@ import Foundation
 
 /// One run of a worker executable in its own process, with a timeout. Standard output and error
 /// are drained on their own threads so a chatty worker cannot block on a full pipe.
-struct WorkerProcess {
-    enum Outcome {
+public struct WorkerProcess {
+    public enum Outcome {
         case finished(stdout: Data)
         /// A non-zero exit. Its output is kept: some tools report on standard output and
         /// exit 1 to say what they found (`conform` with failing fixtures).
@@ -20,7 +20,11 @@ struct WorkerProcess {
     var environment: [String: String] = ProcessInfo.processInfo.environment
     var timeout: Double
 
-    func run() -> Outcome {
+    public init(executable: URL, arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment, timeout: Double) {
+        (self.executable, self.arguments, self.environment, self.timeout) = (executable, arguments, environment, timeout)
+    }
+
+    public func run() -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -100,14 +104,15 @@ enum OutOfMemoryKills {
     }
 }
 
-/// A signal's name and what it usually means for a worker.
-func signalMeaning(_ signal: Int32) -> String {
+/// A signal's name and what it usually means for a process that ended by it, or nil for a signal
+/// without a usual meaning. Shared by the runner's workers and the conformance player and engines.
+public func signalMeaning(_ signal: Int32) -> String? {
     switch signal {
-    case SIGILL, SIGTRAP: return "\(signal == SIGILL ? "SIGILL" : "SIGTRAP"): a runtime trap — a failed precondition, an overflow or an index out of range"
+    case SIGILL, SIGTRAP: return "\(signal == SIGILL ? "SIGILL" : "SIGTRAP"): a runtime trap — a failed precondition, an overflow or a conversion or index out of range"
     case SIGSEGV, SIGBUS: return "\(signal == SIGSEGV ? "SIGSEGV" : "SIGBUS"): a bad memory access"
     case SIGABRT: return "SIGABRT: aborted"
-    case SIGKILL: return "SIGKILL: killed from outside — by another process, or by an out-of-memory killer this runner cannot see"
+    case SIGKILL: return "SIGKILL: killed from outside — by another process, or by an out-of-memory killer"
     case SIGTERM: return "SIGTERM: asked to stop from outside"
-    default: return "signal \(signal)"
+    default: return nil
     }
 }

@@ -1,3 +1,4 @@
+import BenchKit
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -164,16 +165,7 @@ final class EngineProcess {
     static func describe(_ status: Int32) -> String {
         let signal = status & 0x7f
         if signal == 0 { return "exited with status \((status >> 8) & 0xff)" }
-        let meaning: String
-        switch signal {
-        case SIGKILL: meaning = " (SIGKILL: out of memory, or killed)"
-        case SIGSEGV: meaning = " (SIGSEGV: a bad memory access)"
-        case SIGILL, SIGTRAP: meaning = " (\(signal == SIGILL ? "SIGILL" : "SIGTRAP"): a runtime trap — a failed precondition, an overflow or a conversion out of range)"
-        case SIGABRT: meaning = " (SIGABRT: aborted)"
-        case SIGBUS: meaning = " (SIGBUS: a bad memory access)"
-        default: meaning = ""
-        }
-        return "was killed by signal \(signal)\(meaning)"
+        return "was killed by signal \(signal)" + (signalMeaning(signal).map { " (\($0))" } ?? "")
     }
 
     /// Ends the engine and everything it started, and closes the pipes.

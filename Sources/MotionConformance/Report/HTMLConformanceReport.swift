@@ -16,16 +16,16 @@ enum HTMLConformanceReport {
 
     /// The page body: the summary, the table, load errors, and the curves.
     static func body(_ report: ConformanceReport, plotAll: Bool) -> String {
-        var body = "<p>\(escape(report.summaryLine))</p><table><tr><th>fixture</th><th>provenance</th><th>error/tol</th><th>verdict</th><th>why</th></tr>"
+        var body = "<p>\(markupEscape(report.summaryLine))</p><table><tr><th>fixture</th><th>provenance</th><th>error/tol</th><th>verdict</th><th>why</th></tr>"
         for r in report.results {
-            body += "<tr class=\"\(r.verdict.rawValue)\"><td>\(escape(r.id))</td><td>\(escape(r.provenance))</td><td>\(ConformanceReport.formatError(r.maxError))</td><td>\(r.verdict.rawValue)</td><td>\(r.verdict == .pass ? "" : escape(r.message))</td></tr>"
+            body += "<tr class=\"\(r.verdict.rawValue)\"><td>\(markupEscape(r.id))</td><td>\(markupEscape(r.provenance))</td><td>\(ConformanceReport.formatError(r.maxError))</td><td>\(r.verdict.rawValue)</td><td>\(r.verdict == .pass ? "" : markupEscape(r.message))</td></tr>"
         }
         body += "</table>"
-        for e in report.loadErrors { body += "<p class=\"error\">\(escape(e.description))</p>" }
+        for e in report.loadErrors { body += "<p class=\"error\">\(markupEscape(e.description))</p>" }
         for r in report.results where (plotAll || r.verdict != .pass) && !r.series.isEmpty {
-            body += "<h2>\(escape(r.id)) — \(r.verdict.rawValue)</h2><p>" + [r.verdict == .pass ? nil : r.message,
+            body += "<h2>\(markupEscape(r.id)) — \(r.verdict.rawValue)</h2><p>" + [r.verdict == .pass ? nil : r.message,
                 "provenance: \(r.provenance)", r.source.map { "source: \($0)" }, r.tolerance.map { "tolerance: ±(\($0.absolute) + \($0.relative)·|expected|)" },
-                r.file.map { "fixture: \($0)" }].compactMap { $0 }.map(escape).joined(separator: "<br>") + "</p><div>"
+                r.file.map { "fixture: \($0)" }].compactMap { $0 }.map(markupEscape).joined(separator: "<br>") + "</p><div>"
             for series in r.series where series.points.count > 1 {
                 body += charts(series, tolerance: r.tolerance).joined()
             }
@@ -58,9 +58,6 @@ enum HTMLConformanceReport {
         return [values.render(), residual.render()]
     }
 
-    static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-    }
 }
 
 extension ConformanceReport {
