@@ -1,17 +1,29 @@
 #!/usr/bin/env python3
-"""A partial engine behind MotionBench's engine protocol (docs/protocol.md, version 1).
+"""A partial engine behind MotionBench's engine protocol (docs/protocol.md, version 1.1).
 
 It implements only timing curves (docs/protocol.md §4 `curve`) and timeline schedules
-(`timeline`), declares exactly those capabilities in its handshake, and so is sent nothing else:
-every other fixture is reported as skipped, naming what it needs. It is written from the
-behaviour the fixtures document, not from MotionCore, and shows how little an engine needs to
-start: read a line, answer a line, repeat the request's id.
+(`timeline`), and two of the benchmark workloads (§8: `workload.curve`, `workload.closed`),
+declares exactly those capabilities in its handshake, and so is sent nothing else: every other
+fixture is reported as skipped, naming what it needs. It is written from docs/semantics.md and
+the fixtures, not from MotionCore, and shows how little an engine needs to start: read a line,
+answer a line, repeat the request's id. It is slow on purpose — plain Python, a channel at a time.
 
     motion-bench conform --engine "python3 Examples/python-engine/engine.py"
+    motion-bench run --engine "python3 Examples/python-engine/engine.py" --filter 1k
+
+`--wrong` makes it a deliberately broken engine: its timing curves skip the rounding to 2^-20 of
+docs/semantics.md §2.2 (a realistic slip), and its spring's oscillation uses the undamped
+frequency. The harness must call its workloads "different". `--name NAME` changes the name its
+handshake gives, which labels its benchmarks (`workload.curve.1k@NAME`).
 """
 import json
 import math
 import sys
+import time
+
+WRONG = "--wrong" in sys.argv[1:]
+# `--name NAME`: the name the handshake gives (reports label the engine's benchmarks with it).
+NAME = sys.argv[sys.argv.index("--name") + 1] if "--name" in sys.argv[:-1] else ("python-example-wrong" if WRONG else "python-example")
 
 STEP = 2.0 ** -20  # curve outputs are rounded to multiples of 2^-20
 NAMED = {"linear": None, "easeIn": (0.42, 0, 1, 1), "easeOut": (0, 0, 0.58, 1), "easeInOut": (0.42, 0, 0.58, 1)}
@@ -102,6 +114,57 @@ def curve_value(curve, p, velocity):
     return round(dy / dx / STEP) * STEP
 
 
+def timing_curve_progress(bezier, p):
+    """A timing-curve animation's fraction of the change: Y at X = clamp(p), y not clamped (§2.3)."""
+    y = bezier.y(bezier.solve(min(max(p, 0.0), 1.0)))
+    return y if WRONG else round(y / STEP) * STEP
+
+
+def closed_spring_progress(mass, stiffness, damping, t):
+    """The interpolating spring's s(t) from rest (docs/semantics.md §3.1)."""
+    w0 = math.sqrt(stiffness / mass)
+    zeta = damping / (2 * math.sqrt(mass * stiffness))
+    if zeta >= 1:
+        return 1 - (1 + w0 * t) * math.exp(-w0 * t)
+    wd = w0 if WRONG else w0 * math.sqrt(1 - zeta * zeta)
+    a = zeta * w0 / wd
+    return 1 - math.exp(-zeta * w0 * t) * (math.cos(wd * t) + a * math.sin(wd * t))
+
+
+def channel_function(variant):
+    """The value of one variant's channels at a time: value(t)."""
+    base, args = next(iter(variant["animation"].items()))
+    start, origin, delta = variant["start"], variant["from"], variant["to"] - variant["from"]
+    if base in ("linear", "easeInOut", "timingCurve"):
+        points = {"linear": (0, 0, 1, 1), "easeInOut": NAMED["easeInOut"]}.get(base) or tuple(args["controlPoints"])
+        bezier, duration = Bezier(*points, clamp_y=False), args["duration"]
+        return lambda t: origin + delta * timing_curve_progress(bezier, (t - start) / duration)
+    if base == "interpolatingSpring" and "stiffness" in args:
+        m, k, c = args.get("mass", 1), args["stiffness"], args["damping"]
+        return lambda t: origin + delta * closed_spring_progress(m, k, c, t - start)
+    raise ValueError("this engine's workloads do not include the animation '%s'" % base)
+
+
+def workload(request):
+    """Sets up the channels, then runs frames, timing each with perf_counter_ns (§8)."""
+    variants = [channel_function(v) for v in request["variants"]]
+    count, rate = request["channels"], request["frameRate"]
+    channels = [variants[k % len(variants)] for k in range(count)]
+    values = [0.0] * count
+    times, total = [], 0
+    for frame in range(request["frames"]):
+        if frame >= request.get("minimumFrames", request["frames"]) and total >= request.get("seconds", math.inf) * 1e9:
+            break
+        t = frame / rate
+        start = time.perf_counter_ns()
+        for k in range(count):
+            values[k] = channels[k](t)
+        elapsed = time.perf_counter_ns() - start
+        times.append(elapsed)
+        total += elapsed
+    return {"frameTimes": times, "values": [number(values[k]) for k in request["report"]]}
+
+
 def timeline(schedule, start, mode, count):
     kind, args = next(iter(schedule.items()))
     if kind == "periodic":
@@ -123,7 +186,11 @@ def timeline(schedule, start, mode, count):
 def answer(request):
     op = request["op"]
     if op == "hello":
-        return {"protocol": 1, "engine": {"name": "python-example", "version": "1.0"}, "capabilities": ["curve", "timeline"]}
+        return {"protocol": 1, "engine": {"name": NAME, "version": "1.1"},
+                "capabilities": ["curve", "timeline", "workload.curve", "workload.closed"],
+                "clock": {"name": "time.perf_counter_ns", "resolution": time.get_clock_info("perf_counter").resolution}}
+    if op == "workload":
+        return workload(request)
     if op == "curve":
         results = []
         for query in request["queries"]:

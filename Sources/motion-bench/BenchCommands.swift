@@ -1,10 +1,12 @@
 import BenchKit
 import Foundation
+import MotionConformance
 
 /// `run`, `list` and `env`: the benchmark runner's commands.
 enum BenchCommands {
-    static let runOptions: Set<String> = ["--filter", "--threads", "--format", "--save-baseline", "--reports", "--worker", "--timeout", "--output", "--busy-retries"]
-    static let runFlags = profileFlags.union(["--instructions"])
+    static let runOptions: Set<String> = ["--filter", "--threads", "--format", "--save-baseline", "--reports", "--worker", "--timeout", "--output",
+                                          "--busy-retries", "--engine", "--engine-timeout"]
+    static let runFlags = profileFlags.union(["--instructions", "--engine-shell"])
     static let profileFlags: Set<String> = ["--quick", "--standard", "--rigorous"]
 
     static func profile(_ arguments: Arguments) throws -> MeasurementProfile {
@@ -24,8 +26,55 @@ enum BenchCommands {
         return sibling
     }
 
+    /// `--engine CMD` (repeatable): engines in other processes, each run by this tool's workload
+    /// worker (docs/protocol.md §8), side by side; the C reference kernels their workloads name
+    /// come from the benchmark worker (--worker, or the one beside this tool) when it is there.
+    static func engineWorkers(_ arguments: Arguments, into options: inout BenchmarkDriver.Options) throws {
+        let engines = arguments.all("--engine")
+        guard !engines.isEmpty else {
+            if arguments.has("--engine-shell") || arguments.value("--engine-timeout") != nil {
+                throw UsageError("--engine-shell and --engine-timeout go with --engine CMD")
+            }
+            return
+        }
+        var flags = arguments.has("--engine-shell") ? ["--engine-shell"] : []
+        if let timeout = try arguments.double("--engine-timeout") { flags += ["--engine-timeout", "\(timeout)"] }
+        let reference = try? worker(arguments)
+        let workers = engines.map { BenchmarkDriver.WorkerCommand(executable: URL(fileURLWithPath: selfExecutable),
+                                                                  arguments: ["workload-worker", "--engine", $0] + flags) }
+        options.worker = workers[0].executable
+        options.workerArguments = workers[0].arguments
+        options.additionalWorkers = Array(workers.dropFirst())
+        options.referenceWorker = reference.map { BenchmarkDriver.WorkerCommand(executable: $0) }
+    }
+
+    /// `motion-bench workload-worker --engine CMD [--engine-shell] [--engine-timeout S] list|build|run …`:
+    /// the runner's worker for an engine in another process (started by `run --engine`).
+    static func workloadWorker(_ raw: [String]) -> Int32 {
+        var engine = ExternalEngine.Options(command: "", shell: false, timeout: 240)
+        var rest = raw[...]
+        while let option = rest.first, option.hasPrefix("--") {
+            rest.removeFirst()
+            switch option {
+            case "--engine-shell": engine.shell = true
+            case "--engine": engine.command = rest.popFirst() ?? ""
+            case "--engine-timeout": engine.timeout = Double(rest.popFirst() ?? "") ?? engine.timeout
+            default:
+                writeToStandardError("workload worker: error: unknown option '\(option)'\n")
+                return 1
+            }
+        }
+        guard !engine.command.isEmpty else {
+            writeToStandardError("workload worker: error: --engine CMD is required\n")
+            return 1
+        }
+        return WorkloadWorker.main(engine: engine, arguments: Array(rest))
+    }
+
     static func driverOptions(_ arguments: Arguments) throws -> BenchmarkDriver.Options {
-        var options = BenchmarkDriver.Options(worker: try worker(arguments))
+        var options = BenchmarkDriver.Options(worker: URL(fileURLWithPath: selfExecutable))
+        if arguments.all("--engine").isEmpty { options.worker = try worker(arguments) }
+        try engineWorkers(arguments, into: &options)
         options.profile = try profile(arguments)
         if let threads = try arguments.threads() { options.threads = threads }
         options.filter = try arguments.pattern("--filter")
@@ -70,8 +119,10 @@ enum BenchCommands {
     }
 
     static func list(_ raw: [String]) throws -> Int32 {
-        let arguments = try Arguments(raw, command: "list", options: ["--filter", "--worker"], flags: [])
-        var options = BenchmarkDriver.Options(worker: try worker(arguments))
+        let arguments = try Arguments(raw, command: "list", options: ["--filter", "--worker", "--engine", "--engine-timeout"], flags: ["--engine-shell"])
+        var options = BenchmarkDriver.Options(worker: URL(fileURLWithPath: selfExecutable))
+        if arguments.all("--engine").isEmpty { options.worker = try worker(arguments) }
+        try engineWorkers(arguments, into: &options)
         options.filter = try arguments.pattern("--filter")
         for benchmark in try BenchmarkDriver(options: options).benchmarks() {
             let reference = benchmark.reference.map { "  (reference \($0))" } ?? ""

@@ -16,11 +16,15 @@ enum CommandLineTool {
           main [--fixtures DIR]   the main job on the bundled default suites (what `make run` runs)
           run [--filter REGEX] [--quick|--standard|--rigorous] [--threads N (1–256)] [--format F]
               [--save-baseline NAME|PATH.json] [--reports DIR] [--output FILE] [--timeout S]
-              [--instructions] [--busy-retries N]
+              [--instructions] [--busy-retries N] [--engine CMD … [--engine-shell] [--engine-timeout S]]
                                   run the benchmarks; F: text, markdown, json, junit, csv, github;
                                   --instructions counts one-thread benchmarks' instructions under callgrind;
-                                  a process measured while other work used ≥ 0.5 CPU is re-measured N times (1)
-          list [--filter REGEX]   list the benchmarks
+                                  a process measured while other work used ≥ 0.5 CPU is re-measured N times (1);
+                                  --engine (repeatable) measures the standard workloads of engines in other
+                                  processes (docs/protocol.md §8), their values checked, side by side and
+                                  beside the C kernels; S: seconds to await a workload's answer (240)
+          list [--filter REGEX] [--engine CMD]
+                                  list the benchmarks (of the engines, with --engine)
           compare BASELINE [CANDIDATE] [--threshold F] [--threshold-for REGEX=F] [--force]
               [--format text|markdown|json] [--reports DIR] [--calibration FILE|--no-calibration]
                                   compare two results (names under reports/baselines/ or .json
@@ -67,12 +71,13 @@ enum CommandLineTool {
                                   processes and rounds, the false positives seen, the effect detectable at the
                                   threshold and the threshold floor; stored in reports/calibration/ and applied
                                   by compare and compare-revisions
-          nightly [--standard|…] [--filter REGEX] [--bisect] [--no-instructions] [--worker PATH]
+          nightly [--standard|…] [--filter REGEX] [--bisect] [--no-instructions] [--worker PATH] [--engine CMD]
                                   the standard profile (with instruction counts) and the conformance suites,
                                   appended to reports/history/<machine>/; lists change points in time and
                                   instructions, NEW where tonight's run brought them; --bisect narrows the
-                                  worst new one. Exit codes: 0 nothing new, 1 conformance failures or a tool
-                                  error, 2 a new regression between revisions
+                                  worst new one; --engine: that engine's workloads, and the suites through it.
+                                  Exit codes: 0 nothing new, 1 conformance failures or a tool error, 2 a new
+                                  regression between revisions
           report [--reports DIR]  the static HTML site under reports/site/
           show RESULT.json [--format F] [--output FILE]
                                   a stored run, comparison or conformance result in any of its formats
@@ -127,6 +132,9 @@ enum CommandLineTool {
                 return try MutantsCommand.run(options)
             case "show":
                 return try ShowCommand.run(options)
+            case "workload-worker":
+                // run --engine's worker: an engine's workloads as benchmarks (docs/protocol.md §8).
+                return BenchCommands.workloadWorker(options)
             case "play":
                 // conform's isolated player: fixture files in on standard input, results out.
                 try expectNoOptions(options, command: command)

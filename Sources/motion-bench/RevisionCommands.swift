@@ -40,13 +40,20 @@ enum RevisionCommands {
     static func compareRevisions(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, command: "compare-revisions",
                                       options: ["--filter", "--rounds", "--max-rounds", "--budget-minutes", "--threshold", "--threads", "--configuration",
-                                                "--reports", "--repository", "--format", "--calibration", "--design", "--package-path", "--worker-product"],
+                                                "--reports", "--repository", "--format", "--calibration", "--design", "--package-path", "--worker-product",
+                                                "--engine", "--build"],
                                       flags: BenchCommands.profileFlags.union(["--no-confirm", "--no-calibration"]), maximumPositional: 2)
         guard arguments.positional.count == 2 else { throw UsageError("'compare-revisions' needs two revisions (or checkout directories): A B") }
         let format = try ComparisonFormat.parse(arguments.value("--format") ?? "text")
         let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
         let repository = URL(fileURLWithPath: arguments.value("--repository") ?? FileManager.default.currentDirectoryPath)
         var revisionOptions = try revisionOptions(arguments)
+        if let engine = arguments.value("--engine") {
+            guard arguments.value("--package-path") == nil else { throw UsageError("--engine and --package-path measure different things; give one") }
+            revisionOptions.engine = .init(tool: URL(fileURLWithPath: selfExecutable), command: engine, build: arguments.value("--build"))
+        } else if arguments.value("--build") != nil {
+            throw UsageError("--build goes with --engine CMD (a Swift package is built with swift build)")
+        }
         try CalibrationCommand.apply(arguments, reports: reports, profile: revisionOptions.profile.name, design: .revisions,
                                      to: &revisionOptions.policy)
         let comparison = RevisionComparison(options: revisionOptions, repository: repository,
@@ -90,8 +97,9 @@ enum RevisionCommands {
     /// `motion-bench nightly`: the standard profile and the conformance suites, appended to the
     /// machine's history; lists the suspect revision ranges of every change point.
     static func nightly(_ raw: [String]) throws -> Int32 {
-        let arguments = try Arguments(raw, command: "nightly", options: ["--filter", "--reports", "--fixtures", "--threads", "--worker"],
-                                      flags: BenchCommands.profileFlags.union(["--bisect", "--no-instructions"]))
+        let arguments = try Arguments(raw, command: "nightly", options: ["--filter", "--reports", "--fixtures", "--threads", "--worker", "--engine",
+                                                                         "--engine-timeout"],
+                                      flags: BenchCommands.profileFlags.union(["--bisect", "--no-instructions", "--engine-shell"]))
         let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
         // Every option is checked, and the benchmarks chosen, before the conformance suites run.
         var runArguments = ["--reports", reports.path]
@@ -99,11 +107,17 @@ enum RevisionCommands {
         if let filter = try arguments.pattern("--filter") { runArguments += ["--filter", filter] }
         if let threads = try arguments.threads() { runArguments += ["--threads", "\(threads)"] }
         if let worker = arguments.value("--worker") { runArguments += ["--worker", worker] }
+        // An engine in another process: its workloads are the benchmarks, and the conformance
+        // suites validate it (the first one, when several are given).
+        for engine in arguments.all("--engine") { runArguments += ["--engine", engine] }
+        if arguments.has("--engine-shell") { runArguments.append("--engine-shell") }
+        if let timeout = arguments.value("--engine-timeout") { runArguments += ["--engine-timeout", timeout] }
+        let engine = arguments.all("--engine").first.map { ExternalEngine.Options(command: $0, shell: arguments.has("--engine-shell")) }
         // Instruction counts give the history change points without noise.
         if !arguments.has("--no-instructions") { runArguments.append("--instructions") }
         let options = try BenchCommands.driverOptions(try Arguments(runArguments, command: "run", options: BenchCommands.runOptions, flags: BenchCommands.runFlags))
         do { _ = try BenchmarkDriver(options: options).selectedBenchmarks() } catch let error as DriverError { throw ToolError(error.description) }
-        let conformance = try ConformCommand.conformance(fixtures: arguments.value("--fixtures") ?? "Fixtures", suite: nil, filter: nil, engine: nil)
+        let conformance = try ConformCommand.conformance(fixtures: arguments.value("--fixtures") ?? "Fixtures", suite: nil, filter: nil, engine: engine)
         let result = try BenchmarkDriver(options: options).run()
         try ResultStore(root: reports).save(result)
         let history = HistoryStore(root: reports.appendingPathComponent("history"))

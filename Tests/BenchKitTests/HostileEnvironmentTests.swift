@@ -58,7 +58,7 @@ struct HostileEnvironmentTests {
         let earlier = Data("{\"an earlier run\": true}".utf8)
         try earlier.write(to: reports.appendingPathComponent("latest.json"))
         // Fill what is left.
-        let filler = FileHandle(forWritingAtPath: { FileManager.default.createFile(atPath: reports.appendingPathComponent("filler").path, contents: nil); return reports.appendingPathComponent("filler").path }())!
+        let filler = FileHandle(forWritingAtPath: { _ = FileManager.default.createFile(atPath: reports.appendingPathComponent("filler").path, contents: nil); return reports.appendingPathComponent("filler").path }())!
         while (try? filler.write(contentsOf: Data(count: 4096))) != nil {}
         try? filler.close()
         let run = try tool.motionBench(["run", "--quick", "--filter", "^test\\.allocate\\.7$", "--reports", reports.path])

@@ -159,6 +159,15 @@ public struct ComparisonReport: Codable, Sendable {
             comparison.message = "not in the baseline run"
             return comparison
         }
+        if candidate.status == .different, let a = baseline.timing, let b = candidate.timing, a.nanosecondsPerElement > 0 {
+            // Its speed is no verdict: it computed something else.
+            let ratio = b.nanosecondsPerElement / a.nanosecondsPerElement
+            comparison.verdict = .digestMismatch
+            comparison.ratio = ratio
+            comparison.message = "\(ratio < 1 ? "faster" : "not faster") but different (\(String(format: "%.3g", ratio))× the baseline's time): "
+                + (candidate.message ?? "its values are not MotionCore's")
+            return comparison
+        }
         guard candidate.status == .ok else {
             comparison.verdict = .failed
             comparison.message = "\(candidate.status.rawValue): \(candidate.message ?? "")"

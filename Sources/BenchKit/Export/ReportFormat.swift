@@ -93,6 +93,7 @@ enum TextReport {
                      (result.environment.gitDirty == true ? " (dirty)" : "")]
         if let machine = result.machine { lines.append("machine: " + machine.summary) }
         lines += textTable(rows.map(\.cells))
+        if let sideBySide = SideBySide(result) { lines += [""] + sideBySide.textLines() + [""] }
         for benchmark in result.benchmarks where benchmark.status != .ok {
             lines.append("\(benchmark.name): \(benchmark.status.rawValue) — \(benchmark.message ?? "")")
         }
@@ -114,6 +115,7 @@ enum MarkdownReport {
         for benchmark in result.benchmarks {
             lines.append("| " + ReportRow(benchmark).cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
         }
+        if let sideBySide = SideBySide(result) { lines += [""] + sideBySide.markdownLines() }
         let env = result.environment
         lines += ["", "<details><summary>Environment</summary>", "",
                   "- CPU: \(env.cpuModel), \(env.logicalCores) logical cores", "- OS: \(env.operatingSystem), kernel \(env.kernel)",

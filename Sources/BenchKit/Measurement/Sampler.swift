@@ -16,6 +16,18 @@ public struct WorkerReport: Codable, Sendable {
     public var load: ProcessLoad?
     /// The instruction pass: iterations inside the counted region.
     public var iterations: Int?
+    /// A workload's final values checked against MotionCore's (an engine in another process).
+    public var valuesCheck: ValuesCheck?
+
+}
+
+extension WorkerReport {
+    /// A report from a worker written outside this module (an engine's workloads).
+    public init(name: String, pass: String, samples: [Double]?, iterationsPerSample: Int?, load: ProcessLoad?, valuesCheck: ValuesCheck?) {
+        self.init(name: name, pass: pass, samples: samples, iterationsPerSample: iterationsPerSample, allocationsPerIteration: nil,
+                  bytesPerIteration: nil, peakResidentBytes: nil, jemallocVersion: nil, digest: nil, load: load, iterations: nil,
+                  valuesCheck: valuesCheck)
+    }
 }
 
 /// Runs the passes of one benchmark inside a worker process.

@@ -26,6 +26,20 @@ public struct Benchmark: Sendable {
         /// For an "all" benchmark, the same work on one thread, by benchmark name: reports show
         /// how much faster the threads make it.
         public let oneThreadCounterpart: String?
+        /// For a workload an engine in another process runs: that engine.
+        public var engine: EngineInfo?
+
+        public init(name: String, unit: BenchmarkUnit, elements: Int, tags: [String], reference: String?, usesAllThreads: Bool,
+                    oneThreadCounterpart: String?, engine: EngineInfo? = nil) {
+            self.name = name
+            self.unit = unit
+            self.elements = elements
+            self.tags = tags
+            self.reference = reference
+            self.usesAllThreads = usesAllThreads
+            self.oneThreadCounterpart = oneThreadCounterpart
+            self.engine = engine
+        }
     }
 
     public let descriptor: Descriptor

@@ -76,6 +76,7 @@ public struct SiteGenerator {
         }
         if let latest {
             body += "<h2>Engine ticks per channel-frame</h2><div class=\"charts\">" + scalingCharts(latest, onlyThreads: nil).prefix(2).joined() + "</div>"
+            if let sideBySide = SideBySide(latest) { body += sideBySide.html() }
             body += "<h2>Latest run</h2><table><tr>" + ReportRow.header.cells.map { "<th>\(markupEscape($0))</th>" }.joined() + "</tr>"
             for b in latest.benchmarks {
                 body += "<tr>" + ReportRow(b).cells.map { "<td>\(markupEscape($0))</td>" }.joined() + "</tr>"

@@ -22,6 +22,8 @@ public struct RunResult: Codable, Sendable {
 public struct BenchmarkResult: Codable, Sendable {
     public enum Status: String, Codable, Sendable {
         case ok, crashed, timedOut, failed
+        /// It ran, but its values are not MotionCore's for the same workload (`valuesCheck`).
+        case different
     }
 
     public var name: String
@@ -49,6 +51,10 @@ public struct BenchmarkResult: Codable, Sendable {
     /// noisy machine. Absent in results written before they existed.
     public var ratioToReferenceInterval: [Double]?
     public var speedupInterval: [Double]?
+    /// For a workload run by an engine in another process: the engine, and its final values
+    /// checked against MotionCore's.
+    public var engine: EngineInfo?
+    public var valuesCheck: ValuesCheck?
 }
 
 /// The timing pass, summarised, with the raw samples kept.

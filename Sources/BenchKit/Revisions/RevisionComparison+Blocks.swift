@@ -21,7 +21,7 @@ extension RevisionComparison {
     /// Whether both revisions' workers can serve blocks: workers from before `serve` answer that
     /// the command is unknown, and the comparison then falls back to the process design.
     static func servesBlocks(_ driver: BenchmarkDriver) -> Bool {
-        let outcome = WorkerProcess(executable: driver.options.worker, arguments: ["serve"], environment: driver.workerEnvironment(), timeout: 60).run()
+        let outcome = WorkerProcess(executable: driver.options.worker, arguments: driver.options.workerArguments + ["serve"], environment: driver.workerEnvironment(), timeout: 60).run()
         if case let .failed(_, _, stderr) = outcome { return !stderr.contains("unknown command") }
         return false
     }

@@ -45,7 +45,33 @@ public struct RevisionComparison {
         public var threads = ProcessInfo.processInfo.activeProcessorCount
         public var timeout = 600.0
         public var progress: ProgressReporter? = ProgressReporter(handle: .standardError)
+        /// An engine in another process, in any language, measured on the engine protocol's
+        /// workloads instead of a Swift package's benchmarks; nil for a Swift package.
+        public var engine: EngineCommands?
         public init() {}
+    }
+
+    /// How the revisions of an engine in another process are built and started: shell commands
+    /// run in each revision's checkout, and the tool whose workload worker speaks to the engine
+    /// (docs/protocol.md §8).
+    public struct EngineCommands: Sendable {
+        /// `motion-bench` itself: `workload-worker` and `conform` are run from it.
+        public var tool: URL
+        /// Starts the engine, run by /bin/sh in the checkout: `./build/engine --serve`.
+        public var command: String
+        /// Builds the checkout, run by /bin/sh in it first; nil when there is nothing to build.
+        public var build: String?
+
+        public init(tool: URL, command: String, build: String?) {
+            self.tool = tool
+            self.command = command
+            self.build = build
+        }
+
+        /// The engine command of one checkout, for `--engine-shell`.
+        func command(in directory: URL) -> String {
+            "cd '\(directory.path.replacingOccurrences(of: "'", with: "'\\''"))' && \(command)"
+        }
     }
 
     public enum Design: String, Sendable { case blocks, processes }
@@ -91,15 +117,17 @@ public struct RevisionComparison {
     /// A revision of `repository`, or a directory holding a checkout.
     public func resolve(_ reference: String) throws -> Revision {
         var isDirectory: ObjCBool = false
+        // A checkout of a Swift package has its Package.swift; an engine's may hold anything.
+        let marker = options.engine == nil ? "Package.swift" : ""
         if FileManager.default.fileExists(atPath: reference, isDirectory: &isDirectory), isDirectory.boolValue,
-           FileManager.default.fileExists(atPath: URL(fileURLWithPath: reference).appendingPathComponent("Package.swift").path) {
+           FileManager.default.fileExists(atPath: URL(fileURLWithPath: reference).appendingPathComponent(marker).path) {
             return Revision(name: reference, directory: URL(fileURLWithPath: reference), commit: nil)
         }
         guard let commit = git(["rev-parse", "--verify", "\(reference)^{commit}"])?.trimmingCharacters(in: .whitespacesAndNewlines), !commit.isEmpty else {
-            throw DriverError("'\(reference)' is neither a revision of \(repository.path) nor a directory with a Package.swift")
+            throw DriverError("'\(reference)' is neither a revision of \(repository.path) nor a directory" + (marker.isEmpty ? "" : " with a Package.swift"))
         }
         let directory = workspace.appendingPathComponent(String(commit.prefix(12)))
-        if !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
+        if !FileManager.default.fileExists(atPath: directory.appendingPathComponent(options.engine == nil ? "Package.swift" : ".git").path) {
             try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
             _ = git(["worktree", "prune"])
             guard git(["worktree", "add", "--detach", "--force", directory.path, commit]) != nil else {
@@ -111,10 +139,17 @@ public struct RevisionComparison {
 
     /// Builds a revision's tool and worker.
     public func build(_ revision: Revision) throws {
-        options.progress?.note("building \(revision.name) (\(options.configuration)) in \(revision.directory.path)")
+        if let engine = options.engine, engine.build == nil { return }
+        options.progress?.note("building \(revision.name) (\(options.engine == nil ? options.configuration : "--build")) in \(revision.directory.path)")
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "build", "-c", options.configuration, "--package-path", package(revision).path]
+        if let build = options.engine?.build {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", build]
+            process.currentDirectoryURL = revision.directory
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["swift", "build", "-c", options.configuration, "--package-path", package(revision).path]
+        }
         let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
@@ -145,6 +180,10 @@ public struct RevisionComparison {
         driverOptions.progress = nil
         driverOptions.repository = revision.directory.path
         driverOptions.environment = ["MOTIONBENCH_FIXTURES": revision.directory.appendingPathComponent("Fixtures").path]
+        if let engine = options.engine {
+            driverOptions.worker = engine.tool
+            driverOptions.workerArguments = ["workload-worker", "--engine-shell", "--engine", engine.command(in: revision.directory)]
+        }
         return BenchmarkDriver(options: driverOptions)
     }
 
@@ -319,6 +358,10 @@ public struct RevisionComparison {
                 b.allocations = AllocationSummary(perIteration: report?.allocationsPerIteration, bytesPerIteration: report?.bytesPerIteration,
                                                   peakResidentBytes: report?.peakResidentBytes)
                 b.digest = report?.digest
+                // An engine's workload: its values checked against MotionCore's.
+                if let check = report?.valuesCheck, !check.agrees {
+                    (b.status, b.message, b.valuesCheck) = (.different, check.message, check)
+                }
                 return b
             }
             let environment = EnvironmentFingerprint.current(buildConfiguration: options.configuration,
@@ -346,14 +389,22 @@ public struct RevisionComparison {
     func conformanceChanges(_ a: Revision, _ b: Revision) -> [String]? {
         guard options.packagePath == nil else { return nil }
         func verdicts(_ revision: Revision) -> [String: String]? {
-            let fixtures = revision.directory.appendingPathComponent("Fixtures").path
-            let outcome = WorkerProcess(executable: binary(revision, "motion-bench"), arguments: ["conform", "--fixtures", fixtures, "--format", "json"],
+            let outcome: WorkerProcess.Outcome
+            if let engine = options.engine {
+                // Each revision of the engine through this tool's fixtures.
+                outcome = WorkerProcess(executable: engine.tool, arguments: ["conform", "--format", "json", "--engine-shell", "--engine",
+                                                                             engine.command(in: revision.directory)], timeout: options.timeout).run()
+            } else {
+                let fixtures = revision.directory.appendingPathComponent("Fixtures").path
+                outcome = WorkerProcess(executable: binary(revision, "motion-bench"), arguments: ["conform", "--fixtures", fixtures, "--format", "json"],
                                         timeout: options.timeout).run()
+            }
             let data: Data
             switch outcome {
             case let .finished(output): data = output
-            // Exit 1: some fixtures fail — a verdict like any other, with the report on stdout.
-            case let .failed(status, output, _) where status == 1: data = output
+            // Exit 1 or 2: some fixtures fail or are errors — verdicts like any other, with the
+            // report on stdout.
+            case let .failed(status, output, _) where status == 1 || status == 2: data = output
             default: return nil
             }
             guard let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let fixtures = json["fixtures"] as? [[String: Any]] else { return nil }

@@ -29,9 +29,40 @@ public struct BenchmarkDriver {
         /// Retries stop for the rest of the run once a retry finds the machine busy too: a
         /// neighbour that stays is a condition of the run, reported, not waited out.
         public var busyRetries = 1
+        /// Words put before the worker's own (`list`, `run NAME …`): for a worker that is a
+        /// subcommand of a larger tool (`motion-bench workload-worker --engine CMD`).
+        public var workerArguments: [String] = []
+        /// More workers whose benchmarks the run holds beside the first's, side by side (one per
+        /// engine). Benchmark names must differ between workers.
+        public var additionalWorkers: [WorkerCommand] = []
+        /// A worker whose benchmarks run only when a selected benchmark names one of them as its
+        /// C reference: the C kernels beside an engine's workloads.
+        public var referenceWorker: WorkerCommand?
 
         public init(worker: URL) { self.worker = worker }
+
+        /// The workers a run lists benchmarks from, the first one first.
+        var workers: [WorkerCommand] { [WorkerCommand(executable: worker, arguments: workerArguments)] + additionalWorkers }
     }
+
+    /// A worker as the driver starts it: the executable and the words before the worker's own.
+    public struct WorkerCommand: Hashable, Sendable {
+        public var executable: URL
+        public var arguments: [String]
+
+        public init(executable: URL, arguments: [String] = []) {
+            self.executable = executable
+            self.arguments = arguments
+        }
+
+        var label: String { ([executable.path] + arguments).joined(separator: " ") }
+    }
+
+    /// Which worker runs each benchmark, filled when the benchmarks are listed.
+    final class Routes: @unchecked Sendable {
+        var workers: [String: WorkerCommand] = [:]
+    }
+    let routes = Routes()
 
     public let options: Options
     /// Busy processes re-measured so far, and whether the machine stayed busy through a retry.
@@ -43,22 +74,43 @@ public struct BenchmarkDriver {
 
     public init(options: Options) { self.options = options }
 
-    /// The benchmarks the worker offers, filtered by the options' regular expression.
+    /// The benchmarks the workers offer, filtered by the options' regular expression, and the
+    /// reference worker's benchmarks that a selected one names as its C reference.
     public func benchmarks() throws -> [Benchmark.Descriptor] {
-        let outcome = WorkerProcess(executable: options.worker, arguments: ["list"], environment: workerEnvironment(), timeout: 60).run()
+        let regex: NSRegularExpression?
+        do { regex = try options.filter.map { try NSRegularExpression(pattern: $0) } } catch {
+            throw DriverError("--filter '\(options.filter ?? "")' is not a valid regular expression")
+        }
+        var selected: [Benchmark.Descriptor] = []
+        for worker in options.workers {
+            for descriptor in try list(worker) {
+                guard regex.map({ $0.firstMatch(in: descriptor.name, range: NSRange(descriptor.name.startIndex..., in: descriptor.name)) != nil }) ?? true else { continue }
+                if let other = routes.workers[descriptor.name], other != worker {
+                    throw DriverError("two workers offer a benchmark named '\(descriptor.name)': \(other.label) and \(worker.label)")
+                }
+                routes.workers[descriptor.name] = worker
+                selected.append(descriptor)
+            }
+        }
+        if let referenceWorker = options.referenceWorker {
+            let wanted = Set(selected.compactMap(\.reference))
+            for descriptor in try list(referenceWorker) where wanted.contains(descriptor.name) && routes.workers[descriptor.name] == nil {
+                routes.workers[descriptor.name] = referenceWorker
+                selected.append(descriptor)
+            }
+        }
+        return selected
+    }
+
+    /// Every benchmark one worker offers.
+    func list(_ worker: WorkerCommand) throws -> [Benchmark.Descriptor] {
+        let outcome = WorkerProcess(executable: worker.executable, arguments: worker.arguments + ["list"], environment: workerEnvironment(), timeout: 60).run()
         guard case let .finished(data) = outcome else {
-            throw DriverError("cannot list benchmarks with \(options.worker.path): \(describe(outcome))")
+            throw DriverError("cannot list benchmarks with \(worker.label): \(describe(outcome))")
         }
-        let all: [Benchmark.Descriptor]
-        do { all = try JSONDecoder().decode([Benchmark.Descriptor].self, from: data) } catch {
-            throw DriverError("the worker \(options.worker.path) printed an unreadable benchmark list: \(error)")
+        do { return try JSONDecoder().decode([Benchmark.Descriptor].self, from: data) } catch {
+            throw DriverError("the worker \(worker.label) printed an unreadable benchmark list: \(error)")
         }
-        guard let filter = options.filter else { return all }
-        let regex: NSRegularExpression
-        do { regex = try NSRegularExpression(pattern: filter) } catch {
-            throw DriverError("--filter '\(filter)' is not a valid regular expression")
-        }
-        return all.filter { regex.firstMatch(in: $0.name, range: NSRange($0.name.startIndex..., in: $0.name)) != nil }
     }
 
     /// The benchmarks to run; an error naming the nearest names when the filter matches none (a
@@ -77,7 +129,8 @@ public struct BenchmarkDriver {
     /// How the worker was compiled. A worker that cannot say (one from before the `build`
     /// command) was built for the default target.
     public func build() -> WorkerBuild {
-        let outcome = WorkerProcess(executable: options.worker, arguments: ["build"], environment: workerEnvironment(), timeout: 60).run()
+        let outcome = WorkerProcess(executable: options.worker, arguments: options.workerArguments + ["build"], environment: workerEnvironment(),
+                                    timeout: 60).run()
         guard case let .finished(data) = outcome, let build = try? JSONDecoder().decode(WorkerBuild.self, from: data) else {
             return WorkerBuild(targetCPU: nil)
         }
@@ -110,7 +163,9 @@ public struct BenchmarkDriver {
         for (index, descriptor) in selected.enumerated() {
             var result = measure(descriptor, timings[index])
             if jemallocVersion == nil { jemallocVersion = result.1 }
-            if options.instructions, !descriptor.usesAllThreads, result.0.status == .ok {
+            // An engine in another process is not counted: its instructions are not the worker's.
+            if options.instructions, !descriptor.usesAllThreads, descriptor.engine == nil, result.0.status == .ok,
+               routes.workers[descriptor.name]?.executable == options.worker {
                 result.0.instructions = InstructionCounter(worker: options.worker, environment: workerEnvironment(), timeout: options.timeout)
                     .count(descriptor.name)
             }
@@ -178,6 +233,7 @@ public struct BenchmarkDriver {
     func measure(_ descriptor: Benchmark.Descriptor, _ timings: ProcessTimings) -> (BenchmarkResult, String?) {
         var result = BenchmarkResult(name: descriptor.name, unit: descriptor.unit, elements: descriptor.elements, tags: descriptor.tags,
                                      reference: descriptor.reference, oneThreadCounterpart: descriptor.oneThreadCounterpart, status: .ok)
+        result.engine = descriptor.engine
         if let failure = timings.failure {
             (result.status, result.message) = (failure.status, failure.message)
             return (result, nil)
@@ -186,6 +242,14 @@ public struct BenchmarkDriver {
         result.timing = TimingSummary(samples: samples, iterationsPerSample: iterationsPerSample, elements: descriptor.elements,
                                       unit: descriptor.unit, processSampleCounts: counts, processLoads: loads.count == counts.count ? loads : nil)
         switch pass("counting", descriptor.name, preload: true) {
+        case let .success(report) where descriptor.engine != nil:
+            // An engine's workload: its counting pass checks its values (its allocations are its own).
+            result.valuesCheck = report.valuesCheck
+            if report.valuesCheck?.agrees != true {
+                result.status = .different
+                result.message = report.valuesCheck?.message ?? "the engine's values were not checked"
+            }
+            return (result, nil)
         case let .success(report):
             result.allocations = AllocationSummary(perIteration: report.allocationsPerIteration, bytesPerIteration: report.bytesPerIteration,
                                                    peakResidentBytes: report.peakResidentBytes)
@@ -206,7 +270,9 @@ public struct BenchmarkDriver {
         var environment = workerEnvironment()
         if preload, let library = jemallocLibrary() { environment["LD_PRELOAD"] = library }
         let arguments = ["run", name, "--pass", pass, "--profile", options.profile.name, "--threads", "\(options.threads)"]
-        let outcome = WorkerProcess(executable: options.worker, arguments: arguments, environment: environment, timeout: options.timeout).run()
+        let worker = routes.workers[name] ?? options.workers[0]
+        let outcome = WorkerProcess(executable: worker.executable, arguments: worker.arguments + arguments, environment: environment,
+                                    timeout: options.timeout).run()
         switch outcome {
         case let .finished(data):
             do { return .success(try JSONDecoder().decode(WorkerReport.self, from: data)) } catch {

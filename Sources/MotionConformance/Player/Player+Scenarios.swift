@@ -121,14 +121,19 @@ extension Player {
                                             initialVelocities: [:])
             return (timeline.duration, { timeline.value(time: $0).components }, { _ in [] })
         default:
-            var tracks: [_AnyKeyframeTrack<Double>] = []
-            for track in scenario.tracks {
-                let content = KeyframeTrackContentBuilder<Double>.buildFinalResult(elements(track.keyframes) { $0[0] })
-                tracks += KeyframesBuilder<Double>.buildExpression(KeyframeTrack<Double, Double>(\.self) { content })
-            }
-            let timeline = KeyframeTimeline(initialValue: scenario.initialValue[0], tracks: KeyframesBuilder<Double>.buildFinalResult(tracks), initialVelocities: [:])
+            let timeline = scalarTimeline(scenario)
             return (timeline.duration, { [timeline.value(time: $0)] }, { [timeline.velocity(time: $0)] })
         }
+    }
+
+    /// The keyframe timeline of a scalar scenario (its tracks' first components).
+    static func scalarTimeline(_ scenario: KeyframeScenario) -> KeyframeTimeline<Double> {
+        var tracks: [_AnyKeyframeTrack<Double>] = []
+        for track in scenario.tracks {
+            let content = KeyframeTrackContentBuilder<Double>.buildFinalResult(elements(track.keyframes) { $0[0] })
+            tracks += KeyframesBuilder<Double>.buildExpression(KeyframeTrack<Double, Double>(\.self) { content })
+        }
+        return KeyframeTimeline(initialValue: scenario.initialValue[0], tracks: KeyframesBuilder<Double>.buildFinalResult(tracks), initialVelocities: [:])
     }
 
     static func answerKeyframes(_ scenario: KeyframeScenario) -> [[Double]?] {

@@ -7,8 +7,8 @@ public enum EngineProtocol {
     /// Bumped whenever the meaning of a request or an answer changes (docs/protocol.md, "Versions").
     public static let version = 1
 
-    /// The operations of version 1, in the order the document describes them.
-    public static let operations = ["hello", "reset", "set", "sample", "spring", "curve", "keyframes", "phases", "timeline"]
+    /// The operations of version 1, in the order the document describes them (`workload` since 1.1).
+    public static let operations = ["hello", "reset", "set", "sample", "spring", "curve", "keyframes", "phases", "timeline", "workload"]
 
     /// What an engine may declare in its handshake. A fixture that needs one the engine did not
     /// declare is skipped with that reason.
@@ -30,6 +30,10 @@ public enum EngineProtocol {
         case keyframes
         case phases
         case timeline
+        case workloadFluid = "workload.fluid"
+        case workloadClosed = "workload.closed"
+        case workloadCurve = "workload.curve"
+        case workloadKeyframe = "workload.keyframe"
 
         public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
     }

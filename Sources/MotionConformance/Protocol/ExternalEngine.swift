@@ -37,6 +37,10 @@ public final class ExternalEngine {
     public private(set) var unknownCapabilities: [String] = []
     /// True for an engine that did not answer the handshake with a protocol version.
     public private(set) var legacy = false
+    /// The clock the engine times workload frames with, and its resolution in seconds, as its
+    /// handshake states them (docs/protocol.md §8).
+    public private(set) var clock: String?
+    public private(set) var clockResolution: Double?
     private var process: EngineProcess?
     private var nextID = 1
     private var lastRequest = ""
@@ -71,6 +75,8 @@ public final class ExternalEngine {
         legacy = false
         if case let .string(n)? = hello["engine"]?["name"] { name = n }
         if case let .string(v)? = hello["engine"]?["version"] { engineVersion = v }
+        if case let .string(c)? = hello["clock"]?["name"] { clock = c }
+        clockResolution = EngineProtocol.number(hello["clock"]?["resolution"])
         capabilities = []
         unknownCapabilities = []
         if case let .array(items)? = hello["capabilities"] {

@@ -2,7 +2,7 @@ import Foundation
 import MotionCore
 
 /// The Swift adapter: MotionCore behind the engine protocol (docs/protocol.md), every capability
-/// declared. `motion-bench adapter` runs it on standard input and output; it is also the example
+/// declared; its benchmark workloads run on MotionEngine (§8). `motion-bench adapter` runs it on standard input and output; it is also the example
 /// to follow for an engine in Swift.
 public final class MotionCoreAdapter {
     var value: AnimatedValue?
@@ -56,7 +56,7 @@ public final class MotionCoreAdapter {
         case "hello":
             return [("protocol", .number(Double(EngineProtocol.version))),
                     ("engine", .object([("name", .string(engineName)), ("version", .string(MotionBenchVersion.string))])),
-                    ("capabilities", .array(EngineProtocol.Capability.allCases.map { .string($0.rawValue) }))]
+                    ("capabilities", .array(EngineProtocol.Capability.allCases.map { .string($0.rawValue) })), ("clock", Self.clock)]
         case "reset":
             let type = legacy ? .scalar : try FixtureLoader.valueType(try request.field("valueType"))
             let initial = legacy ? [try request.field("initialValue").number()] : try request.field("initialValue").numbers(count: type.componentNames.count)
@@ -130,6 +130,8 @@ public final class MotionCoreAdapter {
                 ("mode", try request.field("mode").value), ("count", try request.field("count").value),
             ])))
             return [("entries", EngineProtocol.numbers(Player.answerTimeline(scenario)))]
+        case "workload":
+            return try workload(request)
         default:
             throw request.error("unknown op \"\(op)\"; expected one of: \(EngineProtocol.operations.joined(separator: ", "))")
         }

@@ -1,0 +1,186 @@
+import BenchKit
+import Foundation
+import Testing
+@testable import MotionConformance
+
+/// The engine protocol's benchmark workloads (docs/protocol.md §8): their definitions, the check
+/// of an engine's values, and engines in other processes measured end to end — the Python example,
+/// the Swift adapter on MotionEngine, and the Python example made wrong on purpose.
+@Suite("benchmark workloads", .serialized)
+struct WorkloadTests {
+    static let python = "python3 " + EngineProtocolTests.python
+
+    @Test("sixteen standard workloads whose reported channels cover every variant and the last channels")
+    func definitions() throws {
+        #expect(Workload.standard.count == 16)
+        #expect(Set(Workload.standard.map(\.name)).count == 16)
+        for workload in Workload.standard {
+            let reported = workload.reportedChannels
+            #expect(reported.first == 0 && reported.last == workload.channels - 1, "\(workload.name)")
+            #expect(Set(reported.map { $0 % workload.variants.count }).count == workload.variants.count, "\(workload.name) reports every variant")
+            #expect(reported.count < 300, "\(workload.name): \(reported.count) values a frame is too many to send")
+        }
+    }
+
+    /// docs/semantics.md §3.1, from rest: s(t) = 1 − e^(−ζω₀t)(cos ω_d t + (ζω₀/ω_d) sin ω_d t).
+    @Test("MotionCore's values for the closed-spring workload are the damped oscillator's closed form")
+    func closedFormExpectation() throws {
+        let workload = try #require(Workload.named("workload.closed.1k"))
+        let frames = 240
+        let expected = try workload.expectedFinalValues(frames: frames)
+        let t = Double(frames - 1) / 120
+        for (index, channel) in workload.reportedChannels.enumerated() {
+            let v = Double(channel % 8)
+            let k = 0.01 + 0.002 * v, c = 0.001
+            let w0 = k.squareRoot(), zeta = c / (2 * k.squareRoot())
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            let s = 1 - exp(-zeta * w0 * t) * (cos(wd * t) + zeta * w0 / wd * sin(wd * t))
+            #expect(abs(expected[index] - (100 + v) * s) <= 1e-12 * (100 + v), "channel \(channel)")
+        }
+    }
+
+    @Test("an engine's values agree within the fixtures' tolerance, and one value off by twice it is named")
+    func valuesCheck() throws {
+        let workload = try #require(Workload.named("workload.curve.10k"))
+        let expected = try workload.expectedFinalValues(frames: 12)
+        let same = try workload.check(values: expected, frames: 12)
+        #expect(same.agrees && same.worstError == 0 && same.channels == expected.count)
+        var nudged = expected
+        nudged[nudged.count - 1] += 0.9 * (1e-9 + 1e-9 * abs(expected[expected.count - 1]))
+        #expect(try workload.check(values: nudged, frames: 12).agrees, "within the tolerance")
+        var off = expected
+        let last = off.count - 1
+        off[last] += 2 * (1e-9 + 1e-9 * abs(expected[last]))
+        let different = try workload.check(values: off, frames: 12)
+        #expect(!different.agrees)
+        #expect(different.message?.contains("channel \(workload.channels - 1)") == true, "\(different.message ?? "")")
+        #expect(abs(different.worstError - 2) < 1e-6)
+        var missing = expected
+        missing[3] = .nan
+        let notANumber = try workload.check(values: missing, frames: 12)
+        #expect(!notANumber.agrees && notANumber.worstError.isFinite, "a NaN is an error that JSON can still record")
+        #expect(try !workload.check(values: Array(expected.dropLast()), frames: 12).agrees, "a value left out")
+    }
+
+    func tool(_ arguments: [String]) throws -> EngineProtocolTests.Outcome {
+        try EngineProtocolTests().run(arguments, limit: 300)
+    }
+
+    @Test("engines side by side: the Python example and MotionEngine agree with MotionCore, the broken Python engine is 'different'")
+    func sideBySide() throws {
+        let reports = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("workloads-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: reports) }
+        let outcome = try tool(["run", "--quick", "--filter", "^workload\\.(closed|curve)\\.1k@", "--reports", reports.path, "--format", "json",
+                                "--engine", Self.python, "--engine", "motion-bench adapter", "--engine", Self.python + " --wrong"])
+        #expect(outcome.status == 1, "a benchmark whose values differ makes the run exit 1: \(outcome.errors)")
+        let result = try JSONDecoder().decode(RunResult.self, from: Data(outcome.output.utf8))
+        let byName = Dictionary(uniqueKeysWithValues: result.benchmarks.map { ($0.name, $0) })
+        for engine in ["python-example", "motioncore"] {
+            for kind in ["closed", "curve"] {
+                let benchmark = try #require(byName["workload.\(kind).1k@\(engine)"], "\(byName.keys.sorted())")
+                #expect(benchmark.status == .ok, "\(benchmark.name): \(benchmark.message ?? "")")
+                #expect(benchmark.valuesCheck?.agrees == true)
+                #expect((benchmark.timing?.samples.count ?? 0) >= 10, "the engine's frame times are the samples")
+                #expect(benchmark.engine?.clock != nil)
+            }
+        }
+        #expect(byName["workload.closed.1k@python-example"]?.engine?.clock == "time.perf_counter_ns")
+        for kind in ["closed", "curve"] {
+            let wrong = try #require(byName["workload.\(kind).1k@python-example-wrong"])
+            #expect(wrong.status == .different)
+            #expect(wrong.message?.contains("values differ from MotionCore's: channel") == true, "\(wrong.message ?? "")")
+            #expect(wrong.timing != nil, "its times stay on show")
+        }
+        // The C kernel of the closed spring ran beside them, and each engine's ratio to it is filled.
+        #expect(byName["c.closed.1k"]?.status == .ok)
+        #expect(byName["workload.closed.1k@python-example"]?.ratioToReference != nil)
+        #expect(byName["workload.closed.1k@python-example"]?.ratioToReferenceInterval?.count == 2)
+        let side = try #require(SideBySide(result))
+        #expect(side.engines == ["python-example", "motioncore", "python-example-wrong"])
+        #expect(side.rows.count == 6)
+        #expect(side.rows.filter { $0.engine == "motioncore" }.allSatisfy { $0.ratioToFirstInterval?.count == 2 })
+        let text = try ReportFormat.text.render(result)
+        #expect(text.contains("side by side") && text.contains("DIFFERENT"))
+    }
+
+    @Test("a comparison with a broken revision of an engine says 'but different' and exits 4")
+    func fasterButDifferent() throws {
+        let reports = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("workloads-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: reports) }
+        let base = try tool(["run", "--quick", "--filter", "^workload\\.curve\\.1k@", "--reports", reports.path, "--quiet",
+                             "--save-baseline", "right", "--engine", Self.python])
+        #expect(base.status == 0, "\(base.errors)")
+        let broken = try tool(["run", "--quick", "--filter", "^workload\\.curve\\.1k@", "--reports", reports.path, "--quiet",
+                               "--engine", Self.python + " --wrong --name python-example"])
+        #expect(broken.status == 1)
+        let compare = try tool(["compare", "right", "--reports", reports.path])
+        #expect(compare.status == 4, "\(compare.output)\(compare.errors)")
+        #expect(compare.output.contains("but different"), "\(compare.output)")
+    }
+
+    @Test("two revisions of an engine in a git repository: a slower one is a confirmed regression, exit 2")
+    func engineRevisions() throws {
+        let repository = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("engine-repo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: repository) }
+        func git(_ arguments: [String]) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-C", repository.path, "-c", "user.name=test", "-c", "user.email=test@example.com"] + arguments
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "git \(arguments)")
+        }
+        let engine = try String(contentsOfFile: EngineProtocolTests.python, encoding: .utf8)
+        try engine.write(to: repository.appendingPathComponent("engine.py"), atomically: true, encoding: .utf8)
+        try git(["init", "-q"])
+        try git(["add", "engine.py"])
+        try git(["commit", "-qm", "base"])
+        // The slower revision spins 3 ms more in every frame it times: about three times the frame.
+        let slowed = engine.replacingOccurrences(of: "        elapsed = time.perf_counter_ns() - start\n",
+                                                 with: "        spin = time.perf_counter_ns() + 3_000_000\n        while time.perf_counter_ns() < spin:\n            pass\n        elapsed = time.perf_counter_ns() - start\n")
+        #expect(slowed != engine, "the frame loop the slowdown goes into")
+        try slowed.write(to: repository.appendingPathComponent("engine.py"), atomically: true, encoding: .utf8)
+        try git(["commit", "-qam", "slow"])
+        let reports = repository.appendingPathComponent("reports")
+        let outcome = try tool(["compare-revisions", "HEAD~1", "HEAD", "--repository", repository.path, "--engine", "python3 engine.py",
+                                "--filter", "^workload\\.curve\\.1k@", "--reports", reports.path, "--quiet"])
+        #expect(outcome.status == 2, "\(outcome.output)\(outcome.errors)")
+        #expect(outcome.output.contains("workload.curve.1k@python-example"), "\(outcome.output)")
+        #expect(outcome.output.contains("regressed") && outcome.output.contains("confirmed"), "\(outcome.output)")
+        #expect(outcome.output.contains("conformance: no fixture changed its verdict"), "the suites ran through both revisions")
+    }
+
+    @Test("an engine that declares workloads without a clock, or answers too few frames, is told what is wrong")
+    func malformedEngines() throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("workloads-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func engine(_ name: String, hello: String, workload: String) throws -> String {
+            let script = folder.appendingPathComponent(name)
+            try """
+            import json, sys
+            for line in sys.stdin:
+                r = json.loads(line)
+                a = \(hello) if r["op"] == "hello" else \(workload)
+                a["id"] = r["id"]
+                print(json.dumps(a), flush=True)
+            """.write(to: script, atomically: true, encoding: .utf8)
+            return "python3 " + script.path
+        }
+        let noClock = try engine("noclock.py", hello: #"{"protocol": 1, "engine": {"name": "noclock"}, "capabilities": ["workload.curve"]}"#,
+                                 workload: "{}")
+        let listed = try tool(["list", "--engine", noClock])
+        #expect(listed.status == 1)
+        #expect(listed.errors.contains("states no \"clock\""), "\(listed.errors)")
+        let short = try engine("short.py", hello: #"{"protocol": 1, "engine": {"name": "short"}, "capabilities": ["workload.curve"], "clock": {"name": "c", "resolution": 1e-9}}"#,
+                               workload: #"{"frameTimes": [1000], "values": []}"#)
+        let run = try tool(["run", "--quick", "--filter", "^workload\\.curve\\.1k@", "--reports", folder.path, "--format", "json", "--engine", short])
+        #expect(run.status == 1)
+        let result = try JSONDecoder().decode(RunResult.self, from: Data(run.output.utf8))
+        let benchmark = try #require(result.benchmarks.first { $0.name == "workload.curve.1k@short" })
+        #expect(benchmark.status == .failed)
+        #expect(benchmark.message?.contains("the engine ran 1 frames; the request asked for at least") == true, "\(benchmark.message ?? "")")
+    }
+}
