@@ -145,24 +145,48 @@ def channel_function(variant):
     raise ValueError("this engine's workloads do not include the animation '%s'" % base)
 
 
+class Workload:
+    """The channels of the last `workload` request and the frame they have reached (§8)."""
+
+    def __init__(self, request):
+        variants = [channel_function(v) for v in request["variants"]]
+        self.rate = request["frameRate"]
+        self.channels = [variants[k % len(variants)] for k in range(request["channels"])]
+        self.values = [0.0] * len(self.channels)
+        self.next_frame = 0
+
+    def run(self, frames, minimum_frames, seconds):
+        """Runs frames, timing each with perf_counter_ns, until `frames`, or `seconds` once `minimum_frames` ran."""
+        times, total = [], 0
+        for frame in range(frames):
+            if frame >= minimum_frames and total >= seconds * 1e9:
+                break
+            t = self.next_frame / self.rate
+            start = time.perf_counter_ns()
+            for k in range(len(self.channels)):
+                self.values[k] = self.channels[k](t)
+            elapsed = time.perf_counter_ns() - start
+            times.append(elapsed)
+            total += elapsed
+            self.next_frame += 1
+        return times
+
+
+RUNNING = None
+
+
 def workload(request):
-    """Sets up the channels, then runs frames, timing each with perf_counter_ns (§8)."""
-    variants = [channel_function(v) for v in request["variants"]]
-    count, rate = request["channels"], request["frameRate"]
-    channels = [variants[k % len(variants)] for k in range(count)]
-    values = [0.0] * count
-    times, total = [], 0
-    for frame in range(request["frames"]):
-        if frame >= request.get("minimumFrames", request["frames"]) and total >= request.get("seconds", math.inf) * 1e9:
-            break
-        t = frame / rate
-        start = time.perf_counter_ns()
-        for k in range(count):
-            values[k] = channels[k](t)
-        elapsed = time.perf_counter_ns() - start
-        times.append(elapsed)
-        total += elapsed
-    return {"frameTimes": times, "values": [number(values[k]) for k in request["report"]]}
+    global RUNNING
+    RUNNING = Workload(request)
+    times = RUNNING.run(request["frames"], request.get("minimumFrames", request["frames"]), request.get("seconds", math.inf))
+    return {"frameTimes": times, "values": [number(RUNNING.values[k]) for k in request["report"]]}
+
+
+def frames(request):
+    """The next frames of the last workload, for `seconds` (at least one frame)."""
+    if RUNNING is None:
+        raise ValueError("`frames` before `workload`")
+    return {"frameTimes": RUNNING.run(request.get("frames", 1_000_000), 1, request["seconds"])}
 
 
 def timeline(schedule, start, mode, count):
@@ -187,10 +211,12 @@ def answer(request):
     op = request["op"]
     if op == "hello":
         return {"protocol": 1, "engine": {"name": NAME, "version": "1.1"},
-                "capabilities": ["curve", "timeline", "workload.curve", "workload.closed"],
+                "capabilities": ["curve", "timeline", "workload.curve", "workload.closed", "workload.frames"],
                 "clock": {"name": "time.perf_counter_ns", "resolution": time.get_clock_info("perf_counter").resolution}}
     if op == "workload":
         return workload(request)
+    if op == "frames":
+        return frames(request)
     if op == "curve":
         results = []
         for query in request["queries"]:

@@ -234,7 +234,7 @@ struct ResultFormatTests {
     }
 
     /// The interval is a bootstrap of the ratio of medians, as criterion bootstraps its medians
-    /// (docs/benchmarking.md §2): a point without noise, within what the noise
+    /// (docs/runner.md §2): a point without noise, within what the noise
     /// allows with it, and wider when worker processes disagree.
     @Test("a ratio's interval: a point without noise, around the ratio with it, wider when worker processes disagree")
     func ratioIntervals() {

@@ -28,8 +28,8 @@ struct EngineProtocolTests {
         for (k, v) in environment { env[k] = v }
         process.environment = env
         let outFile = NSTemporaryDirectory() + "conform-out-\(UUID().uuidString)", errFile = outFile + ".err"
-        FileManager.default.createFile(atPath: outFile, contents: nil)
-        FileManager.default.createFile(atPath: errFile, contents: nil)
+        _ = FileManager.default.createFile(atPath: outFile, contents: nil)
+        _ = FileManager.default.createFile(atPath: errFile, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: outFile); try? FileManager.default.removeItem(atPath: errFile) }
         process.standardOutput = FileHandle(forWritingAtPath: outFile)
         process.standardError = FileHandle(forWritingAtPath: errFile)

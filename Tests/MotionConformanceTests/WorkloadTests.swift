@@ -138,8 +138,10 @@ struct WorkloadTests {
         try git(["add", "engine.py"])
         try git(["commit", "-qm", "base"])
         // The slower revision spins 3 ms more in every frame it times: about three times the frame.
-        let slowed = engine.replacingOccurrences(of: "        elapsed = time.perf_counter_ns() - start\n",
-                                                 with: "        spin = time.perf_counter_ns() + 3_000_000\n        while time.perf_counter_ns() < spin:\n            pass\n        elapsed = time.perf_counter_ns() - start\n")
+        let indent = "            "
+        let slowed = engine.replacingOccurrences(of: indent + "elapsed = time.perf_counter_ns() - start\n",
+                                                 with: indent + "spin = time.perf_counter_ns() + 3_000_000\n" + indent + "while time.perf_counter_ns() < spin:\n"
+                                                     + indent + "    pass\n" + indent + "elapsed = time.perf_counter_ns() - start\n")
         #expect(slowed != engine, "the frame loop the slowdown goes into")
         try slowed.write(to: repository.appendingPathComponent("engine.py"), atomically: true, encoding: .utf8)
         try git(["commit", "-qam", "slow"])
@@ -150,6 +152,7 @@ struct WorkloadTests {
         #expect(outcome.output.contains("workload.curve.1k@python-example"), "\(outcome.output)")
         #expect(outcome.output.contains("regressed") && outcome.output.contains("confirmed"), "\(outcome.output)")
         #expect(outcome.output.contains("conformance: no fixture changed its verdict"), "the suites ran through both revisions")
+        #expect(outcome.output.contains("of alternating blocks"), "the engine declares workload.frames: its revisions take turns in blocks")
     }
 
     @Test("an engine that declares workloads without a clock, or answers too few frames, is told what is wrong")

@@ -14,6 +14,12 @@ public struct ProcessLoad: Codable, Hashable, Sendable {
     public var othersCPU: Double
 
     public var isBusy: Bool { othersCPU >= MachineLoad.busyCPUs }
+
+    public init(wallSeconds: Double, ownCPUSeconds: Double, othersCPU: Double) {
+        self.wallSeconds = wallSeconds
+        self.ownCPUSeconds = ownCPUSeconds
+        self.othersCPU = othersCPU
+    }
 }
 
 public enum MachineLoad {
@@ -28,8 +34,9 @@ public enum MachineLoad {
         let wallNanoseconds: UInt64
     }
 
-    /// Now, or nil where /proc/stat cannot be read.
-    public static func snapshot() -> Snapshot? {
+    /// Now, or nil where /proc/stat cannot be read. `alsoCounting`: a child process whose CPU
+    /// time counts as this process's own (an engine the worker drives), not as other work.
+    public static func snapshot(alsoCounting child: Int32? = nil) -> Snapshot? {
         guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else { return nil }
         let fields = line.split(separator: " ").dropFirst().compactMap { UInt64($0) }
@@ -39,7 +46,17 @@ public enum MachineLoad {
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         let own = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        return Snapshot(busyTicks: busy, ownSeconds: own, wallNanoseconds: MonotonicClock.now())
+        return Snapshot(busyTicks: busy, ownSeconds: own + (child.map(cpuSeconds) ?? 0), wallNanoseconds: MonotonicClock.now())
+    }
+
+    /// User and system CPU seconds of a process so far, from /proc/PID/stat (0 if it is gone).
+    static func cpuSeconds(_ pid: Int32) -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = text.lastIndex(of: ")") else { return 0 }
+        // After the command name: state is field 3, utime and stime are fields 14 and 15.
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(max(sysconf(Int32(_SC_CLK_TCK)), 1))
     }
 
     /// The load between two snapshots of the same process.

@@ -7,7 +7,7 @@ import Foundation
 /// log-ratio is that of the two sides' trimmed block means; the rounds are the unit of the paired
 /// test as in the process design. Adjacent blocks see the same state of the host, which on a
 /// shared virtual machine drifts by tens of percent within a second, so the ratio cancels what
-/// two processes run one after the other would each see differently (docs/benchmarking.md).
+/// two processes run one after the other would each see differently (docs/runner.md).
 extension RevisionComparison {
     /// Blocks each side measures per round, and a block's length in seconds.
     static func blockPlan(_ profile: MeasurementProfile) -> (blocks: Int, seconds: Double) {
@@ -43,7 +43,7 @@ extension RevisionComparison {
                 var arguments = ["serve", descriptor.name, "--profile", options.profile.name, "--threads", "\(options.threads)"]
                 if cpus > 1 { arguments += descriptor.usesAllThreads ? ["--spread"] : ["--cpu", "\(round % cpus)"] }
                 do {
-                    workers[side] = try ServedWorker(executable: drivers[side].options.worker, arguments: arguments,
+                    workers[side] = try ServedWorker(executable: drivers[side].options.worker, arguments: drivers[side].options.workerArguments + arguments,
                                                      environment: drivers[side].workerEnvironment(), timeout: options.timeout)
                 } catch let error as DriverError {
                     throw DriverError("\(side == 0 ? "A" : "B"): \(error.description)")

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Compares two engine revisions on this machine, in one job (docs/benchmarking.md): builds each
+/// Compares two engine revisions on this machine, in one job (docs/runner.md): builds each
 /// in its own worktree, then runs their benchmark workers interleaved — A B, then B A, in fresh
 /// processes, the benchmark order shuffled every round — so that drift over the job affects both
 /// alike. The unit of the statistics is the round: each gives one log-ratio log(Bᵢ / Aᵢ) of the
@@ -68,9 +68,10 @@ public struct RevisionComparison {
             self.build = build
         }
 
-        /// The engine command of one checkout, for `--engine-shell`.
+        /// The engine command of one checkout, for `--engine-shell`; `exec`, so that the process
+        /// the harness pins and whose CPU time it counts is the engine itself, not a shell.
         func command(in directory: URL) -> String {
-            "cd '\(directory.path.replacingOccurrences(of: "'", with: "'\\''"))' && \(command)"
+            "cd '\(directory.path.replacingOccurrences(of: "'", with: "'\\''"))' && exec \(command)"
         }
     }
 

@@ -6,7 +6,7 @@ import Foundation
 /// Why: on a shared virtual machine the speed a process gets drifts by tens of percent over a
 /// fraction of a second, as the host's other tenants come and go. Two fresh processes run one
 /// after the other see different states of the host; two workers alternating blocks A B B A …
-/// see the same states, and the ratio of their means cancels them (docs/benchmarking.md).
+/// see the same states, and the ratio of their means cancels them (docs/runner.md).
 ///
 /// The conversation, one line each way, after the worker has set up and warmed up:
 ///
@@ -15,7 +15,7 @@ import Foundation
 ///     → done                   ← {"othersCPU":0.03,…}   (its ProcessLoad over the blocks; it exits)
 ///
 /// `nanoseconds` is the block's mean per iteration. End of input ends the worker as `done` does.
-enum WorkerServe {
+public enum WorkerServe {
     struct Ready: Codable { var ready: Bool; var iterationsPerSample: Int }
     struct Block: Codable { var nanoseconds: Double; var iterations: Int }
 
@@ -68,7 +68,7 @@ enum WorkerServe {
     /// Keeps the calling thread (and the threads it starts later) on the given CPUs: two workers
     /// taking turns on the same CPU share its state (the host's load on that vCPU, its caches)
     /// and no migration lands inside a block.
-    static func pin(_ cpus: [Int], thread: pid_t = 0) throws {
+    public static func pin(_ cpus: [Int], thread: pid_t = 0) throws {
         var set = cpu_set_t()
         let bits = MemoryLayout<cpu_set_t>.size * 8
         for cpu in cpus {

@@ -7,8 +7,8 @@ public enum EngineProtocol {
     /// Bumped whenever the meaning of a request or an answer changes (docs/protocol.md, "Versions").
     public static let version = 1
 
-    /// The operations of version 1, in the order the document describes them (`workload` since 1.1).
-    public static let operations = ["hello", "reset", "set", "sample", "spring", "curve", "keyframes", "phases", "timeline", "workload"]
+    /// The operations of version 1, in the order the document describes them (`workload` and `frames` since 1.1).
+    public static let operations = ["hello", "reset", "set", "sample", "spring", "curve", "keyframes", "phases", "timeline", "workload", "frames"]
 
     /// What an engine may declare in its handshake. A fixture that needs one the engine did not
     /// declare is skipped with that reason.
@@ -34,6 +34,7 @@ public enum EngineProtocol {
         case workloadClosed = "workload.closed"
         case workloadCurve = "workload.curve"
         case workloadKeyframe = "workload.keyframe"
+        case workloadFrames = "workload.frames"
 
         public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
     }

@@ -96,6 +96,9 @@ public final class ExternalEngine {
         process = nil
     }
 
+    /// The engine's process id while it runs.
+    public var pid: Int32? { process?.pid }
+
     /// The engine as reports name it.
     public var label: String {
         if let name { return engineVersion.map { "\(name) \($0)" } ?? name }

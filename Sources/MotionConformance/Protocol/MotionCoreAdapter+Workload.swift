@@ -51,17 +51,49 @@ extension MotionCoreAdapter {
         for (v, batch) in batches.enumerated() where !batch.isEmpty {
             try engine.animate(batch, with: setups[v].animation, at: setups[v].start)
         }
+        let running = RunningWorkload(engine: engine, ids: ids, rate: rate)
+        self.running = running
+        let times = try running.run(frames: frames, minimumFrames: minimumFrames, seconds: seconds)
+        let values = try report.map { try engine.value(of: ids[$0]) }
+        return [("frameTimes", EngineProtocol.numbers(times)), ("values", EngineProtocol.numbers(values))]
+    }
+
+    /// The next frames of the last workload, for `seconds` at least one frame, or `frames`.
+    func frames(_ request: JSONCursor) throws -> [(String, JSONValue)] {
+        guard let running else { throw request.error("`frames` before `workload`") }
+        let times = try running.run(frames: try request.optionalField("frames")?.integer() ?? 1_000_000, minimumFrames: 1,
+                                    seconds: try request.field("seconds").number())
+        return [("frameTimes", EngineProtocol.numbers(times))]
+    }
+}
+
+/// A workload set up on MotionEngine, and the frame it has reached.
+final class RunningWorkload {
+    let engine: MotionEngine
+    let ids: [ChannelID]
+    let rate: Double
+    var nextFrame = 0
+
+    init(engine: MotionEngine, ids: [ChannelID], rate: Double) {
+        self.engine = engine
+        self.ids = ids
+        self.rate = rate
+    }
+
+    /// Runs frames, each timed on its own: at most `frames`, stopping once at least
+    /// `minimumFrames` have run and their times add up to `seconds`.
+    func run(frames: Int, minimumFrames: Int, seconds: Double) throws -> [Double] {
         var times: [Double] = []
         var total = 0.0
         for frame in 0..<frames {
             if frame >= minimumFrames && total >= seconds * 1e9 { break }
             let start = MonotonicClock.now()
-            try engine.tick(at: Double(frame) / rate)
+            try engine.tick(at: Double(nextFrame) / rate)
             let elapsed = Double(MonotonicClock.now() - start)
+            nextFrame += 1
             times.append(elapsed)
             total += elapsed
         }
-        let values = try report.map { try engine.value(of: ids[$0]) }
-        return [("frameTimes", EngineProtocol.numbers(times)), ("values", EngineProtocol.numbers(values))]
+        return times
     }
 }

@@ -7,6 +7,8 @@ import MotionCore
 public final class MotionCoreAdapter {
     var value: AnimatedValue?
     var fired: [String] = []
+    /// The last workload, kept for `frames` (docs/protocol.md §8).
+    var running: RunningWorkload?
     /// A name for the handshake: MotionCore, or MotionCore with a deliberate bug.
     let engineName: String
     /// Speak the protocol as it was before the handshake (docs/protocol.md §3): no `hello`, scalar
@@ -132,6 +134,8 @@ public final class MotionCoreAdapter {
             return [("entries", EngineProtocol.numbers(Player.answerTimeline(scenario)))]
         case "workload":
             return try workload(request)
+        case "frames":
+            return try frames(request)
         default:
             throw request.error("unknown op \"\(op)\"; expected one of: \(EngineProtocol.operations.joined(separator: ", "))")
         }

@@ -22,20 +22,27 @@ public enum WorkloadWorker {
                 try emit(try descriptors(engine))
             case "build":
                 try emit(WorkerBuild(targetCPU: nil))
-            case "run":
-                guard arguments.count >= 2 else { throw WorkloadError("'run' needs a benchmark name") }
+            case "run", "serve":
+                guard arguments.count >= 2 else { throw WorkloadError("'\(command)' needs a benchmark name") }
                 var pass = "timing", profile = MeasurementProfile.quick
+                var cpu: Int32?
                 var rest = arguments.dropFirst(2)
                 while let option = rest.popFirst() {
+                    if option == "--spread" { continue }
                     guard let value = rest.popFirst() else { throw WorkloadError("\(option) needs a value") }
                     switch option {
                     case "--pass": pass = value
                     case "--profile": profile = try MeasurementProfile.named(value) ?? { throw WorkloadError("unknown profile '\(value)'") }()
+                    case "--cpu": cpu = Int32(value)
                     case "--threads", "--iterations": continue
                     default: throw WorkloadError("unknown option '\(option)'")
                     }
                 }
-                try emit(try run(arguments[1], pass: pass, profile: profile, engine: engine))
+                if command == "serve" {
+                    try serve(arguments[1], profile: profile, cpu: cpu, engine: engine)
+                } else {
+                    try emit(try run(arguments[1], pass: pass, profile: profile, engine: engine))
+                }
             default:
                 throw WorkloadError("unknown command '\(command)'; expected 'list', 'build' or 'run'")
             }
@@ -90,12 +97,10 @@ public enum WorkloadWorker {
         case "counting": (frames, minimum, seconds) = (12, 12, 1e9)
         default: throw WorkloadError("unknown pass '\(pass)'; expected timing or counting")
         }
+        let before = MachineLoad.snapshot(alsoCounting: engine.pid)
         let answer = try engine.request("workload", workload.requestFields(frames: frames, minimumFrames: minimum, seconds: seconds))
-        guard let times = EngineProtocol.numbers(answer["frameTimes"]), !times.isEmpty, times.count <= frames,
-              times.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
-            throw WorkloadError("the engine's answer to `workload` needs \"frameTimes\": 1 to \(frames) non-negative numbers of nanoseconds, got "
-                + String((answer["frameTimes"]?.compactSerialized() ?? "none").prefix(120)))
-        }
+        let load = before.flatMap { start in MachineLoad.snapshot(alsoCounting: engine.pid).map { MachineLoad.load(from: start, to: $0) } }
+        let times = try frameTimes(answer, op: "workload", frames: frames)
         guard times.count >= min(minimum, frames) else {
             throw WorkloadError("the engine ran \(times.count) frames; the request asked for at least \(minimum) (\"minimumFrames\")")
         }
@@ -111,11 +116,68 @@ public enum WorkloadWorker {
             skipped += 1
         }
         let samples = pass == "timing" ? Array(times.dropFirst(skipped)) : nil
-        return WorkerReport(name: name, pass: pass, samples: samples, iterationsPerSample: 1, load: nil, valuesCheck: check)
+        return WorkerReport(name: name, pass: pass, samples: samples, iterationsPerSample: 1, load: pass == "timing" ? load : nil, valuesCheck: check)
+    }
+
+    /// The answer's frame times: 1 to `frames` non-negative numbers of nanoseconds.
+    static func frameTimes(_ answer: JSONValue, op: String, frames: Int) throws -> [Double] {
+        guard let times = EngineProtocol.numbers(answer["frameTimes"]), !times.isEmpty, times.count <= frames,
+              times.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+            throw WorkloadError("the engine's answer to `\(op)` needs \"frameTimes\": 1 to \(frames) non-negative numbers of nanoseconds, got "
+                + String((answer["frameTimes"]?.compactSerialized() ?? "none").prefix(120)))
+        }
+        return times
+    }
+
+    /// Blocks on request, as `BenchmarkWorker`'s `serve` (docs/runner.md §3), for an engine that
+    /// declares `workload.frames`: the workload is set up and warmed up once, then each
+    /// `block S` runs its next frames for S seconds (`frames`, docs/protocol.md §8). Two
+    /// revisions of an engine then take turns within a round instead of one process after the
+    /// other. An engine without it is "unknown" to `serve`, and the comparison falls back.
+    static func serve(_ name: String, profile: MeasurementProfile, cpu: Int32?, engine: ExternalEngine) throws {
+        let base = String(name.split(separator: "@", maxSplits: 1).first ?? "")
+        try engine.start()
+        guard engine.capabilities.contains(.workloadFrames) else {
+            throw WorkloadError("unknown command 'serve' for this engine: it does not declare workload.frames")
+        }
+        guard let workload = Workload.named(base), engine.capabilities.contains(workload.kind.capability) else {
+            throw WorkloadError("the engine `\(engine.options.command)` does not run '\(base)'")
+        }
+        // One-thread engines share the CPU the driver gives both sides of a round.
+        if let cpu, let pid = engine.pid { try? WorkerServe.pin([Int(cpu)], thread: pid) }
+        _ = try engine.request("workload", workload.requestFields(frames: 1_000_000, minimumFrames: 2, seconds: profile.warmupSeconds))
+        try emit(JSONValue.object([("ready", .bool(true)), ("iterationsPerSample", .number(1))]))
+        var wall = 0.0, own = 0.0, others = 0.0
+        while let line = readLine() {
+            let words = line.split(separator: " ")
+            switch words.first {
+            case "block":
+                guard words.count == 2, let seconds = Double(words[1]), seconds > 0, seconds < 60 else {
+                    throw WorkloadError("'block' needs a duration in seconds (0 < s < 60), got '\(line)'")
+                }
+                let before = MachineLoad.snapshot(alsoCounting: engine.pid)
+                let answer = try engine.request("frames", [("seconds", .number(seconds)), ("frames", .number(1_000_000))])
+                let times = try frameTimes(answer, op: "frames", frames: 1_000_000)
+                if let before, let after = MachineLoad.snapshot(alsoCounting: engine.pid) {
+                    let block = MachineLoad.load(from: before, to: after)
+                    (wall, own, others) = (wall + block.wallSeconds, own + block.ownCPUSeconds, others + block.othersCPU * block.wallSeconds)
+                }
+                try emit(JSONValue.object([("nanoseconds", .number(times.reduce(0, +) / Double(times.count))), ("iterations", .number(Double(times.count)))]))
+            case "done":
+                try emit(ProcessLoad(wallSeconds: wall, ownCPUSeconds: own, othersCPU: wall > 0 ? others / wall : 0))
+                return
+            default:
+                throw WorkloadError("unknown request '\(line)'; expected 'block SECONDS' or 'done'")
+            }
+        }
     }
 
     private static func emit(_ value: any Encodable) throws {
         FileHandle.standardOutput.write(try JSONEncoder().encode(value) + Data("\n".utf8))
+    }
+
+    private static func emit(_ value: JSONValue) throws {
+        FileHandle.standardOutput.write(Data((value.compactSerialized() + "\n").utf8))
     }
 }
 
