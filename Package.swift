@@ -42,8 +42,9 @@ let package = Package(
 
         // Many channels at once: struct-of-arrays pools per animation kind, ticked on Dispatch. Its
         // kernels reach LLVM's vector operations through the `Builtin` module (VectorOperations.swift).
-        .target(name: "MotionEngine", dependencies: ["MotionCore"], exclude: ["README.md"],
-                swiftSettings: [.enableExperimentalFeature("BuiltinModule")] + targetCPUSettings),
+        .target(
+            name: "MotionEngine", dependencies: ["MotionCore"], exclude: ["README.md"],
+            swiftSettings: [.enableExperimentalFeature("BuiltinModule")] + targetCPUSettings),
 
         // jemalloc's statistics interface, for allocation counting in tests and benchmarks.
         .systemLibrary(
@@ -53,11 +54,11 @@ let package = Package(
         ),
 
         // Fixtures, the scenario player, the independent reference model, conformance reports.
-        .target(name: "MotionConformance", dependencies: ["MotionCore", "MotionEngine", "BenchKit"], swiftSettings: targetCPUSettings),
+        .target(name: "MotionConformance", dependencies: ["MotionCore", "MotionEngine", "BenchKit"], exclude: ["README.md"], swiftSettings: targetCPUSettings),
 
         // The benchmark runner. It finds jemalloc at run time (dlsym), so timing runs use the
         // production allocator and counting runs preload jemalloc.
-        .target(name: "BenchKit"),
+        .target(name: "BenchKit", exclude: ["README.md"]),
 
         .executableTarget(name: "motion-bench", dependencies: ["MotionCore", "BenchKit", "MotionConformance"]),
 
@@ -82,8 +83,9 @@ let package = Package(
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "MotionConformance"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit"]),
         .testTarget(name: "MotionConformanceTests", dependencies: ["MotionConformance", "MotionCore"], exclude: ["Engines/misbehaving.py"]),
-        .testTarget(name: "MotionEngineTests", dependencies: ["MotionEngine", "MotionCore", "BenchKit"] + jemallocTestDependency,
-                    swiftSettings: targetCPUSettings),
+        .testTarget(
+            name: "MotionEngineTests", dependencies: ["MotionEngine", "MotionCore", "BenchKit"] + jemallocTestDependency,
+            swiftSettings: targetCPUSettings),
     ] + (linksJemallocIntoTests ? [.testTarget(name: "JemallocLinkTests", dependencies: ["CJemalloc"])] : []),
     swiftLanguageModes: [.v6]
 )

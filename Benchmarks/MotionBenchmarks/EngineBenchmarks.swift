@@ -94,12 +94,13 @@ func engineDigest(_ engine: MotionEngine) -> String {
 func framesBody(_ engine: MotionEngine) throws -> BenchmarkBody {
     var time = 0.0
     try engine.tick(at: time)
-    return BenchmarkBody(run: { iterations in
-        for _ in 0..<iterations {
-            time += frame
-            try engine.tick(at: time)
-        }
-    }, digest: { engineDigest(engine) })
+    return BenchmarkBody(
+        run: { iterations in
+            for _ in 0..<iterations {
+                time += frame
+                try engine.tick(at: time)
+            }
+        }, digest: { engineDigest(engine) })
 }
 
 func registerEngineBenchmarks(in registry: inout BenchmarkRegistry) {
@@ -107,9 +108,11 @@ func registerEngineBenchmarks(in registry: inout BenchmarkRegistry) {
         for (label, count) in channelCounts {
             for threads in ["1", "all"] {
                 let reference = kind.reference.map { threads == "1" ? "\($0).\(label)" : "\($0).\(label).all" }
-                registry.register("tick.\(kind.rawValue).\(label).\(threads)", unit: .frame, elements: count,
-                                  tags: ["engine", kind.rawValue], reference: reference, usesAllThreads: threads == "all",
-                                  oneThreadCounterpart: threads == "all" ? "tick.\(kind.rawValue).\(label).1" : nil) { context in
+                registry.register(
+                    "tick.\(kind.rawValue).\(label).\(threads)", unit: .frame, elements: count,
+                    tags: ["engine", kind.rawValue], reference: reference, usesAllThreads: threads == "all",
+                    oneThreadCounterpart: threads == "all" ? "tick.\(kind.rawValue).\(label).1" : nil
+                ) { context in
                     let engine = MotionEngine(threadCount: threads == "1" ? 1 : context.threads)
                     try kind.populate(engine, count: count)
                     return try framesBody(engine)
@@ -118,9 +121,11 @@ func registerEngineBenchmarks(in registry: inout BenchmarkRegistry) {
         }
     }
     for threads in ["1", "all"] {
-        registry.register("tick.fluid.staggered.100k.\(threads)", unit: .frame, elements: 100_000, tags: ["engine", "fluid"],
-                          reference: threads == "1" ? "c.fluid.100k" : "c.fluid.100k.all", usesAllThreads: threads == "all",
-                          oneThreadCounterpart: threads == "all" ? "tick.fluid.staggered.100k.1" : nil) { context in
+        registry.register(
+            "tick.fluid.staggered.100k.\(threads)", unit: .frame, elements: 100_000, tags: ["engine", "fluid"],
+            reference: threads == "1" ? "c.fluid.100k" : "c.fluid.100k.all", usesAllThreads: threads == "all",
+            oneThreadCounterpart: threads == "all" ? "tick.fluid.staggered.100k.1" : nil
+        ) { context in
             let engine = MotionEngine(threadCount: threads == "1" ? 1 : context.threads)
             try ChannelKind.fluid.populate(engine, count: 100_000, staggered: true)
             return try framesBody(engine)
@@ -133,35 +138,41 @@ func registerEngineBenchmarks(in registry: inout BenchmarkRegistry) {
     // last, so every merge first advances its spring by a frame, as in a storm; no tick runs.
     for threads in ["1", "all"] {
         for (name, ticks) in [("retarget.storm", true), ("retarget.batch", false)] {
-            registry.register("\(name).100k.\(threads)", unit: ticks ? .frame : .operation, elements: 100_000,
-                              tags: ["engine", "retarget"], usesAllThreads: threads == "all",
-                              oneThreadCounterpart: threads == "all" ? "\(name).100k.1" : nil) { context in
+            registry.register(
+                "\(name).100k.\(threads)", unit: ticks ? .frame : .operation, elements: 100_000,
+                tags: ["engine", "retarget"], usesAllThreads: threads == "all",
+                oneThreadCounterpart: threads == "all" ? "\(name).100k.1" : nil
+            ) { context in
                 let (engine, changes) = try retargetStormEngine(threads: threads == "1" ? 1 : context.threads)
                 var time = 0.0, flip = false
-                return BenchmarkBody(run: { iterations in
-                    for _ in 0..<iterations {
-                        time += frame
-                        flip.toggle()
-                        try engine.animate(changes[flip ? 1 : 0], with: flip ? .snappy : .bouncy, at: time)
-                        if ticks { try engine.tick(at: time) }
-                    }
-                }, digest: { engineDigest(engine) })
+                return BenchmarkBody(
+                    run: { iterations in
+                        for _ in 0..<iterations {
+                            time += frame
+                            flip.toggle()
+                            try engine.animate(changes[flip ? 1 : 0], with: flip ? .snappy : .bouncy, at: time)
+                            if ticks { try engine.tick(at: time) }
+                        }
+                    }, digest: { engineDigest(engine) })
             }
         }
         // Combine storms: timing curves retargeted by timing curves combine as chains of lerps.
-        registry.register("combine.storm.10k.\(threads)", unit: .frame, elements: 10_000, tags: ["engine", "retarget"],
-                          usesAllThreads: threads == "all", oneThreadCounterpart: threads == "all" ? "combine.storm.10k.1" : nil) { context in
+        registry.register(
+            "combine.storm.10k.\(threads)", unit: .frame, elements: 10_000, tags: ["engine", "retarget"],
+            usesAllThreads: threads == "all", oneThreadCounterpart: threads == "all" ? "combine.storm.10k.1" : nil
+        ) { context in
             let engine = MotionEngine(threadCount: threads == "1" ? 1 : context.threads)
             let ids = try (0..<10_000).map { _ in try engine.addChannel(value: 0) }
             var time = 0.0, step = 0
-            return BenchmarkBody(run: { iterations in
-                for _ in 0..<iterations {
-                    time += frame
-                    step += 1
-                    if step % 4 == 0 { try engine.animate(ids.map { ($0, Double(step % 50)) }, with: .easeInOut(duration: 0.2), at: time) }
-                    try engine.tick(at: time)
-                }
-            }, digest: { engineDigest(engine) })
+            return BenchmarkBody(
+                run: { iterations in
+                    for _ in 0..<iterations {
+                        time += frame
+                        step += 1
+                        if step % 4 == 0 { try engine.animate(ids.map { ($0, Double(step % 50)) }, with: .easeInOut(duration: 0.2), at: time) }
+                        try engine.tick(at: time)
+                    }
+                }, digest: { engineDigest(engine) })
         }
     }
 }

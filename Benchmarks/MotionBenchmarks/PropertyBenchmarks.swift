@@ -1,7 +1,7 @@
 import BenchKit
 import Foundation
-import MotionCore
 import MotionConformance
+import MotionCore
 
 /// Single values through `AnimatedProperty` with a type-erased `Animation`: what batching in the
 /// engine buys. One iteration is one frame; a finished animation is restarted towards a new target.
@@ -19,18 +19,19 @@ func registerPropertyBenchmarks(in registry: inout BenchmarkRegistry) {
             var time = 0.0, target = 100.0
             var digest = OutputDigest()
             property.set(target, at: time, transaction: Transaction(animation: animation))
-            return BenchmarkBody(run: { iterations in
-                for _ in 0..<iterations {
-                    time += frame
-                    let value = property.presentedValue(at: time)
-                    blackHole(value)
-                    digest.add(value)
-                    if !property.isAnimating {
-                        target = -target
-                        property.set(target, at: time, transaction: Transaction(animation: animation))
+            return BenchmarkBody(
+                run: { iterations in
+                    for _ in 0..<iterations {
+                        time += frame
+                        let value = property.presentedValue(at: time)
+                        blackHole(value)
+                        digest.add(value)
+                        if !property.isAnimating {
+                            target = -target
+                            property.set(target, at: time, transaction: Transaction(animation: animation))
+                        }
                     }
-                }
-            }, digest: { digest.value })
+                }, digest: { digest.value })
         }
     }
 }
@@ -42,15 +43,16 @@ func registerKeyframeBenchmarks(in registry: inout BenchmarkRegistry) {
         var time = 0.0
         var digest = OutputDigest()
         let duration = timeline.duration
-        return BenchmarkBody(run: { iterations in
-            for _ in 0..<iterations {
-                time += frame
-                if time > duration { time = 0 }
-                let value = timeline.value(time: time)
-                blackHole(value)
-                digest.add(value.verticalStretch)
-            }
-        }, digest: { digest.value })
+        return BenchmarkBody(
+            run: { iterations in
+                for _ in 0..<iterations {
+                    time += frame
+                    if time > duration { time = 0 }
+                    let value = timeline.value(time: time)
+                    blackHole(value)
+                    digest.add(value.verticalStretch)
+                }
+            }, digest: { digest.value })
     }
 }
 
@@ -64,7 +66,10 @@ func registerTestOnlyBenchmarks(in registry: inout BenchmarkRegistry) {
             blackHole(values[1])
         })
     }
-    final class Node { var next: Node?; init(_ next: Node?) { self.next = next } }
+    final class Node {
+        var next: Node?
+        init(_ next: Node?) { self.next = next }
+    }
     registry.register("test.allocate.7", unit: .operation, tags: ["test"]) { _ in
         BenchmarkBody(run: { iterations in
             for _ in 0..<iterations {
@@ -98,14 +103,15 @@ func registerConformanceReplay(in registry: inout BenchmarkRegistry) {
         let fixtures = FixtureLoader.load(root: root).fixtures
         guard !fixtures.isEmpty else { throw ReplayError(message: "no fixtures under \(root.path) (set MOTIONBENCH_FIXTURES)") }
         var digest = OutputDigest()
-        return BenchmarkBody(run: { iterations in
-            for _ in 0..<iterations {
-                for fixture in fixtures {
-                    let result = Player.run(fixture)
-                    digest.add(result.verdict == .pass ? 1 : 0)
+        return BenchmarkBody(
+            run: { iterations in
+                for _ in 0..<iterations {
+                    for fixture in fixtures {
+                        let result = Player.run(fixture)
+                        digest.add(result.verdict == .pass ? 1 : 0)
+                    }
                 }
-            }
-        }, digest: { digest.value })
+            }, digest: { digest.value })
     }
 }
 

@@ -27,7 +27,10 @@ func digest(_ values: UnsafeMutablePointer<Double>, _ count: Int) -> String {
 // The engine benchmark's fluid springs (tick.fluid): response 1000 + v s, damping fraction
 // 0.3 + 0.1·v, from 0 to 100 + v, v = i mod 8; stiffness and damping as §3.1 derives them.
 private func variant(_ i: Int) -> Double { Double(i % 8) }
-private func stiffness(_ i: Int) -> Double { let w = 2 * Double.pi / (1000 + variant(i)); return w * w }
+private func stiffness(_ i: Int) -> Double {
+    let w = 2 * Double.pi / (1000 + variant(i))
+    return w * w
+}
 private func damping(_ i: Int) -> Double { 2 * (0.3 + 0.1 * variant(i)) * stiffness(i).squareRoot() }
 
 /// A C kernel set up on its fields: `frame(t, range)` advances elements `range` to time t and
@@ -47,25 +50,30 @@ private final class FrameClock: @unchecked Sendable {
 /// elements cut into the engine's chunks, run on an engine's threads as a tick's chunks are —
 /// `MotionEngine.run(_:)`): what the hardware gives C on one and on all threads, so a tick's
 /// two-thread speed-up and its kernel's are measured with the same scheduler.
-private func registerReference(_ name: String, elements n: Int, in registry: inout BenchmarkRegistry,
-                               _ make: @escaping @Sendable (Int) -> ReferenceKernel) {
+private func registerReference(
+    _ name: String, elements n: Int, in registry: inout BenchmarkRegistry,
+    _ make: @escaping @Sendable (Int) -> ReferenceKernel
+) {
     for allThreads in [false, true] {
-        registry.register(allThreads ? "\(name).all" : name, unit: .frame, elements: n, tags: ["c"],
-                          usesAllThreads: allThreads, oneThreadCounterpart: allThreads ? name : nil) { context in
+        registry.register(
+            allThreads ? "\(name).all" : name, unit: .frame, elements: n, tags: ["c"],
+            usesAllThreads: allThreads, oneThreadCounterpart: allThreads ? name : nil
+        ) { context in
             let kernel = make(n)
             let clock = FrameClock()
             let engine = allThreads ? MotionEngine(threadCount: max(1, context.threads)) : nil
             let ranges = engine.map { ParallelRanges(elements: n, chunkSize: $0.chunkSize) { kernel.frame(clock.time, $0) } }
-            return BenchmarkBody(run: { iterations in
-                for _ in 0..<iterations {
-                    clock.time += frame
-                    if let engine, let ranges {
-                        engine.run(ranges)
-                    } else {
-                        kernel.frame(clock.time, 0..<n)
+            return BenchmarkBody(
+                run: { iterations in
+                    for _ in 0..<iterations {
+                        clock.time += frame
+                        if let engine, let ranges {
+                            engine.run(ranges)
+                        } else {
+                            kernel.frame(clock.time, 0..<n)
+                        }
                     }
-                }
-            }, digest: { digest(kernel.output, n) })
+                }, digest: { digest(kernel.output, n) })
         }
     }
 }
@@ -94,8 +102,9 @@ func registerReferenceKernels(in registry: inout BenchmarkRegistry) {
             let out = f.make(n) { _ in 0.0 }
             return ReferenceKernel(fields: f, output: out) { t, r in
                 let i = r.lowerBound
-                mb_fluid_spring(r.count, t, FluidSpringAnimation.restingThreshold, id + i, beginTime + i, startTime + i, response + i,
-                                interval + i, model + i, k + i, c + i, offset + i, velocity + i, force + i, time + i, status + i, out)
+                mb_fluid_spring(
+                    r.count, t, FluidSpringAnimation.restingThreshold, id + i, beginTime + i, startTime + i, response + i,
+                    interval + i, model + i, k + i, c + i, offset + i, velocity + i, force + i, time + i, status + i, out)
             }
         }
         registerReference("c.fluid.steps.\(label)", elements: n, in: &registry) { n in
@@ -128,12 +137,14 @@ func registerReferenceKernels(in registry: inout BenchmarkRegistry) {
                 return ReferenceKernel(fields: f, output: out) { t, r in
                     let i = r.lowerBound, j = i * segments
                     if cached {
-                        mb_cubic_track_cached(r.count, segments, t, start + i, segmentStart + j, duration + j, from + j, to + j,
-                                              m0 + j, m1 + j, cursor + i, current[0] + i, current[1] + i, current[2] + i,
-                                              current[3] + i, current[4] + i, current[5] + i, out + i)
+                        mb_cubic_track_cached(
+                            r.count, segments, t, start + i, segmentStart + j, duration + j, from + j, to + j,
+                            m0 + j, m1 + j, cursor + i, current[0] + i, current[1] + i, current[2] + i,
+                            current[3] + i, current[4] + i, current[5] + i, out + i)
                     } else {
-                        mb_cubic_track(r.count, segments, t, start + i, segmentStart + j, duration + j, from + j, to + j,
-                                       m0 + j, m1 + j, cursor + i, out + i)
+                        mb_cubic_track(
+                            r.count, segments, t, start + i, segmentStart + j, duration + j, from + j, to + j,
+                            m0 + j, m1 + j, cursor + i, out + i)
                     }
                 }
             }

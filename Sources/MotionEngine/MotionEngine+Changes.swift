@@ -9,8 +9,10 @@ extension MotionEngine {
     /// chunks on the workers (`FluidMergeBatch`), then the other changes run in order, as the
     /// one-by-one loop would run them. A merge moves no channel and the other changes only
     /// append to the fluid pool, so doing the merges first changes nothing.
-    func retargetInParallel(_ changes: [(ChannelID, Double)], with next: FluidSpringAnimation,
-                            animation: Animation?, at time: Double) {
+    func retargetInParallel(
+        _ changes: [(ChannelID, Double)], with next: FluidSpringAnimation,
+        animation: Animation?, at time: Double
+    ) {
         changes.withUnsafeBufferPointer { buffer in
             let chunks = directory.withUnsafeBufferPointer { entries in
                 mergeBatch.prepare(buffer, directory: entries.baseAddress!, spring: next, time: time)
@@ -48,10 +50,11 @@ extension MotionEngine {
         return false
     }
 
-
     /// `fluidSpring` is `animation` as a fluid spring, if it is one.
-    func retarget(_ index: UInt32, _ entry: DirectoryEntry, to target: Double, with animation: Animation?,
-                          fluid fluidSpring: FluidSpringAnimation?, at time: Double) {
+    func retarget(
+        _ index: UInt32, _ entry: DirectoryEntry, to target: Double, with animation: Animation?,
+        fluid fluidSpring: FluidSpringAnimation?, at time: Double
+    ) {
         let i = Int(index)
         var model = self.model(index, entry)
         if entry.kind == .keyframe {

@@ -59,7 +59,6 @@ extension MotionEngine {
     }
 }
 
-
 /// What one tick runs: chunk k is the k-th run of `chunkSize` channels through the pools in
 /// order. Workers claim chunks one at a time; each chunk writes only its own channels' values and
 /// its own event sink, so no two workers touch the same memory, and which worker ran a chunk

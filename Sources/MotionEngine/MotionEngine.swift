@@ -68,8 +68,10 @@ public final class MotionEngine: @unchecked Sendable {
     let runner: ParallelRunner
 
     /// An engine that ticks on `threadCount` threads (at least 1), `chunkSize` channels at a time.
-    public init(threadCount: Int = ProcessInfo.processInfo.activeProcessorCount, chunkSize: Int = 4096,
-                scheduler: TickScheduler = .persistentWorkers, minimumChannelsPerWorker: Int = 8192) {
+    public init(
+        threadCount: Int = ProcessInfo.processInfo.activeProcessorCount, chunkSize: Int = 4096,
+        scheduler: TickScheduler = .persistentWorkers, minimumChannelsPerWorker: Int = 8192
+    ) {
         self.threadCount = max(1, threadCount)
         self.chunkSize = max(1, chunkSize)
         self.minimumChannelsPerWorker = max(1, minimumChannelsPerWorker)
@@ -135,8 +137,9 @@ public final class MotionEngine: @unchecked Sendable {
         guard !time.isNaN else { throw MotionEngineError.invalidTime(time) }
         try locked {
             let entry = try live(id)
-            retarget(id.index, entry, to: target, with: animation, fluid: animation?._base(as: FluidSpringAnimation.self),
-                     at: max(time, lastTickTime))
+            retarget(
+                id.index, entry, to: target, with: animation, fluid: animation?._base(as: FluidSpringAnimation.self),
+                at: max(time, lastTickTime))
         }
     }
 

@@ -21,7 +21,9 @@ struct Arguments {
                     values[argument, default: []].append(value)
                 } else {
                     let known = options.union(knownFlags).sorted()
-                    let hint = known.isEmpty ? "it takes no options"
+                    let hint =
+                        known.isEmpty
+                        ? "it takes no options"
                         : likelyName(known, for: argument).map { "did you mean \($0)?" } ?? "it takes \(known.joined(separator: ", "))"
                     throw UsageError("unknown option '\(argument)' for '\(command)'; \(hint)", command: command)
                 }
@@ -86,7 +88,9 @@ struct Arguments {
     func threads() throws -> Int? {
         guard let threads = try int("--threads") else { return nil }
         guard threads <= Self.maximumThreads else {
-            throw UsageError("--threads \(threads) is more than the \(Self.maximumThreads) this tool allows; this machine has \(ProcessInfo.processInfo.activeProcessorCount) CPUs")
+            throw UsageError(
+                "--threads \(threads) is more than the \(Self.maximumThreads) this tool allows; this machine has \(ProcessInfo.processInfo.activeProcessorCount) CPUs"
+            )
         }
         return threads
     }

@@ -4,8 +4,10 @@ import MotionConformance
 
 /// `run`, `list` and `env`: the benchmark runner's commands.
 enum BenchCommands {
-    static let runOptions: Set<String> = ["--filter", "--threads", "--format", "--save-baseline", "--reports", "--worker", "--timeout", "--output",
-                                          "--busy-retries", "--engine", "--engine-timeout"]
+    static let runOptions: Set<String> = [
+        "--filter", "--threads", "--format", "--save-baseline", "--reports", "--worker", "--timeout", "--output",
+        "--busy-retries", "--engine", "--engine-timeout",
+    ]
     static let runFlags = profileFlags.union(["--instructions", "--engine-shell"])
     static let profileFlags: Set<String> = ["--quick", "--standard", "--rigorous"]
 
@@ -40,8 +42,11 @@ enum BenchCommands {
         var flags = arguments.has("--engine-shell") ? ["--engine-shell"] : []
         if let timeout = try arguments.double("--engine-timeout") { flags += ["--engine-timeout", "\(timeout)"] }
         let reference = try? worker(arguments)
-        let workers = engines.map { BenchmarkDriver.WorkerCommand(executable: URL(fileURLWithPath: selfExecutable),
-                                                                  arguments: ["workload-worker", "--engine", $0] + flags) }
+        let workers = engines.map {
+            BenchmarkDriver.WorkerCommand(
+                executable: URL(fileURLWithPath: selfExecutable),
+                arguments: ["workload-worker", "--engine", $0] + flags)
+        }
         options.worker = workers[0].executable
         options.workerArguments = workers[0].arguments
         options.additionalWorkers = Array(workers.dropFirst())
@@ -87,7 +92,7 @@ enum BenchCommands {
         if quiet { options.progress = nil }
         options.repository = FileManager.default.currentDirectoryPath
         #if DEBUG
-        options.buildConfiguration = "debug"
+            options.buildConfiguration = "debug"
         #endif
         options.toolVersion = "motion-bench \(CommandLineTool.version)"
         return options
@@ -137,8 +142,9 @@ enum BenchCommands {
         let options = try? driverOptions(Arguments([], command: "env", options: [], flags: []))
         let configuration = options?.buildConfiguration ?? "release"
         let build = options.map { BenchmarkDriver(options: $0).build() } ?? WorkerBuild(targetCPU: nil)
-        var environment = EnvironmentFingerprint.current(repository: FileManager.default.currentDirectoryPath, buildConfiguration: configuration,
-                                                         buildFlags: build.flags(configuration: configuration))
+        var environment = EnvironmentFingerprint.current(
+            repository: FileManager.default.currentDirectoryPath, buildConfiguration: configuration,
+            buildFlags: build.flags(configuration: configuration))
         environment.jemallocVersion = JemallocStatistics.current?.version ?? "not loaded (the counting pass preloads it)"
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

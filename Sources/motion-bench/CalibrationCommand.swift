@@ -5,9 +5,10 @@ import Foundation
 /// reports/calibration/ and used by `compare` and `compare-revisions`.
 enum CalibrationCommand {
     static func run(_ raw: [String]) throws -> Int32 {
-        let arguments = try Arguments(raw, command: "calibrate",
-                                      options: ["--filter", "--threads", "--reports", "--worker", "--timeout", "--pairs", "--rounds", "--threshold", "--format"],
-                                      flags: BenchCommands.profileFlags)
+        let arguments = try Arguments(
+            raw, command: "calibrate",
+            options: ["--filter", "--threads", "--reports", "--worker", "--timeout", "--pairs", "--rounds", "--threshold", "--format"],
+            flags: BenchCommands.profileFlags)
         let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
         let format = arguments.value("--format") ?? "text"
         guard ["text", "json"].contains(format) else { throw UsageError("--format takes text or json for 'calibrate'") }
@@ -42,8 +43,10 @@ enum CalibrationCommand {
     /// Raises `policy`'s thresholds to the floors of the calibration for `seriesKey` and `profile`
     /// (or `--calibration FILE`), unless `--no-calibration`. A calibration of another machine is
     /// refused: its noise says nothing of this one's.
-    static func apply(_ arguments: Arguments, reports: URL, profile: String, seriesKey: String? = nil, design: Calibration.Design,
-                      to policy: inout ComparisonPolicy) throws {
+    static func apply(
+        _ arguments: Arguments, reports: URL, profile: String, seriesKey: String? = nil, design: Calibration.Design,
+        to policy: inout ComparisonPolicy
+    ) throws {
         if arguments.has("--no-calibration") { return }
         let key = seriesKey ?? EnvironmentFingerprint.current(buildConfiguration: "release", buildFlags: "").seriesKey
         let explicit = arguments.value("--calibration")

@@ -1,6 +1,6 @@
 import BenchKit
-import MotionConformance
 import Foundation
+import MotionConformance
 
 /// Dispatches `motion-bench COMMAND [OPTIONS]` to the command's implementation and maps failures to
 /// the exit-code contract: 0 success, 1 tool error (including bad usage), other codes per command.
@@ -88,8 +88,10 @@ enum CommandLineTool {
           help                    print this help
         """
 
-    static let commands = ["main", "run", "list", "compare", "compare-revisions", "calibrate", "nightly", "report", "conform", "fixtures",
-                           "adapter", "mutants", "show", "env", "version", "help"]
+    static let commands = [
+        "main", "run", "list", "compare", "compare-revisions", "calibrate", "nightly", "report", "conform", "fixtures",
+        "adapter", "mutants", "show", "env", "version", "help",
+    ]
 
     static func run(_ arguments: [String]) -> Int32 {
         guard let command = arguments.first else {

@@ -4,8 +4,9 @@ import Foundation
 /// `motion-bench compare BASELINE [CANDIDATE]`.
 enum CompareCommand {
     static func run(_ raw: [String]) throws -> Int32 {
-        let arguments = try Arguments(raw, command: "compare", options: ["--threshold", "--threshold-for", "--format", "--reports", "--output", "--calibration"],
-                                      flags: ["--force", "--no-calibration"], maximumPositional: 2)
+        let arguments = try Arguments(
+            raw, command: "compare", options: ["--threshold", "--threshold-for", "--format", "--reports", "--output", "--calibration"],
+            flags: ["--force", "--no-calibration"], maximumPositional: 2)
         guard let baselineName = arguments.positional.first else {
             throw UsageError("'compare' needs a baseline: a name under reports/baselines/ or a path ending in .json")
         }
@@ -27,13 +28,15 @@ enum CompareCommand {
         } catch let error as ResultFileError {
             throw ToolError(error.description)
         }
-        try CalibrationCommand.apply(arguments, reports: store.root, profile: candidate.profile, seriesKey: candidate.environment.seriesKey,
-                                     design: .compare, to: &policy)
+        try CalibrationCommand.apply(
+            arguments, reports: store.root, profile: candidate.profile, seriesKey: candidate.environment.seriesKey,
+            design: .compare, to: &policy)
         let report: ComparisonReport
         do {
-            report = try ComparisonReport.compare(baseline: baseline, candidate: candidate, baselineName: baselineName,
-                                                  candidateName: arguments.positional.count > 1 ? arguments.positional[1] : "latest",
-                                                  policy: policy, force: arguments.has("--force"))
+            report = try ComparisonReport.compare(
+                baseline: baseline, candidate: candidate, baselineName: baselineName,
+                candidateName: arguments.positional.count > 1 ? arguments.positional[1] : "latest",
+                policy: policy, force: arguments.has("--force"))
         } catch let error as ResultFileError {
             throw ToolError(error.description)
         }

@@ -1,14 +1,18 @@
-import Foundation
 import BenchKit
+import Foundation
 import MotionConformance
 
 /// `motion-bench conform`: runs the fixtures and reports; exit 0 all pass, 1 failures,
 /// 2 fixture errors.
 enum ConformCommand {
     static func run(_ raw: [String]) throws -> Int32 {
-        let arguments = try Arguments(raw, command: "conform", options: ["--fixtures", "--suite", "--filter", "--format", "--output", "--engine",
-                                                                               "--engine-timeout", "--fixture-timeout", "--fixture-memory"],
-                                      flags: ["--plot-all", "--engine-shell"])
+        let arguments = try Arguments(
+            raw, command: "conform",
+            options: [
+                "--fixtures", "--suite", "--filter", "--format", "--output", "--engine",
+                "--engine-timeout", "--fixture-timeout", "--fixture-memory",
+            ],
+            flags: ["--plot-all", "--engine-shell"])
         let formatName = arguments.value("--format") ?? "text"
         guard let format = ConformanceReport.Format(rawValue: formatName) else {
             throw UsageError("unknown format '\(formatName)'; expected one of: \(ConformanceReport.Format.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -42,9 +46,10 @@ enum ConformCommand {
         // verdicts reached so far are not lost. Other formats are written whole at the end.
         let streaming = format == .text && arguments.value("--output") == nil
         if streaming { emit([ConformanceReport.textHeader]) }
-        let report = try conformance(fixtures: arguments.value("--fixtures") ?? "Fixtures", suite: arguments.value("--suite"),
-                                     filter: try arguments.pattern("--filter"), engine: engine, budget: budget,
-                                     onResult: streaming ? { emit(ConformanceReport.textLines($0)) } : nil)
+        let report = try conformance(
+            fixtures: arguments.value("--fixtures") ?? "Fixtures", suite: arguments.value("--suite"),
+            filter: try arguments.pattern("--filter"), engine: engine, budget: budget,
+            onResult: streaming ? { emit(ConformanceReport.textLines($0)) } : nil)
         if streaming {
             emit(report.textFooter)
             return report.exitCode
@@ -64,9 +69,14 @@ enum ConformCommand {
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 
-    static func conformance(fixtures: String, suite: String?, filter: String?, engine: ExternalEngine.Options?,
-                            budget: IsolatedPlayer.Budget = .init(), onResult: ((FixtureResult) -> Void)? = nil) throws -> ConformanceReport {
-        func reported(_ result: FixtureResult) -> FixtureResult { onResult?(result); return result }
+    static func conformance(
+        fixtures: String, suite: String?, filter: String?, engine: ExternalEngine.Options?,
+        budget: IsolatedPlayer.Budget = .init(), onResult: ((FixtureResult) -> Void)? = nil
+    ) throws -> ConformanceReport {
+        func reported(_ result: FixtureResult) -> FixtureResult {
+            onResult?(result)
+            return result
+        }
         let root = try fixturesFolder(fixtures)
         var loaded = FixtureLoader.load(root: root, suite: suite)
         // Nothing to run is an error that names what there is, never a pass.
@@ -89,9 +99,13 @@ enum ConformCommand {
             defer { adapter.close() }
             do {
                 try adapter.start()
-                status("conform: engine \(adapter.label)" + (adapter.legacy ? " (no handshake: scalar property scenarios only)"
-                    : ", protocol \(EngineProtocol.version), capabilities: \(adapter.capabilities.sorted().map(\.rawValue).joined(separator: " "))")
-                    + (adapter.unknownCapabilities.isEmpty ? "" : "; unknown capabilities ignored: \(adapter.unknownCapabilities.joined(separator: " "))") + "\n")
+                status(
+                    "conform: engine \(adapter.label)"
+                        + (adapter.legacy
+                            ? " (no handshake: scalar property scenarios only)"
+                            : ", protocol \(EngineProtocol.version), capabilities: \(adapter.capabilities.sorted().map(\.rawValue).joined(separator: " "))")
+                        + (adapter.unknownCapabilities.isEmpty ? "" : "; unknown capabilities ignored: \(adapter.unknownCapabilities.joined(separator: " "))")
+                        + "\n")
             } catch {
                 writeToStandardError("conform: \(error)\n")
             }

@@ -21,8 +21,9 @@ enum FuzzCommand {
     }
 
     static func run(_ raw: [String]) throws -> Int32 {
-        let arguments = try Arguments(raw, command: "fixtures fuzz", options: ["--fixtures", "--count", "--batch", "--seed", "--controls", "--fixture-timeout"],
-                                      flags: [])
+        let arguments = try Arguments(
+            raw, command: "fixtures fuzz", options: ["--fixtures", "--count", "--batch", "--seed", "--controls", "--fixture-timeout"],
+            flags: [])
         let root = try fixturesFolder(arguments.value("--fixtures") ?? "Fixtures")
         let count = try arguments.int("--count") ?? 10_000, batchSize = try arguments.int("--batch") ?? 250
         let seed = try arguments.int("--seed") ?? 1, controlsPerBatch = try arguments.int("--controls") ?? 6
@@ -36,8 +37,9 @@ enum FuzzCommand {
         }
         let sources = try loaded.fixtures.map { ($0, try String(contentsOfFile: $0.file!, encoding: .utf8)) }
         let scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("motion-bench-fuzz-\(getpid())")
-        print("fuzz: \(count) fixtures made from \(sources.count) real ones (seed \(seed)), in batches of \(batchSize) with \(controlsPerBatch) "
-              + "unchanged fixtures as controls; per-fixture budget \(String(budget)) s")
+        print(
+            "fuzz: \(count) fixtures made from \(sources.count) real ones (seed \(seed)), in batches of \(batchSize) with \(controlsPerBatch) "
+                + "unchanged fixtures as controls; per-fixture budget \(String(budget)) s")
         var mutator = FixtureMutator(seed: UInt64(seed))
         var tally = Tally()
         let started = Date()
@@ -60,8 +62,9 @@ enum FuzzCommand {
             }
             made += size
             let batchStart = Date()
-            judge(conform(folder, budget: budget, timeout: budget * Double(size + controls.count) + 60), folder: folder, controls: controls,
-                  into: &tally)
+            judge(
+                conform(folder, budget: budget, timeout: budget * Double(size + controls.count) + 60), folder: folder, controls: controls,
+                into: &tally)
             tally.fixtures += size
             tally.batches += 1
             tally.slowestBatch = max(tally.slowestBatch, -batchStart.timeIntervalSinceNow)
@@ -79,8 +82,10 @@ enum FuzzCommand {
 
     /// `conform --format json` on one batch, in its own process, stopped after `timeout` seconds.
     static func conform(_ folder: URL, budget: Double, timeout: Double) -> WorkerProcess.Outcome {
-        WorkerProcess(executable: URL(fileURLWithPath: selfExecutable),
-                      arguments: ["conform", "--fixtures", folder.path, "--format", "json", "--fixture-timeout", String(budget)], timeout: timeout).run()
+        WorkerProcess(
+            executable: URL(fileURLWithPath: selfExecutable),
+            arguments: ["conform", "--fixtures", folder.path, "--format", "json", "--fixture-timeout", String(budget)], timeout: timeout
+        ).run()
     }
 
     static func judge(_ outcome: WorkerProcess.Outcome, folder: URL, controls: [String], into tally: inout Tally) {
@@ -134,7 +139,9 @@ enum FuzzCommand {
     }
 
     static func report(_ t: Tally, seconds: Double) -> String {
-        func listed(_ items: [String]) -> String { items.prefix(10).map { "\n    \($0)" }.joined() + (items.count > 10 ? "\n    … and \(items.count - 10) more" : "") }
+        func listed(_ items: [String]) -> String {
+            items.prefix(10).map { "\n    \($0)" }.joined() + (items.count > 10 ? "\n    … and \(items.count - 10) more" : "")
+        }
         return """
               loaded and played:             \(t.passed + t.failed) (\(t.passed) pass, \(t.failed) fail: a changed expectation)
               rejected by the loader:        \(t.rejected), named with file and where: \(t.rejectedAndNamed)\(listed(t.unnamed))

@@ -30,7 +30,8 @@ struct MainJob {
 
         var arguments = ["--quick", "--reports", reportsDirectory]
         if let filter { arguments += ["--filter", filter] }
-        var options = try BenchCommands.driverOptions(try Arguments(arguments, command: "run", options: BenchCommands.runOptions, flags: BenchCommands.profileFlags))
+        var options = try BenchCommands.driverOptions(
+            try Arguments(arguments, command: "run", options: BenchCommands.runOptions, flags: BenchCommands.profileFlags))
         options.filter = filter
         let result = try BenchmarkDriver(options: options).run()
         let store = ResultStore(root: reports)
@@ -41,8 +42,10 @@ struct MainJob {
         for benchmark in incomplete { print("  \(benchmark.status.rawValue): \(benchmark.name): \(benchmark.message ?? "")") }
         // The engine's figures against C and against one thread from 100k elements up, where a
         // second thread is used (the C kernels' own, and smaller sizes, are in the report).
-        for benchmark in result.benchmarks where !benchmark.tags.contains("c") && benchmark.elements >= 100_000
-            && (benchmark.ratioToReference != nil || benchmark.speedupOverOneThread != nil) {
+        for benchmark in result.benchmarks
+        where !benchmark.tags.contains("c") && benchmark.elements >= 100_000
+            && (benchmark.ratioToReference != nil || benchmark.speedupOverOneThread != nil)
+        {
             var comparisons: [String] = []
             if benchmark.ratioToReference != nil {
                 comparisons.append(formatRatio(benchmark.ratioToReference, interval: benchmark.ratioToReferenceInterval) + " the C kernel's time")
@@ -50,8 +53,9 @@ struct MainJob {
             if benchmark.speedupOverOneThread != nil {
                 comparisons.append(formatRatio(benchmark.speedupOverOneThread, interval: benchmark.speedupInterval) + " as fast as on one thread")
             }
-            print("  \(benchmark.name): \(formatNanoseconds(benchmark.timing?.nanosecondsPerElement)) per \(benchmark.unit == .frame ? "channel-frame" : "element"), "
-                  + comparisons.joined(separator: ", "))
+            print(
+                "  \(benchmark.name): \(formatNanoseconds(benchmark.timing?.nanosecondsPerElement)) per \(benchmark.unit == .frame ? "channel-frame" : "element"), "
+                    + comparisons.joined(separator: ", "))
         }
         let site = try RevisionCommands.writeSite(reports: reports, fixtures: fixturesDirectory, conformance: conformance)
         print("reports: \(site.path) (open it in a browser), \(file.path), \(reports.appendingPathComponent("latest.md").path)")

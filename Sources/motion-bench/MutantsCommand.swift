@@ -37,10 +37,11 @@ enum MutantsCommand {
         }
         let format = arguments.value("--format") ?? "text"
         guard ["text", "markdown", "json"].contains(format) else { throw UsageError("unknown format '\(format)'; expected text, markdown or json") }
-        let jobs = try arguments.value("--jobs").map { text -> Int in
-            guard let n = Int(text), (1...16).contains(n) else { throw UsageError("--jobs '\(text)' is not a whole number from 1 to 16") }
-            return n
-        } ?? 2
+        let jobs =
+            try arguments.value("--jobs").map { text -> Int in
+                guard let n = Int(text), (1...16).contains(n) else { throw UsageError("--jobs '\(text)' is not a whole number from 1 to 16") }
+                return n
+            } ?? 2
         var mutants = _Mutant.allCases
         if let pattern = arguments.value("--mutant") {
             guard let regex = try? NSRegularExpression(pattern: pattern) else { throw UsageError("--mutant '\(pattern)' is not a valid regular expression") }
@@ -61,7 +62,8 @@ enum MutantsCommand {
         let baseline = loaded.fixtures.map { clean.run($0) }.filter { $0.verdict != .pass }
         clean.close()
         guard baseline.isEmpty else {
-            throw ToolError("the unmutated adapter does not pass \(baseline.count) fixtures (\(baseline.prefix(3).map(\.id).joined(separator: ", "))); fix that first")
+            throw ToolError(
+                "the unmutated adapter does not pass \(baseline.count) fixtures (\(baseline.prefix(3).map(\.id).joined(separator: ", "))); fix that first")
         }
 
         let outcomes = OutcomeTable(count: mutants.count)
@@ -72,8 +74,9 @@ enum MutantsCommand {
                 let engine = ExternalEngine(.init(command: "\(tool) adapter --mutant \(chosen[index].rawValue)"))
                 let results = fixtures.map { engine.run($0) }
                 engine.close()
-                let outcome = Outcome(mutant: chosen[index].rawValue, caughtBy: results.filter { $0.verdict == .fail || $0.verdict == .error }.map(\.id),
-                                      errors: results.filter { $0.verdict == .error }.count)
+                let outcome = Outcome(
+                    mutant: chosen[index].rawValue, caughtBy: results.filter { $0.verdict == .fail || $0.verdict == .error }.map(\.id),
+                    errors: results.filter { $0.verdict == .error }.count)
                 outcomes.set(index, outcome)
             }
         }
@@ -92,11 +95,15 @@ enum MutantsCommand {
         switch format {
         case "json":
             let items: [JSONValue] = outcomes.map { o in
-                .object([("mutant", .string(o.mutant)), ("caught", .bool(!o.caughtBy.isEmpty)), ("caughtBy", .array(o.caughtBy.map { .string($0) })),
-                         ("errors", .number(Double(o.errors)))])
+                .object([
+                    ("mutant", .string(o.mutant)), ("caught", .bool(!o.caughtBy.isEmpty)), ("caughtBy", .array(o.caughtBy.map { .string($0) })),
+                    ("errors", .number(Double(o.errors))),
+                ])
             }
-            return JSONValue.object([("mutants", .number(Double(outcomes.count))), ("caught", .number(Double(killed))), ("killRate", .number(rate)),
-                                     ("fixtures", .number(Double(fixtures))), ("results", .array(items))]).serialized() + "\n"
+            return JSONValue.object([
+                ("mutants", .number(Double(outcomes.count))), ("caught", .number(Double(killed))), ("killRate", .number(rate)),
+                ("fixtures", .number(Double(fixtures))), ("results", .array(items)),
+            ]).serialized() + "\n"
         case "markdown":
             var lines = ["## Mutants: \(summary)", "", "| mutant | fixtures that catch it | |", "|---|---|---|"]
             for o in outcomes { lines.append("| `\(o.mutant)` | \(o.caughtBy.count) | \(shown(o)) |") }

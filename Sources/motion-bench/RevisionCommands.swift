@@ -38,11 +38,14 @@ enum RevisionCommands {
 
     /// `motion-bench compare-revisions REV_A REV_B`: exit codes as `compare`.
     static func compareRevisions(_ raw: [String]) throws -> Int32 {
-        let arguments = try Arguments(raw, command: "compare-revisions",
-                                      options: ["--filter", "--rounds", "--max-rounds", "--budget-minutes", "--threshold", "--threads", "--configuration",
-                                                "--reports", "--repository", "--format", "--calibration", "--design", "--package-path", "--worker-product",
-                                                "--engine", "--build"],
-                                      flags: BenchCommands.profileFlags.union(["--no-confirm", "--no-calibration"]), maximumPositional: 2)
+        let arguments = try Arguments(
+            raw, command: "compare-revisions",
+            options: [
+                "--filter", "--rounds", "--max-rounds", "--budget-minutes", "--threshold", "--threads", "--configuration",
+                "--reports", "--repository", "--format", "--calibration", "--design", "--package-path", "--worker-product",
+                "--engine", "--build",
+            ],
+            flags: BenchCommands.profileFlags.union(["--no-confirm", "--no-calibration"]), maximumPositional: 2)
         guard arguments.positional.count == 2 else { throw UsageError("'compare-revisions' needs two revisions (or checkout directories): A B") }
         let format = try ComparisonFormat.parse(arguments.value("--format") ?? "text")
         let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
@@ -54,10 +57,12 @@ enum RevisionCommands {
         } else if arguments.value("--build") != nil {
             throw UsageError("--build goes with --engine CMD (a Swift package is built with swift build)")
         }
-        try CalibrationCommand.apply(arguments, reports: reports, profile: revisionOptions.profile.name, design: .revisions,
-                                     to: &revisionOptions.policy)
-        let comparison = RevisionComparison(options: revisionOptions, repository: repository,
-                                            workspace: reports.appendingPathComponent("worktrees"))
+        try CalibrationCommand.apply(
+            arguments, reports: reports, profile: revisionOptions.profile.name, design: .revisions,
+            to: &revisionOptions.policy)
+        let comparison = RevisionComparison(
+            options: revisionOptions, repository: repository,
+            workspace: reports.appendingPathComponent("worktrees"))
         let a: RevisionComparison.Revision, b: RevisionComparison.Revision, outcome: RevisionComparison.Outcome
         do {
             a = try comparison.resolve(arguments.positional[0])
@@ -69,21 +74,25 @@ enum RevisionCommands {
         var report = outcome.report
         report.baseline = "\(a.name) (\(a.commit?.prefix(10) ?? "directory"))"
         report.candidate = "\(b.name) (\(b.commit?.prefix(10) ?? "directory"))"
-        report.machine = (outcome.machine.map { $0.summary + "; " } ?? "") + "\(outcome.rounds) rounds of \(outcome.design == .blocks ? "alternating blocks" : "one process a side"), \(outcome.stopReason)"
+        report.machine =
+            (outcome.machine.map { $0.summary + "; " } ?? "")
+            + "\(outcome.rounds) rounds of \(outcome.design == .blocks ? "alternating blocks" : "one process a side"), \(outcome.stopReason)"
         var text = try ComparisonFormat.text.render(report)
         if let warning = outcome.buildWarning { text = warning + "\n" + text }
         let changes = outcome.conformanceChanges ?? []
         if outcome.conformanceChanges == nil {
             text += "conformance: not run (the package measured is \(revisionOptions.packagePath ?? "."), not this repository)\n"
         } else {
-            text += changes.isEmpty ? "conformance: no fixture changed its verdict\n" : "conformance: verdicts changed:\n" + changes.map { "  \($0)\n" }.joined()
+            text +=
+                changes.isEmpty ? "conformance: no fixture changed its verdict\n" : "conformance: verdicts changed:\n" + changes.map { "  \($0)\n" }.joined()
         }
         let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
         let base = reports.appendingPathComponent("revisions/\(stamp)-\(a.commit?.prefix(10) ?? "A")-\(b.commit?.prefix(10) ?? "B")")
         try AtomicFile.write(try ComparisonFormat.json.render(report), to: base.appendingPathExtension("json"))
         let markdown = (outcome.buildWarning.map { "**\($0)**\n\n" } ?? "") + (try ComparisonFormat.markdown.render(report))
-        try AtomicFile.write(markdown + "\n" + changes.map { "- \($0)" }.joined(separator: "\n"),
-                             to: base.appendingPathExtension("md"))
+        try AtomicFile.write(
+            markdown + "\n" + changes.map { "- \($0)" }.joined(separator: "\n"),
+            to: base.appendingPathExtension("md"))
         switch format {
         case .text: print(text, terminator: "")
         case .markdown: print(markdown, terminator: "")
@@ -97,9 +106,13 @@ enum RevisionCommands {
     /// `motion-bench nightly`: the standard profile and the conformance suites, appended to the
     /// machine's history; lists the suspect revision ranges of every change point.
     static func nightly(_ raw: [String]) throws -> Int32 {
-        let arguments = try Arguments(raw, command: "nightly", options: ["--filter", "--reports", "--fixtures", "--threads", "--worker", "--engine",
-                                                                         "--engine-timeout"],
-                                      flags: BenchCommands.profileFlags.union(["--bisect", "--no-instructions", "--engine-shell"]))
+        let arguments = try Arguments(
+            raw, command: "nightly",
+            options: [
+                "--filter", "--reports", "--fixtures", "--threads", "--worker", "--engine",
+                "--engine-timeout",
+            ],
+            flags: BenchCommands.profileFlags.union(["--bisect", "--no-instructions", "--engine-shell"]))
         let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
         // Every option is checked, and the benchmarks chosen, before the conformance suites run.
         var runArguments = ["--reports", reports.path]
@@ -115,20 +128,24 @@ enum RevisionCommands {
         let engine = arguments.all("--engine").first.map { ExternalEngine.Options(command: $0, shell: arguments.has("--engine-shell")) }
         // Instruction counts give the history change points without noise.
         if !arguments.has("--no-instructions") { runArguments.append("--instructions") }
-        let options = try BenchCommands.driverOptions(try Arguments(runArguments, command: "run", options: BenchCommands.runOptions, flags: BenchCommands.runFlags))
+        let options = try BenchCommands.driverOptions(
+            try Arguments(runArguments, command: "run", options: BenchCommands.runOptions, flags: BenchCommands.runFlags))
         do { _ = try BenchmarkDriver(options: options).selectedBenchmarks() } catch let error as DriverError { throw ToolError(error.description) }
         let conformance = try ConformCommand.conformance(fixtures: arguments.value("--fixtures") ?? "Fixtures", suite: nil, filter: nil, engine: engine)
         let result = try BenchmarkDriver(options: options).run()
         try ResultStore(root: reports).save(result)
         let history = HistoryStore(root: reports.appendingPathComponent("history"))
-        let summary = JSONConformanceSummary(passed: conformance.passed, failed: conformance.failed, errors: conformance.errors,
-                                             verdicts: Dictionary(conformance.results.map { ($0.id, $0.verdict.rawValue) }, uniquingKeysWith: { a, _ in a }))
+        let summary = JSONConformanceSummary(
+            passed: conformance.passed, failed: conformance.failed, errors: conformance.errors,
+            verdicts: Dictionary(conformance.results.map { ($0.id, $0.verdict.rawValue) }, uniquingKeysWith: { a, _ in a }))
         let file = try history.append(result, conformance: summary)
         let loaded = history.load(seriesKey: result.environment.seriesKey)
         for problem in loaded.problems { writeToStandardError("warning: \(problem)\n") }
         let suspects = SuspectRange.find(in: loaded.records)
         let new = Set(SuspectRange.new(in: loaded.records))
-        print("nightly: conformance \(conformance.summaryLine); \(result.benchmarks.count) benchmarks; history \(loaded.records.count) runs in \(file.deletingLastPathComponent().path)")
+        print(
+            "nightly: conformance \(conformance.summaryLine); \(result.benchmarks.count) benchmarks; history \(loaded.records.count) runs in \(file.deletingLastPathComponent().path)"
+        )
         if let machine = result.machine?.summary { print("machine: \(machine)") }
         if suspects.isEmpty {
             print("no change points in the history")
@@ -152,9 +169,13 @@ enum RevisionCommands {
     /// Narrows a suspect range to one commit with paired A/B comparisons of midpoints.
     static func bisect(_ range: SuspectRange, reports: URL) throws {
         guard !range.sameRevision else {
-            let changes = range.environmentChanges.isEmpty ? "its recorded environment is the same; the host's load or hardware is not recorded"
-                                                           : "what changed: " + range.environmentChanges.joined(separator: "; ")
-            print("bisect: nothing to bisect for \(range.benchmark): both runs are of \(range.before.prefix(10)), so the machine changed, not the code (\(changes))")
+            let changes =
+                range.environmentChanges.isEmpty
+                ? "its recorded environment is the same; the host's load or hardware is not recorded"
+                : "what changed: " + range.environmentChanges.joined(separator: "; ")
+            print(
+                "bisect: nothing to bisect for \(range.benchmark): both runs are of \(range.before.prefix(10)), so the machine changed, not the code (\(changes))"
+            )
             return
         }
         let repository = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -207,7 +228,9 @@ enum RevisionCommands {
         site.history = history.records.filter { $0.run.environment.seriesKey == site.latest?.environment.seriesKey ?? $0.run.environment.seriesKey }
         let revisions = reports.appendingPathComponent("revisions")
         for name in ((try? FileManager.default.contentsOfDirectory(atPath: revisions.path)) ?? []).sorted().suffix(5) where name.hasSuffix(".json") {
-            if let data = try? Data(contentsOf: revisions.appendingPathComponent(name)), let report = try? JSONDecoder().decode(ComparisonReport.self, from: data) {
+            if let data = try? Data(contentsOf: revisions.appendingPathComponent(name)),
+                let report = try? JSONDecoder().decode(ComparisonReport.self, from: data)
+            {
                 site.comparisons.append((name, report))
             }
         }

@@ -8,8 +8,9 @@ enum ShowCommand {
     static func run(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, command: "show", options: ["--format", "--output"], flags: [], maximumPositional: 1)
         guard let path = arguments.positional.first else {
-            throw UsageError("'show' needs a result file: a run (reports/runs/*.json), a comparison (reports/revisions/*.json) or a conformance JSON",
-                             command: "show")
+            throw UsageError(
+                "'show' needs a result file: a run (reports/runs/*.json), a comparison (reports/revisions/*.json) or a conformance JSON",
+                command: "show")
         }
         let url = URL(fileURLWithPath: path)
         guard let data = FileManager.default.contents(atPath: path) else { throw ToolError("\(path) does not exist or cannot be read") }
@@ -28,13 +29,16 @@ enum ShowCommand {
             do { report = try JSONDecoder().decode(ComparisonReport.self, from: data) } catch {
                 throw ToolError("\(path) is not a comparison motion-bench can read: \(CommandLineTool.describe(error))")
             }
-            do { rendered = try ComparisonFormat.parse(format).render(report) } catch let error as ResultFileError { throw UsageError(error.description, command: "show") }
+            do { rendered = try ComparisonFormat.parse(format).render(report) } catch let error as ResultFileError {
+                throw UsageError(error.description, command: "show")
+            }
         default:
             let report: ConformanceReport
             do { report = try ConformanceReport(json: text) } catch { throw ToolError("\(path): \(error)") }
             guard let chosen = ConformanceReport.Format(rawValue: format) else {
-                throw UsageError("unknown format '\(format)' for a conformance result; expected one of: "
-                                 + ConformanceReport.Format.allCases.map(\.rawValue).joined(separator: ", "), command: "show")
+                throw UsageError(
+                    "unknown format '\(format)' for a conformance result; expected one of: "
+                        + ConformanceReport.Format.allCases.map(\.rawValue).joined(separator: ", "), command: "show")
             }
             rendered = report.render(chosen)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BenchKit
 
 /// PELT change-point detection on synthetic histories.
@@ -66,7 +67,10 @@ struct ChangePointTests {
                 let changes = ChangePointDetector().detect(before + after)
                 // A 25% step is 7σ of 3% noise, but one new value carries its own noise and the bar is
                 // 4σ̂·√(1 + 1/20): the first night misses it when that value falls ~2.5σ low (about 1%).
-                if factor == 1.25 && later == 0 && changes.isEmpty { missedOnFirstNight += 1; continue }
+                if factor == 1.25 && later == 0 && changes.isEmpty {
+                    missedOnFirstNight += 1
+                    continue
+                }
                 #expect(changes.map(\.index) == [20], "seed \(seed), ×\(factor) with \(later) runs after: \(changes)")
                 // The ratio of one new value is off by its noise: within 4σ = 12%.
                 let tolerance = later == 0 ? 0.12 : 0.08
@@ -99,8 +103,9 @@ struct ChangePointTests {
     }
 
     static func record(_ time: Double, instructions: Double?, revision: String, day: Int, kernel: String = "6.1") -> HistoryRecord {
-        var run = ReportSiteTests.run("t", elements: ["tick.fluid.100k.1": time], revision: revision,
-                                      date: String(format: "2026-11-%02dT02:00:00Z", day))
+        var run = ReportSiteTests.run(
+            "t", elements: ["tick.fluid.100k.1": time], revision: revision,
+            date: String(format: "2026-11-%02dT02:00:00Z", day))
         run.environment.kernel = kernel
         if let instructions { run.benchmarks[0].instructions = InstructionSummary(perIteration: instructions, iterations: 8) }
         return HistoryRecord(run: run, conformance: nil)

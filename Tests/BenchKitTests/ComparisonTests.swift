@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import BenchKit
 
 /// Verdicts and exit codes on synthetic results with known differences.
 @Suite("Comparison verdicts")
 struct ComparisonTests {
-    static let environment = EnvironmentFingerprint(cpuModel: "Test CPU", logicalCores: 2, kernel: "6.1", operatingSystem: "Debian 12",
-                                                    swiftVersion: "6.3.1", buildConfiguration: "release", buildFlags: "-c release")
+    static let environment = EnvironmentFingerprint(
+        cpuModel: "Test CPU", logicalCores: 2, kernel: "6.1", operatingSystem: "Debian 12",
+        swiftVersion: "6.3.1", buildConfiguration: "release", buildFlags: "-c release")
 
     func samples(_ median: Double, seed: UInt64, count: Int = 200) -> [Double] {
         var generator = SplitMix64(seed: seed)
@@ -23,17 +25,22 @@ struct ComparisonTests {
         }
     }
 
-    func result(_ benchmarks: [(String, Double, UInt64)], digest: String = "d", allocations: Double = 0, environment: EnvironmentFingerprint = environment,
-                processes: Int = 6) -> RunResult {
-        RunResult(schemaVersion: 1, tool: "test", startedAt: "2026-11-30T00:00:00Z", finishedAt: "2026-11-30T00:01:00Z", profile: "standard",
-                  threads: 2, filter: nil, environment: environment, benchmarks: benchmarks.map { name, median, seed in
-                      var b = BenchmarkResult(name: name, unit: .frame, elements: 100, tags: [], status: .ok)
-                      b.timing = TimingSummary(samples: processSamples(median, seed: seed, processes: processes), iterationsPerSample: 1, elements: 100,
-                                               unit: .frame, processSampleCounts: Array(repeating: 40, count: processes))
-                      b.allocations = AllocationSummary(perIteration: allocations, bytesPerIteration: 0, peakResidentBytes: nil)
-                      b.digest = digest
-                      return b
-                  })
+    func result(
+        _ benchmarks: [(String, Double, UInt64)], digest: String = "d", allocations: Double = 0, environment: EnvironmentFingerprint = environment,
+        processes: Int = 6
+    ) -> RunResult {
+        RunResult(
+            schemaVersion: 1, tool: "test", startedAt: "2026-11-30T00:00:00Z", finishedAt: "2026-11-30T00:01:00Z", profile: "standard",
+            threads: 2, filter: nil, environment: environment,
+            benchmarks: benchmarks.map { name, median, seed in
+                var b = BenchmarkResult(name: name, unit: .frame, elements: 100, tags: [], status: .ok)
+                b.timing = TimingSummary(
+                    samples: processSamples(median, seed: seed, processes: processes), iterationsPerSample: 1, elements: 100,
+                    unit: .frame, processSampleCounts: Array(repeating: 40, count: processes))
+                b.allocations = AllocationSummary(perIteration: allocations, bytesPerIteration: 0, peakResidentBytes: nil)
+                b.digest = digest
+                return b
+            })
     }
 
     func compare(_ a: RunResult, _ b: RunResult, force: Bool = false) throws -> ComparisonReport {
@@ -92,8 +99,9 @@ struct ComparisonTests {
         var revision = Self.environment
         revision.gitRevision = "abc"
         revision.swiftVersion = "other"
-        #expect(try compare(result([("x", 1000, 1)]), result([("x", 1000, 2)], environment: revision)).exitCode == 0,
-                "a different revision or toolchain is what comparisons are for")
+        #expect(
+            try compare(result([("x", 1000, 1)]), result([("x", 1000, 2)], environment: revision)).exitCode == 0,
+            "a different revision or toolchain is what comparisons are for")
     }
 
     @Test("benchmarks in only one run are listed as missing and do not fail the comparison")
@@ -112,8 +120,9 @@ struct ResultFormatTests {
         crashed.message = "crashed with signal 4 <oops>"
         var ok = BenchmarkResult(name: "a.ok|pipe", unit: .frame, elements: 10, tags: [], status: .ok)
         ok.timing = TimingSummary(samples: [100, 110, 120, 130], iterationsPerSample: 1, elements: 10, unit: .frame)
-        return RunResult(schemaVersion: 1, tool: "t", startedAt: "2026-11-30T00:00:00Z", finishedAt: "2026-11-30T00:00:01Z", profile: "quick",
-                         threads: 1, filter: nil, environment: ComparisonTests.environment, benchmarks: [ok, crashed])
+        return RunResult(
+            schemaVersion: 1, tool: "t", startedAt: "2026-11-30T00:00:00Z", finishedAt: "2026-11-30T00:00:01Z", profile: "quick",
+            threads: 1, filter: nil, environment: ComparisonTests.environment, benchmarks: [ok, crashed])
     }
 
     @Test("save writes the run and latest.json atomically, leaving no temporary files; load reads it back")
@@ -132,14 +141,17 @@ struct ResultFormatTests {
     @Test("400 damaged baselines: each is refused with an error naming the file, or loads, compares and renders; none traps")
     func damagedBaselines() throws {
         var healthy = sample()
-        healthy.benchmarks[0].timing = TimingSummary(samples: [100, 110, 120, 130, 105, 115], iterationsPerSample: 1, elements: 10, unit: .frame,
-                                                     processSampleCounts: [2, 2, 2])
+        healthy.benchmarks[0].timing = TimingSummary(
+            samples: [100, 110, 120, 130, 105, 115], iterationsPerSample: 1, elements: 10, unit: .frame,
+            processSampleCounts: [2, 2, 2])
         let original = try JSONSerialization.jsonObject(with: try ResultStore.encoder.encode(healthy))
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("damaged-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = ResultStore(root: folder)
         var random = SplitMix64(seed: 400)
-        let replacements: [Any] = [[Any](), [String: Any](), "", 0, -1, 1e300, -1e300, NSNull(), [0], [-1.0], "x", true, Double.leastNonzeroMagnitude, [[Any]()]]
+        let replacements: [Any] = [
+            [Any](), [String: Any](), "", 0, -1, 1e300, -1e300, NSNull(), [0], [-1.0], "x", true, Double.leastNonzeroMagnitude, [[Any]()],
+        ]
         /// One node somewhere in the document replaced: the deeper ones as often as the shallow.
         func damage(_ node: Any) -> Any {
             if random.next() % 4 == 0 { return replacements[Int(random.next() % UInt64(replacements.count))] }
@@ -193,15 +205,18 @@ struct ResultFormatTests {
     @Test("ratios to the C reference and speedups over one thread come from the medians; a missing or crashed counterpart leaves them empty")
     func referenceRatiosAndSpeedups() throws {
         func bench(_ name: String, median: Double?, reference: String? = nil, oneThread: String? = nil) -> BenchmarkResult {
-            var b = BenchmarkResult(name: name, unit: .frame, elements: 100, tags: [], reference: reference,
-                                    oneThreadCounterpart: oneThread, status: median == nil ? .crashed : .ok)
+            var b = BenchmarkResult(
+                name: name, unit: .frame, elements: 100, tags: [], reference: reference,
+                oneThreadCounterpart: oneThread, status: median == nil ? .crashed : .ok)
             b.timing = median.map { TimingSummary(samples: [$0, $0 * 0.9, $0 * 1.2], iterationsPerSample: 1, elements: 100, unit: .frame) }
             return b
         }
-        var results = [bench("k.1", median: 1000, reference: "c"), bench("k.all", median: 400, reference: "c.all", oneThread: "k.1"),
-                       bench("c", median: 500), bench("c.all", median: 250, oneThread: "c"),
-                       bench("orphan.all", median: 300, oneThread: "gone.1"), bench("dead.1", median: nil),
-                       bench("dead.all", median: 100, oneThread: "dead.1")]
+        var results = [
+            bench("k.1", median: 1000, reference: "c"), bench("k.all", median: 400, reference: "c.all", oneThread: "k.1"),
+            bench("c", median: 500), bench("c.all", median: 250, oneThread: "c"),
+            bench("orphan.all", median: 300, oneThread: "gone.1"), bench("dead.1", median: nil),
+            bench("dead.all", median: 100, oneThread: "dead.1"),
+        ]
         BenchmarkDriver.fillReferenceRatios(&results)
         // From the reported medians (p50 of the 3-significant-digit histogram), so within 0.2%.
         func close(_ actual: [Double?], _ expected: [Double?]) -> Bool {
@@ -218,15 +233,21 @@ struct ResultFormatTests {
                 #expect(interval.count == 2 && interval[0] <= value && value <= interval[1] && interval[0] < interval[1], "\(result.name): \(interval)")
             }
         }
-        let run = RunResult(schemaVersion: 1, tool: "t", startedAt: "2026-11-30T00:00:00Z", finishedAt: "2026-11-30T00:00:01Z", profile: "quick",
-                            threads: 2, filter: nil, environment: ComparisonTests.environment, benchmarks: results)
+        let run = RunResult(
+            schemaVersion: 1, tool: "t", startedAt: "2026-11-30T00:00:00Z", finishedAt: "2026-11-30T00:00:01Z", profile: "quick",
+            threads: 2, filter: nil, environment: ComparisonTests.environment, benchmarks: results)
         let text = try ReportFormat.text.render(run).split(separator: "\n")
         #expect(text[1].contains("vs C") && text[1].contains("speedup"))
         #expect(text.first { $0.hasPrefix("k.all ") }.map { $0.contains("1.60× (") && $0.contains("2.50× (") } == true)
         let csv = try ReportFormat.csv.render(run).split(separator: "\n", omittingEmptySubsequences: false)
         let speedupLow = results[1].speedupInterval![0], speedupHigh = results[1].speedupInterval![1]
-        #expect(csv[0].hasSuffix(",speedup_over_one_thread,ratio_to_reference_low,ratio_to_reference_high,speedup_low,speedup_high,instructions_per_iteration,busy_processes"))
-        #expect(csv[2].hasSuffix(",\(results[1].speedupOverOneThread!),\(results[1].ratioToReferenceInterval![0]),\(results[1].ratioToReferenceInterval![1]),\(speedupLow),\(speedupHigh),,"), "no instructions counted, no process loads")
+        #expect(
+            csv[0].hasSuffix(
+                ",speedup_over_one_thread,ratio_to_reference_low,ratio_to_reference_high,speedup_low,speedup_high,instructions_per_iteration,busy_processes"))
+        #expect(
+            csv[2].hasSuffix(
+                ",\(results[1].speedupOverOneThread!),\(results[1].ratioToReferenceInterval![0]),\(results[1].ratioToReferenceInterval![1]),\(speedupLow),\(speedupHigh),,"
+            ), "no instructions counted, no process loads")
         #expect(csv[3].hasSuffix(",,,,,,,"), "no ratio, no interval")
         let decoded = try JSONDecoder().decode(RunResult.self, from: try JSONEncoder().encode(run))
         #expect(decoded.benchmarks[1].oneThreadCounterpart == "k.1" && decoded.benchmarks[1].speedupOverOneThread == results[1].speedupOverOneThread)
@@ -275,8 +296,9 @@ struct ResultFormatTests {
         #expect(portable.flags(configuration: "release") == "-c release")
         #expect(native.flags(configuration: "debug") == "-c debug -target-cpu native")
         func outcome(_ builds: [WorkerBuild]) -> RevisionComparison.Outcome {
-            RevisionComparison.Outcome(design: .blocks, report: ComparisonReport(baseline: "A", candidate: "B", comparisons: [], geometricMeanRatio: nil),
-                                       rounds: 2, stopReason: "decided", conformanceChanges: [], builds: builds)
+            RevisionComparison.Outcome(
+                design: .blocks, report: ComparisonReport(baseline: "A", candidate: "B", comparisons: [], geometricMeanRatio: nil),
+                rounds: 2, stopReason: "decided", conformanceChanges: [], builds: builds)
         }
         #expect(outcome([portable, portable]).buildWarning == nil)
         #expect(outcome([native, native]).buildWarning == nil)

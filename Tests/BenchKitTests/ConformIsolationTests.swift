@@ -87,7 +87,10 @@ struct ConformIsolationTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 2)
         #expect(verdicts(text) == ["retarget/a-quick": "pass", "retarget/b-slow": "error", "retarget/c-quick": "pass"], "\(text)")
-        #expect(text.contains("the player crashed on this fixture: it was killed by signal 9 (SIGKILL: killed from outside — by another process, or by an out-of-memory killer)"), "\(text)")
+        #expect(
+            text.contains(
+                "the player crashed on this fixture: it was killed by signal 9 (SIGKILL: killed from outside — by another process, or by an out-of-memory killer)"
+            ), "\(text)")
     }
 
     /// The processes whose parent is `pid`, from `/proc`.
@@ -95,7 +98,8 @@ struct ConformIsolationTests {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(Int32.init).filter { candidate in
             guard let stat = try? String(contentsOfFile: "/proc/\(candidate)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
+                let close = stat.lastIndex(of: ")")
+            else { return false }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             return fields.count > 1 && Int32(fields[1]) == pid
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BenchKit
 
 /// Benchmarks in a package of one's own: Examples/swift-engine depends on MotionBench by path,
@@ -27,16 +28,20 @@ struct ExamplePackageTests {
         #expect(list.stdout.contains("tween.linear.10k  [frame, 10000 elements]") && list.stdout.contains("tween.easeInOut.100k"), "\(list.stdout)")
         let reports = tool.temporaryReports()
         defer { try? FileManager.default.removeItem(at: reports) }
-        let run = try tool.motionBench(["run", "--quick", "--quiet", "--worker", worker, "--filter", "^tween\\.linear\\.10k$", "--reports", reports.path,
-                                        "--format", "json"])
+        let run = try tool.motionBench([
+            "run", "--quick", "--quiet", "--worker", worker, "--filter", "^tween\\.linear\\.10k$", "--reports", reports.path,
+            "--format", "json",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let result = try JSONDecoder().decode(RunResult.self, from: Data(run.stdout.utf8))
         #expect(result.benchmarks.map(\.name) == ["tween.linear.10k"] && result.benchmarks.first?.status == .ok)
         #expect((result.benchmarks.first?.timing?.nanosecondsPerElement ?? 0) > 0)
         let fixtures = Self.package.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures").path
         for _ in 0..<2 {
-            let nightly = try tool.motionBench(["nightly", "--quick", "--no-instructions", "--worker", worker, "--filter", "^tween\\.linear\\.10k$",
-                                                "--reports", reports.path, "--fixtures", fixtures])
+            let nightly = try tool.motionBench([
+                "nightly", "--quick", "--no-instructions", "--worker", worker, "--filter", "^tween\\.linear\\.10k$",
+                "--reports", reports.path, "--fixtures", fixtures,
+            ])
             #expect(nightly.status == 0, "\(nightly.stdout)\(nightly.stderr)")
         }
         let history = HistoryStore(root: reports.appendingPathComponent("history")).load()

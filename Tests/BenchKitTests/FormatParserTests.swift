@@ -10,9 +10,9 @@ let formatCheckerReady: Bool = {
     return run.status == 0
 }()
 
-
-@Suite("Formats pass their parsers", .serialized,
-       .enabled(if: formatCheckerReady, "needs python3 with jsonschema and markdown-it-py, and xmllint (make deps installs them)"))
+@Suite(
+    "Formats pass their parsers", .serialized,
+    .enabled(if: formatCheckerReady, "needs python3 with jsonschema and markdown-it-py, and xmllint (make deps installs them)"))
 struct FormatParserTests {
     let tool = RunnerEndToEndTests()
     static let checker = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -34,7 +34,9 @@ struct FormatParserTests {
         let reports = tool.temporaryReports()
         defer { try? FileManager.default.removeItem(at: reports) }
         for (format, kind) in [("json", "run"), ("junit", "junit"), ("markdown", "markdown"), ("csv", "csv"), ("github", "github")] {
-            let run = try tool.motionBench(["run", "--quick", "--quiet", "--filter", "^test\\.(allocate\\.7|crash)$", "--reports", reports.path, "--format", format])
+            let run = try tool.motionBench([
+                "run", "--quick", "--quiet", "--filter", "^test\\.(allocate\\.7|crash)$", "--reports", reports.path, "--format", format,
+            ])
             #expect(run.status == 1, "the crashing benchmark makes the run exit 1")
             #expect(run.stderr.isEmpty, "--quiet: no progress or status lines: \(run.stderr)")
             try check(kind, run.stdout)
@@ -46,7 +48,9 @@ struct FormatParserTests {
     func compareFormats() throws {
         let reports = tool.temporaryReports()
         defer { try? FileManager.default.removeItem(at: reports) }
-        for _ in 0..<2 { _ = try tool.motionBench(["run", "--quick", "--quiet", "--filter", "^test\\.allocate\\.7$", "--reports", reports.path, "--save-baseline", "a"]) }
+        for _ in 0..<2 {
+            _ = try tool.motionBench(["run", "--quick", "--quiet", "--filter", "^test\\.allocate\\.7$", "--reports", reports.path, "--save-baseline", "a"])
+        }
         for (format, kind) in [("json", "comparison"), ("junit", "junit"), ("markdown", "markdown")] {
             let run = try tool.motionBench(["compare", "a", "--reports", reports.path, "--format", format])
             try check(kind, run.stdout)
@@ -71,15 +75,19 @@ struct FormatParserTests {
     func show() throws {
         let reports = tool.temporaryReports()
         defer { try? FileManager.default.removeItem(at: reports) }
-        for _ in 0..<2 { _ = try tool.motionBench(["run", "--quick", "--quiet", "--filter", "^test\\.allocate\\.7$", "--reports", reports.path, "--save-baseline", "a"]) }
+        for _ in 0..<2 {
+            _ = try tool.motionBench(["run", "--quick", "--quiet", "--filter", "^test\\.allocate\\.7$", "--reports", reports.path, "--save-baseline", "a"])
+        }
         let latest = reports.appendingPathComponent("latest.json").path
         let comparison = reports.appendingPathComponent("comparison.json"), conformance = reports.appendingPathComponent("conformance.json")
         try Data(try tool.motionBench(["compare", "a", "--reports", reports.path, "--format", "json"]).stdout.utf8).write(to: comparison)
         try Data(try tool.motionBench(["conform", "--fixtures", Self.fixtures, "--suite", "springs", "--format", "json"]).stdout.utf8).write(to: conformance)
         let runs = try FileManager.default.contentsOfDirectory(atPath: reports.appendingPathComponent("runs").path).count
-        for (file, formats) in [(latest, [("json", "run"), ("junit", "junit"), ("markdown", "markdown"), ("csv", "csv"), ("github", "github")]),
-                                (comparison.path, [("json", "comparison"), ("junit", "junit"), ("markdown", "markdown")]),
-                                (conformance.path, [("json", "conformance"), ("junit", "junit"), ("markdown", "markdown")])] {
+        for (file, formats) in [
+            (latest, [("json", "run"), ("junit", "junit"), ("markdown", "markdown"), ("csv", "csv"), ("github", "github")]),
+            (comparison.path, [("json", "comparison"), ("junit", "junit"), ("markdown", "markdown")]),
+            (conformance.path, [("json", "conformance"), ("junit", "junit"), ("markdown", "markdown")]),
+        ] {
             for (format, kind) in formats {
                 let shown = try tool.motionBench(["show", file, "--format", format])
                 #expect(shown.status == 0, "\(file) as \(format): \(shown.stderr)")
@@ -96,7 +104,8 @@ struct FormatParserTests {
     @Test("the checker refuses what the parsers refuse: a table with a short delimiter row, a bare <testsuite>, exponent times")
     func checkerRefuses() throws {
         let table = "| a | b | c |\n|---|---|\n| 1 | 2 | 3 |\n"
-        let junit = "<?xml version=\"1.0\"?>\n<testsuite name=\"x\" tests=\"1\" failures=\"0\"><testcase classname=\"c\" name=\"n\" time=\"4.2e-06\"/></testsuite>\n"
+        let junit =
+            "<?xml version=\"1.0\"?>\n<testsuite name=\"x\" tests=\"1\" failures=\"0\"><testcase classname=\"c\" name=\"n\" time=\"4.2e-06\"/></testsuite>\n"
         for (kind, text) in [("markdown", table), ("junit", junit), ("run", "{\"schemaVersion\": 1}")] {
             let file = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("format-\(UUID().uuidString)")
             try Data(text.utf8).write(to: file)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BenchKit
 
 /// The runner where the machine works against it: a read-only or full reports folder, a memory
@@ -8,7 +9,12 @@ import Testing
 @Suite("Hostile environment", .serialized)
 struct HostileEnvironmentTests {
     let tool = RunnerEndToEndTests()
-    static let canMount: Bool = { (try? Self.mount("size=64k")).map { Self.unmount($0); return true } ?? false }()
+    static let canMount: Bool = {
+        (try? Self.mount("size=64k")).map {
+            Self.unmount($0)
+            return true
+        } ?? false
+    }()
 
     /// A fresh tmpfs with `options`, mounted on a new temporary folder.
     static func mount(_ options: String) throws -> URL {
@@ -49,8 +55,9 @@ struct HostileEnvironmentTests {
         #expect(!run.stderr.contains("NSCocoaErrorDomain"))
     }
 
-    @Test("a full disk: exit 1, 'the disk is full', the run kept elsewhere, latest.json as it was, no temporary file left",
-          .enabled(if: canMount, "needs root to mount a tmpfs"))
+    @Test(
+        "a full disk: exit 1, 'the disk is full', the run kept elsewhere, latest.json as it was, no temporary file left",
+        .enabled(if: canMount, "needs root to mount a tmpfs"))
     func fullDisk() throws {
         let reports = try Self.mount("size=64k")
         defer { Self.unmount(reports) }
@@ -58,7 +65,11 @@ struct HostileEnvironmentTests {
         let earlier = Data("{\"an earlier run\": true}".utf8)
         try earlier.write(to: reports.appendingPathComponent("latest.json"))
         // Fill what is left.
-        let filler = FileHandle(forWritingAtPath: { _ = FileManager.default.createFile(atPath: reports.appendingPathComponent("filler").path, contents: nil); return reports.appendingPathComponent("filler").path }())!
+        let filler = FileHandle(
+            forWritingAtPath: {
+                _ = FileManager.default.createFile(atPath: reports.appendingPathComponent("filler").path, contents: nil)
+                return reports.appendingPathComponent("filler").path
+            }())!
         while (try? filler.write(contentsOf: Data(count: 4096))) != nil {}
         try? filler.close()
         let run = try tool.motionBench(["run", "--quick", "--filter", "^test\\.allocate\\.7$", "--reports", reports.path])
@@ -76,7 +87,9 @@ struct HostileEnvironmentTests {
             let fields = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
             guard fields.count == 3 else { continue }
             let own = fields[2] == "/" ? "" : String(fields[2])
-            let (base, limitFile) = fields[1] == "memory" ? ("/sys/fs/cgroup/memory\(own)", "memory.limit_in_bytes")
+            let (base, limitFile) =
+                fields[1] == "memory"
+                ? ("/sys/fs/cgroup/memory\(own)", "memory.limit_in_bytes")
                 : fields[0] == "0" ? ("/sys/fs/cgroup\(own)", "memory.max") : ("", "")
             guard !base.isEmpty else { continue }
             let folder = "\(base)/motion-bench-test-\(getpid())"
@@ -90,8 +103,13 @@ struct HostileEnvironmentTests {
         return nil
     }
 
-    @Test("a worker ended by the out-of-memory killer is reported as out of memory, not as a backtrace",
-          .enabled(if: limitedCgroup(1 << 30).map { $0.remove(); return true } ?? false, "needs a memory cgroup it can make (root)"))
+    @Test(
+        "a worker ended by the out-of-memory killer is reported as out of memory, not as a backtrace",
+        .enabled(
+            if: limitedCgroup(1 << 30).map {
+                $0.remove()
+                return true
+            } ?? false, "needs a memory cgroup it can make (root)"))
     func outOfMemory() throws {
         let cgroup = try #require(Self.limitedCgroup(96 << 20))
         defer { cgroup.remove() }
@@ -99,7 +117,8 @@ struct HostileEnvironmentTests {
         defer { try? FileManager.default.removeItem(at: reports) }
         let tool = RunnerEndToEndTests.buildDirectory.appendingPathComponent("motion-bench").path
         // The shell joins the limited cgroup, then becomes the tool: the tool and its worker run under the limit.
-        let run = try self.tool.run("/bin/sh", ["-c", "echo $$ > \(cgroup.procs) && exec \(tool) run --quick --filter '^test\\.memory' --format json --reports \(reports.path)"])
+        let run = try self.tool.run(
+            "/bin/sh", ["-c", "echo $$ > \(cgroup.procs) && exec \(tool) run --quick --filter '^test\\.memory' --format json --reports \(reports.path)"])
         let result = try JSONDecoder().decode(RunResult.self, from: Data(run.stdout.utf8))
         let memory = try #require(result.benchmarks.first)
         #expect(memory.status == .crashed && run.status == 1)

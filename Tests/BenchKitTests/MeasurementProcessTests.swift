@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BenchKit
 
 /// The measuring processes: the `serve` worker's blocks, the block round of compare-revisions and
@@ -10,8 +11,9 @@ struct MeasurementProcessTests {
 
     @Test("a served worker answers ready, then a block per request with its mean time, then its load; bad requests are errors")
     func serve() throws {
-        let served = try ServedWorker(executable: Self.worker, arguments: ["serve", "tick.fluid.1k.1", "--profile", "quick", "--threads", "1", "--cpu", "0"],
-                                      environment: ProcessInfo.processInfo.environment, timeout: 60)
+        let served = try ServedWorker(
+            executable: Self.worker, arguments: ["serve", "tick.fluid.1k.1", "--profile", "quick", "--threads", "1", "--cpu", "0"],
+            environment: ProcessInfo.processInfo.environment, timeout: 60)
         let first = try served.request("block 0.01", as: WorkerServe.Block.self)
         let second = try served.request("block 0.02", as: WorkerServe.Block.self)
         #expect(first.iterations >= 1 && first.nanoseconds > 0)
@@ -21,8 +23,9 @@ struct MeasurementProcessTests {
         #expect(load.wallSeconds >= 0.03 && load.wallSeconds < 5, "the load covers the blocks only: \(load)")
         served.close()
 
-        let confused = try ServedWorker(executable: Self.worker, arguments: ["serve", "tick.fluid.1k.1", "--profile", "quick"],
-                                        environment: ProcessInfo.processInfo.environment, timeout: 60)
+        let confused = try ServedWorker(
+            executable: Self.worker, arguments: ["serve", "tick.fluid.1k.1", "--profile", "quick"],
+            environment: ProcessInfo.processInfo.environment, timeout: 60)
         #expect(throws: DriverError.self) { try confused.request("measure please", as: WorkerServe.Block.self) }
         confused.close()
         #expect(throws: DriverError.self) {

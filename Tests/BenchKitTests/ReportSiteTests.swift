@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BenchKit
 
 /// The report site: its pages and charts from synthetic results, change points in its history,
@@ -12,23 +13,31 @@ struct ReportSiteTests {
         let benchmarks = elements.sorted { $0.key < $1.key }.map { name, median -> BenchmarkResult in
             var b = BenchmarkResult(name: name, unit: .frame, elements: 1000, tags: [], status: .ok)
             var generator = SplitMix64(seed: UInt64(median))
-            b.timing = TimingSummary(samples: (0..<50).map { _ in median * (1 + 0.02 * Double(generator.next() % 100) / 100) },
-                                     iterationsPerSample: 1, elements: 1000, unit: .frame)
+            b.timing = TimingSummary(
+                samples: (0..<50).map { _ in median * (1 + 0.02 * Double(generator.next() % 100) / 100) },
+                iterationsPerSample: 1, elements: 1000, unit: .frame)
             return b
         }
-        return RunResult(schemaVersion: 1, tool: "t", startedAt: date, finishedAt: date, profile: "standard", threads: 2, filter: nil,
-                         environment: environment, benchmarks: benchmarks)
+        return RunResult(
+            schemaVersion: 1, tool: "t", startedAt: date, finishedAt: date, profile: "standard", threads: 2, filter: nil,
+            environment: environment, benchmarks: benchmarks)
     }
 
     static func site() -> SiteGenerator {
         var site = SiteGenerator()
         var history: [HistoryRecord] = []
         for day in 0..<12 {
-            let step = day >= 7 ? 1.3 : 1.0   // a 30% regression from day 7
-            let times = ["tick.fluid.1k.1": 9000 * step, "tick.fluid.10k.1": 90_000 * step, "tick.fluid.100k.1": 900_000 * step,
-                         "tick.fluid.1k.all": 6000, "tick.fluid.10k.all": 50_000, "tick.fluid.100k.all": 480_000,
-                         "c.fluid.1k": 900, "c.fluid.10k": 9000, "c.fluid.100k": 90_000]
-            history.append(HistoryRecord(run: run("n\(day)", elements: times, revision: String(format: "r%02d", day) + String(repeating: "a", count: 37), date: "2026-11-\(10 + day)T02:00:00Z"), conformance: nil))
+            let step = day >= 7 ? 1.3 : 1.0 // a 30% regression from day 7
+            let times = [
+                "tick.fluid.1k.1": 9000 * step, "tick.fluid.10k.1": 90_000 * step, "tick.fluid.100k.1": 900_000 * step,
+                "tick.fluid.1k.all": 6000, "tick.fluid.10k.all": 50_000, "tick.fluid.100k.all": 480_000,
+                "c.fluid.1k": 900, "c.fluid.10k": 9000, "c.fluid.100k": 90_000,
+            ]
+            history.append(
+                HistoryRecord(
+                    run: run(
+                        "n\(day)", elements: times, revision: String(format: "r%02d", day) + String(repeating: "a", count: 37),
+                        date: "2026-11-\(10 + day)T02:00:00Z"), conformance: nil))
         }
         site.history = history
         site.latest = history.last?.run
@@ -36,8 +45,12 @@ struct ReportSiteTests {
         (slower.ratio, slower.interval, slower.baselineMedian, slower.candidateMedian) = (1.30, [1.27, 1.33], 900_000, 1_170_000)
         var same = BenchmarkComparison(name: "tick.fluid.100k.all", verdict: .unchanged, threshold: 0.05)
         (same.ratio, same.interval, same.baselineMedian, same.candidateMedian) = (1.004, [0.99, 1.02], 480_000, 482_000)
-        site.comparisons = [("2026-11-17T030000Z-0000000006-0000000007",
-                             ComparisonReport(baseline: "day 6", candidate: "day 7", comparisons: [same, slower], geometricMeanRatio: 1.14))]
+        site.comparisons = [
+            (
+                "2026-11-17T030000Z-0000000006-0000000007",
+                ComparisonReport(baseline: "day 6", candidate: "day 7", comparisons: [same, slower], geometricMeanRatio: 1.14)
+            )
+        ]
         site.conformanceHTML = "<p>185 passed, 0 failed</p>"
         site.conformanceSummary = "185 passed, 0 failed"
         return site
@@ -57,8 +70,9 @@ struct ReportSiteTests {
                 #expect(!text.contains(external), "\(page) is self-contained: found \(external)")
             }
         }
-        #expect(try String(contentsOf: folder.appendingPathComponent("history.html"), encoding: .utf8).contains("stroke-dasharray=\"5 3\""),
-                "change-point markers")
+        #expect(
+            try String(contentsOf: folder.appendingPathComponent("history.html"), encoding: .utf8).contains("stroke-dasharray=\"5 3\""),
+            "change-point markers")
     }
 
     /// The text of every tick label (`<text class="tick" …>LABEL</text>`) in `html`.
@@ -85,24 +99,29 @@ struct ReportSiteTests {
         let percentiles = try labels("percentiles.html")
         #expect(["p50", "p90", "p99", "p99.9"].allSatisfy(percentiles.contains), "\(percentiles)")
         let comparisons = try String(contentsOf: folder.appendingPathComponent("comparisons.html"), encoding: .utf8)
-        #expect(Self.tickLabels(comparisons).contains("1×") && comparisons.contains("within the ±5% threshold") && comparisons.contains("<h2>day 7 against day 6</h2>"))
+        #expect(
+            Self.tickLabels(comparisons).contains("1×") && comparisons.contains("within the ±5% threshold")
+                && comparisons.contains("<h2>day 7 against day 6</h2>"))
         // Hover details: each history point names its value, interval, revision, date and machine.
         let page = try String(contentsOf: folder.appendingPathComponent("history.html"), encoding: .utf8)
-        #expect(page.contains("(95%: ") && page.contains("revision r11aaaaaaa") && page.contains("2026-11-21T02:00:00Z, standard profile") && page.contains("Test CPU, 2 CPUs"))
+        #expect(
+            page.contains("(95%: ") && page.contains("revision r11aaaaaaa") && page.contains("2026-11-21T02:00:00Z, standard profile")
+                && page.contains("Test CPU, 2 CPUs"))
         #expect(page.contains(">1.3× r06aaaa..r07aaaa</text>"), "the step's marker names its ratio and revision range")
     }
 
     static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    @Test("the summary page renders in a real browser and its charts are drawn",
-          .enabled(if: chromium != nil, "Debian's chromium package is not installed (make test installs it when run as root)"))
+    @Test(
+        "the summary page renders in a real browser and its charts are drawn",
+        .enabled(if: chromium != nil, "Debian's chromium package is not installed (make test installs it when run as root)"))
     func screenshot() throws {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("site-\(UUID().uuidString)")
         let index = try Self.site().write(to: folder)
         let png = folder.appendingPathComponent("summary.png")
         let render = try RevisionComparisonTests.sh(
             "\"\(Self.chromium!)\" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1200,1400 "
-            + "--screenshot=\"\(png.path)\" \"file://\(index.path)\"", in: folder)
+                + "--screenshot=\"\(png.path)\" \"file://\(index.path)\"", in: folder)
         #expect(FileManager.default.fileExists(atPath: png.path), "chromium wrote no screenshot: \(render.output.suffix(500))")
         // Count the pixels of the charts' line colours (blue #1f5fbf, red #c0392b) in the PNG,
         // decoded with Python's standard zlib.
@@ -112,11 +131,16 @@ struct ReportSiteTests {
         #expect(numbers.first ?? 0 > 200, "blue chart lines drawn: \(numbers)")
         #expect(numbers.last ?? 0 > 100, "red chart lines drawn: \(numbers)")
         // The browser's own reading of the pages: the axis labels it laid out.
-        for (page, expected) in [("history.html", ["Nov 11", " µs"]), ("scaling.html", ["100k", " ns"]), ("percentiles.html", ["p99.9"]),
-                                 ("comparisons.html", ["1.3×", "1×"])] {
-            let dom = try RevisionComparisonTests.sh("\"\(Self.chromium!)\" --headless --no-sandbox --disable-gpu --dump-dom \"file://\(folder.appendingPathComponent(page).path)\"", in: folder)
+        for (page, expected) in [
+            ("history.html", ["Nov 11", " µs"]), ("scaling.html", ["100k", " ns"]), ("percentiles.html", ["p99.9"]),
+            ("comparisons.html", ["1.3×", "1×"]),
+        ] {
+            let dom = try RevisionComparisonTests.sh(
+                "\"\(Self.chromium!)\" --headless --no-sandbox --disable-gpu --dump-dom \"file://\(folder.appendingPathComponent(page).path)\"", in: folder)
             let labels = Self.tickLabels(dom.output) + [dom.output.contains(">1.3×<") ? "1.3×" : ""]
-            for text in expected { #expect(labels.contains { $0.contains(text) }, "\(page) as Chromium read it has a label with \(text): \(labels.prefix(20))") }
+            for text in expected {
+                #expect(labels.contains { $0.contains(text) }, "\(page) as Chromium read it has a label with \(text): \(labels.prefix(20))")
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BenchKit
 
 /// `compare-revisions` end to end on real revisions: a throwaway clone of this repository gets a
@@ -11,7 +12,10 @@ struct RevisionComparisonTests {
     static let tool = RunnerEndToEndTests.buildDirectory.appendingPathComponent("motion-bench")
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    struct Run { let status: Int32; let output: String }
+    struct Run {
+        let status: Int32
+        let output: String
+    }
 
     static func sh(_ command: String, in directory: URL) throws -> Run {
         let process = Process()
@@ -64,8 +68,9 @@ struct RevisionComparisonTests {
 
     func compare(_ a: String, _ b: String) throws -> Run {
         let clone = try #require(Self.clone, "the test clone could be made")
-        return try Self.sh("\"\(Self.tool.path)\" compare-revisions \(a) \(b) --quick --rounds 3 --max-rounds 6 --configuration debug "
-                           + "--filter '^tick\\.fluid\\.10k\\.1$' --repository . --reports reports", in: clone)
+        return try Self.sh(
+            "\"\(Self.tool.path)\" compare-revisions \(a) \(b) --quick --rounds 3 --max-rounds 6 --configuration debug "
+                + "--filter '^tick\\.fluid\\.10k\\.1$' --repository . --reports reports", in: clone)
     }
 
     @Test("a revision with a deliberately slowed kernel is a regression: exit 2")
@@ -90,8 +95,9 @@ struct RevisionComparisonTests {
         let clone = try #require(Self.clone, "the test clone could be made")
         let refused = try Self.sh("\"\(Self.tool.path)\" compare-revisions base base --format xml --repository . --reports reports", in: clone)
         #expect(refused.status == 1 && refused.output.contains("unknown format 'xml'") && !refused.output.contains("building"), "\(refused.output)")
-        let run = try Self.sh("\"\(Self.tool.path)\" compare-revisions base base --quick --quiet --rounds 2 --max-rounds 2 --no-confirm --configuration debug "
-                              + "--filter '^tick\\.fluid\\.10k\\.1$' --repository . --reports reports --format json 2>/dev/null", in: clone)
+        let run = try Self.sh(
+            "\"\(Self.tool.path)\" compare-revisions base base --quick --quiet --rounds 2 --max-rounds 2 --no-confirm --configuration debug "
+                + "--filter '^tick\\.fluid\\.10k\\.1$' --repository . --reports reports --format json 2>/dev/null", in: clone)
         let json = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
         #expect(json?["schemaVersion"] as? Int == 1 && (json?["comparisons"] as? [Any])?.count == 1, "\(run.output.prefix(800))")
         if formatCheckerReady { try FormatParserTests().check("comparison", run.output) }

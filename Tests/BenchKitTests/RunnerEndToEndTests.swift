@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BenchKit
 
 /// The runner end to end: the real `motion-bench` and worker executables of this build, run on
@@ -13,9 +14,9 @@ struct RunnerEndToEndTests {
         if FileManager.default.isExecutableFile(atPath: beside.appendingPathComponent("motion-bench").path) { return beside }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         #if DEBUG
-        return root.appendingPathComponent(".build/debug")
+            return root.appendingPathComponent(".build/debug")
         #else
-        return root.appendingPathComponent(".build/release")
+            return root.appendingPathComponent(".build/release")
         #endif
     }()
 
@@ -53,7 +54,9 @@ struct RunnerEndToEndTests {
     @Test("a crashing benchmark is reported as crashed while the rest complete; a hang is stopped by the timeout")
     func crashIsolation() throws {
         let reports = temporaryReports()
-        let run = try motionBench(["run", "--quick", "--filter", "^test\\.(crash|sleep|allocate)", "--reports", reports.path, "--format", "json", "--timeout", "3"])
+        let run = try motionBench([
+            "run", "--quick", "--filter", "^test\\.(crash|sleep|allocate)", "--reports", reports.path, "--format", "json", "--timeout", "3",
+        ])
         #expect(run.status == 1, "a benchmark that did not complete makes the run exit 1: \(run.stderr)")
         let result = try JSONDecoder().decode(RunResult.self, from: Data(run.stdout.utf8))
         let byName = Dictionary(uniqueKeysWithValues: result.benchmarks.map { ($0.name, $0) })
@@ -77,9 +80,9 @@ struct RunnerEndToEndTests {
         // The worker says what it was compiled for; `make test` builds for the CPU in
         // MOTIONBENCH_TARGET_CPU (Package.swift), the default target when it is empty.
         #if DEBUG
-        let configuration = "debug"
+            let configuration = "debug"
         #else
-        let configuration = "release"
+            let configuration = "release"
         #endif
         let targetCPU = ProcessInfo.processInfo.environment["MOTIONBENCH_TARGET_CPU"].flatMap { $0.isEmpty ? nil : $0 }
         #expect(result.environment.buildFlags == "-c \(configuration)" + (targetCPU.map { " -target-cpu \($0)" } ?? ""))
@@ -126,10 +129,12 @@ struct RunnerEndToEndTests {
         #expect(command.status == 1 && command.stderr.contains("unknown command 'bench'; the commands are main, run,"))
         // A near miss gets one suggestion and a pointer to the usage, not the whole usage.
         let typo = try motionBench(["rnu"])
-        #expect(typo.status == 1 && typo.stderr == "motion-bench: error: unknown command 'rnu'; did you mean 'run'?\n(motion-bench help shows the usage)\n",
-                "\(typo.stderr)")
+        #expect(
+            typo.status == 1 && typo.stderr == "motion-bench: error: unknown command 'rnu'; did you mean 'run'?\n(motion-bench help shows the usage)\n",
+            "\(typo.stderr)")
         let option = try motionBench(["compare", "a", "--treshold", "5%"])
-        #expect(option.status == 1 && option.stderr.contains("unknown option '--treshold' for 'compare'; did you mean --threshold?")
+        #expect(
+            option.status == 1 && option.stderr.contains("unknown option '--treshold' for 'compare'; did you mean --threshold?")
                 && option.stderr.contains("(motion-bench compare --help shows the usage)"), "\(option.stderr)")
         // Thresholds: 10% and 0.1 alike; a bare 10 is ambiguous and refused before anything is read.
         let ambiguous = try motionBench(["compare", "a", "--threshold", "10"])
@@ -147,9 +152,12 @@ struct RunnerEndToEndTests {
         let run = try motionBench(["list", "--filter", "^tick\\.fluid\\."])
         #expect(run.status == 0)
         let names = run.stdout.split(separator: "\n").map { String($0.split(separator: " ").first ?? "") }
-        #expect(names == ["tick.fluid.1k.1", "tick.fluid.1k.all", "tick.fluid.10k.1", "tick.fluid.10k.all",
-                          "tick.fluid.100k.1", "tick.fluid.100k.all", "tick.fluid.1M.1", "tick.fluid.1M.all",
-                          "tick.fluid.staggered.100k.1", "tick.fluid.staggered.100k.all"])
+        #expect(
+            names == [
+                "tick.fluid.1k.1", "tick.fluid.1k.all", "tick.fluid.10k.1", "tick.fluid.10k.all",
+                "tick.fluid.100k.1", "tick.fluid.100k.all", "tick.fluid.1M.1", "tick.fluid.1M.all",
+                "tick.fluid.staggered.100k.1", "tick.fluid.staggered.100k.all",
+            ])
     }
 
     @Test("nightly: a quiet history exits 0; a step in tonight's run, between two revisions, is NEW and exits 2")

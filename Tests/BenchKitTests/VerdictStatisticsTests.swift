@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BenchKit
 
 /// The statistics verdicts rest on, against textbook values and simulations with known answers.
@@ -17,8 +18,10 @@ struct VerdictStatisticsTests {
 
     @Test("Student t quantiles match the printed tables (e.g. NIST/SEMATECH e-Handbook 1.3.6.7.2) to 3 decimals")
     func tQuantiles() {
-        let table: [(p: Double, df: Double, t: Double)] = [(0.975, 4, 2.776), (0.975, 10, 2.228), (0.975, 30, 2.042), (0.8, 5, 0.920),
-                                                           (0.95, 1, 6.314), (0.99, 20, 2.528), (0.9, 100, 1.290)]
+        let table: [(p: Double, df: Double, t: Double)] = [
+            (0.975, 4, 2.776), (0.975, 10, 2.228), (0.975, 30, 2.042), (0.8, 5, 0.920),
+            (0.95, 1, 6.314), (0.99, 20, 2.528), (0.9, 100, 1.290),
+        ]
         for row in table {
             #expect(abs(StudentT.quantile(row.p, degreesOfFreedom: row.df) - row.t) < 0.0015, "t(\(row.p), \(row.df))")
             #expect(abs(StudentT.cdf(row.t, degreesOfFreedom: row.df) - row.p) < 0.0005, "F(\(row.t); \(row.df))")
@@ -62,7 +65,8 @@ struct VerdictStatisticsTests {
         var gaussian = Gaussian(seed: 7)
         let trials = 6000
         var regressed = 0
-        for _ in 0..<trials where VerdictDecision(roundEstimate(ratio: 1.05, sigma: 0.04, rounds: 8, &gaussian), threshold: 0.05, confidence: 0.95).verdict == .regressed {
+        for _ in 0..<trials
+        where VerdictDecision(roundEstimate(ratio: 1.05, sigma: 0.04, rounds: 8, &gaussian), threshold: 0.05, confidence: 0.95).verdict == .regressed {
             regressed += 1
         }
         #expect(abs(Double(regressed) / Double(trials) - 0.025) < 0.007, "\(regressed) of \(trials)")
@@ -92,10 +96,14 @@ struct VerdictStatisticsTests {
         var gaussian = Gaussian(seed: 99)
         let sigma = 0.02, rounds = 8, trials = 4000
         // The detectable effect the verdict states depends only on the noise and the rounds.
-        let stated = Calibration.DesignFigures.detectableEffect(threshold: 0.05, standardError: sigma / Double(rounds).squareRoot(),
-                                                                degreesOfFreedom: Double(rounds - 1), confidence: 0.95)
+        let stated = Calibration.DesignFigures.detectableEffect(
+            threshold: 0.05, standardError: sigma / Double(rounds).squareRoot(),
+            degreesOfFreedom: Double(rounds - 1), confidence: 0.95)
         var regressed = 0
-        for _ in 0..<trials where VerdictDecision(roundEstimate(ratio: 1 + stated, sigma: sigma, rounds: rounds, &gaussian), threshold: 0.05, confidence: 0.95).verdict == .regressed {
+        for _ in 0..<trials
+        where VerdictDecision(roundEstimate(ratio: 1 + stated, sigma: sigma, rounds: rounds, &gaussian), threshold: 0.05, confidence: 0.95).verdict
+            == .regressed
+        {
             regressed += 1
         }
         // The normal approximation (t₁₋α + t₀.₈)·s of the noncentral t is close at 7 degrees of freedom.
@@ -103,8 +111,12 @@ struct VerdictStatisticsTests {
         // An 8% slowdown with this noise is found nearly always; 3% never.
         var eight = 0, three = 0
         for _ in 0..<1000 {
-            if VerdictDecision(roundEstimate(ratio: 1.08, sigma: sigma, rounds: rounds, &gaussian), threshold: 0.05, confidence: 0.95).verdict == .regressed { eight += 1 }
-            if VerdictDecision(roundEstimate(ratio: 1.03, sigma: sigma, rounds: rounds, &gaussian), threshold: 0.05, confidence: 0.95).verdict == .regressed { three += 1 }
+            if VerdictDecision(roundEstimate(ratio: 1.08, sigma: sigma, rounds: rounds, &gaussian), threshold: 0.05, confidence: 0.95).verdict == .regressed {
+                eight += 1
+            }
+            if VerdictDecision(roundEstimate(ratio: 1.03, sigma: sigma, rounds: rounds, &gaussian), threshold: 0.05, confidence: 0.95).verdict == .regressed {
+                three += 1
+            }
         }
         #expect(eight >= 900 && three == 0, "8%: \(eight) of 1000, 3%: \(three) of 1000")
     }

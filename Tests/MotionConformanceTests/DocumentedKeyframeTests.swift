@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-import MotionCore
 import MotionConformance
+import MotionCore
+import Testing
 
 /// §9 E01 and E02: Apple's documented keyframe examples, run on MotionCore's typed API. (The
 /// `documented/e01-*` fixtures check the same example through the player.)
@@ -9,10 +9,13 @@ import MotionConformance
 struct DocumentedKeyframeTests {
     typealias EmojiValues = DocumentedExamples.EmojiValues
 
-    func expectClose(_ actual: Double, _ expected: Double, tolerance: Double, _ what: String,
-                     sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(abs(actual - expected) <= tolerance, "\(what): got \(actual), expected \(expected) ± \(tolerance)",
-                sourceLocation: sourceLocation)
+    func expectClose(
+        _ actual: Double, _ expected: Double, tolerance: Double, _ what: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(
+            abs(actual - expected) <= tolerance, "\(what): got \(actual), expected \(expected) ± \(tolerance)",
+            sourceLocation: sourceLocation)
     }
 
     @Test("E01: the verticalStretch track lasts 2.10 s and the angle track 1.08 s")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MotionConformance
 
 /// `conform --engine` against engines that behave and engines that do not (docs/protocol.md).
@@ -30,7 +31,10 @@ struct EngineProtocolTests {
         let outFile = NSTemporaryDirectory() + "conform-out-\(UUID().uuidString)", errFile = outFile + ".err"
         _ = FileManager.default.createFile(atPath: outFile, contents: nil)
         _ = FileManager.default.createFile(atPath: errFile, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: outFile); try? FileManager.default.removeItem(atPath: errFile) }
+        defer {
+            try? FileManager.default.removeItem(atPath: outFile)
+            try? FileManager.default.removeItem(atPath: errFile)
+        }
         process.standardOutput = FileHandle(forWritingAtPath: outFile)
         process.standardError = FileHandle(forWritingAtPath: errFile)
         try process.run()
@@ -82,7 +86,11 @@ struct EngineProtocolTests {
     func partialEngine() throws {
         let text = try run(["conform", "--engine", "python3 \(Self.python)"])
         let c = Self.counts(text.output)
-        let curvesAndSchedules = FixtureSuiteTests.loaded.fixtures.filter { if case .curve = $0.body { return true }; if case .timeline = $0.body { return true }; return false }
+        let curvesAndSchedules = FixtureSuiteTests.loaded.fixtures.filter {
+            if case .curve = $0.body { return true }
+            if case .timeline = $0.body { return true }
+            return false
+        }
         #expect(text.status == 0, "\(text.output.suffix(600))")
         #expect(c.passed == curvesAndSchedules.count && c.failed == 0 && c.errors == 0)
         #expect(c.skipped == FixtureSuiteTests.loaded.fixtures.count - curvesAndSchedules.count)
@@ -115,16 +123,22 @@ struct EngineProtocolTests {
     func misbehave(_ mode: String, trigger: String = "\"time\":0.5", timeout: Double = 5) throws -> Outcome {
         let marker = NSTemporaryDirectory() + "misbehave-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: marker) }
-        return try run(["conform", "--suite", "merge", "--engine-timeout", "\(timeout)",
-                        "--engine", "python3 \(Self.misbehaving) \(mode) '\(trigger)' motion-bench adapter"],
-                       environment: ["MISBEHAVE_MARKER": marker])
+        return try run(
+            [
+                "conform", "--suite", "merge", "--engine-timeout", "\(timeout)",
+                "--engine", "python3 \(Self.misbehaving) \(mode) '\(trigger)' motion-bench adapter",
+            ],
+            environment: ["MISBEHAVE_MARKER": marker])
     }
 
     static let mergeCount = FixtureSuiteTests.loaded.fixtures.filter { $0.suite == "merge" }.count
 
-    @Test("an engine that fails once: that fixture is an error naming the engine and the request; the engine restarts and every other fixture passes",
-          arguments: [("exit", "exited with status 3"), ("crash", "killed by signal 11"), ("hang", "gave no answer within 2 s"),
-                      ("stray", "not JSON: «debug: about to answer»"), ("wrong-id", "answered out of turn (id 9999")])
+    @Test(
+        "an engine that fails once: that fixture is an error naming the engine and the request; the engine restarts and every other fixture passes",
+        arguments: [
+            ("exit", "exited with status 3"), ("crash", "killed by signal 11"), ("hang", "gave no answer within 2 s"),
+            ("stray", "not JSON: «debug: about to answer»"), ("wrong-id", "answered out of turn (id 9999"),
+        ])
     func failsOnce(mode: String, says: String) throws {
         let outcome = try misbehave(mode, timeout: 2)
         let c = Self.counts(outcome.output)
@@ -205,10 +219,11 @@ struct ProtocolDocumentTests {
     @Test("the capability table lists exactly the code's capabilities")
     func capabilities() throws {
         let section = try #require(Self.text.components(separatedBy: "### Capabilities").last?.components(separatedBy: "### Engines without").first)
-        let documented = Set(section.split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("| `") else { return nil }
-            return line.dropFirst(3).split(separator: "`").first.map(String.init)
-        })
+        let documented = Set(
+            section.split(separator: "\n").compactMap { line -> String? in
+                guard line.hasPrefix("| `") else { return nil }
+                return line.dropFirst(3).split(separator: "`").first.map(String.init)
+            })
         #expect(documented == Set(EngineProtocol.Capability.allCases.map(\.rawValue)))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MotionConformance
 
 /// Bad fixtures give errors that name the JSON path and what was expected; the loader never traps.
@@ -77,8 +78,12 @@ struct FixtureErrorTests {
     @Test("10,000 mutated fixtures never crash the loader or the player")
     func fuzz() {
         var generator = FixtureMutator(seed: 42)
-        let sources = [Self.valid] + ["documented/c10-bezier.json", "retarget/coincident-dropped.json", "keyframes/point-cubic.json", "phases/nil-animation.json",
-                                      "timeline/explicit-unsorted.json", "documented/s03-overdamped-stiffness-quirk.json"]
+        let sources =
+            [Self.valid]
+            + [
+                "documented/c10-bezier.json", "retarget/coincident-dropped.json", "keyframes/point-cubic.json", "phases/nil-animation.json",
+                "timeline/explicit-unsorted.json", "documented/s03-overdamped-stiffness-quirk.json",
+            ]
             .compactMap { try? String(contentsOf: fixturesRoot.appendingPathComponent($0), encoding: .utf8) }
         var decoded = 0
         for round in 0..<10_000 {
@@ -104,8 +109,9 @@ struct FixtureErrorTests {
         }
         let samples = error(try reversed("samples")), transitions = error(try reversed("transitions"))
         #expect(samples?.path == "$.phases.samples[1].time" && samples?.message.contains("out of time order") == true, "\(String(describing: samples))")
-        #expect(transitions?.path == "$.phases.transitions[1].time" && transitions?.message.contains("out of time order") == true,
-                "\(String(describing: transitions))")
+        #expect(
+            transitions?.path == "$.phases.transitions[1].time" && transitions?.message.contains("out of time order") == true,
+            "\(String(describing: transitions))")
         let triggers = error(text.replacingOccurrences(of: "\"mode\"", with: "\"triggers\": [0.5, 0.25], \"mode\""))
         #expect(triggers?.path == "$.phases.triggers[1]" && triggers?.message.contains("out of time order") == true, "\(String(describing: triggers))")
     }
@@ -124,11 +130,13 @@ struct FixtureErrorTests {
         #expect(loaded.errors.first?.file?.hasSuffix("x/huge.json") == true)
     }
 
-    @Test("a strict reader: duplicate keys, numbers JSON does not allow, arguments to .default, keys beside bezier and non-UTF-8 bytes are errors that say where")
+    @Test(
+        "a strict reader: duplicate keys, numbers JSON does not allow, arguments to .default, keys beside bezier and non-UTF-8 bytes are errors that say where")
     func strictReader() throws {
         let duplicate = error(Self.valid.replacingOccurrences(of: "\"title\": \"t\"", with: "\"title\": \"t\", \"title\": \"u\""))
-        #expect(duplicate?.message == "invalid JSON: duplicate key \"title\" in an object" && duplicate?.path.hasPrefix("line 1, column ") == true,
-                "\(String(describing: duplicate))")
+        #expect(
+            duplicate?.message == "invalid JSON: duplicate key \"title\" in an object" && duplicate?.path.hasPrefix("line 1, column ") == true,
+            "\(String(describing: duplicate))")
         for bad in [".5", "01", "1.", "+1", "1e", "-", "1e400"] {
             let e = error(Self.valid.replacingOccurrences(of: "\"set\": 1", with: "\"set\": \(bad)"))
             #expect(e?.message.contains("'\(bad)'") == true && e?.path.contains("(byte ") == true, "\(bad): \(String(describing: e))")
@@ -137,8 +145,9 @@ struct FixtureErrorTests {
             #expect(error(Self.valid.replacingOccurrences(of: "\"set\": 1", with: "\"set\": \(good)")) == nil, "\(good) is JSON")
         }
         let defaultArguments = error(Self.valid.replacingOccurrences(of: "{\"linear\": {\"duration\": 1}}", with: "{\"default\": {\"durration\": 1}}"))
-        #expect(defaultArguments?.path == "$.property.events[0].animation.default.durration" && defaultArguments?.message.contains("unknown field") == true,
-                "\(String(describing: defaultArguments))")
+        #expect(
+            defaultArguments?.path == "$.property.events[0].animation.default.durration" && defaultArguments?.message.contains("unknown field") == true,
+            "\(String(describing: defaultArguments))")
         #expect(error(Self.valid.replacingOccurrences(of: "{\"linear\": {\"duration\": 1}}", with: "{\"default\": {}}")) == nil)
         // Non-UTF-8 bytes: the loader names the file and the byte.
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("utf8-\(UUID().uuidString)/x")
@@ -171,8 +180,10 @@ struct FixtureErrorTests {
         let frames = self.error(fast.replacingOccurrences(of: "\"duration\": 1.21875", with: "\"duration\": 3600"))
         #expect(frames?.message.contains("is 3600000 frames, over the 1000000-frame limit") == true, "3600 s at 1000 Hz: \(String(describing: frames))")
         #expect(phasesError("frameRate", "1e300")?.message.contains("phases frameRate 1e+300 Hz exceeds the 1000 Hz limit") == true)
-        let timeline = try String(contentsOf: root.appendingPathComponent("Fixtures/timeline").appendingPathComponent(
-            try #require(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Fixtures/timeline").path).sorted().first)), encoding: .utf8)
+        let timeline = try String(
+            contentsOf: root.appendingPathComponent("Fixtures/timeline").appendingPathComponent(
+                try #require(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Fixtures/timeline").path).sorted().first)),
+            encoding: .utf8)
         let body = timeline.replacingOccurrences(of: "\"schedule\":", with: "\"count\": 1e9, \"schedule\":")
         let count = self.error(body)
         #expect(count?.message.contains("timeline count 1000000000 exceeds the 100000 limit") == true, "\(String(describing: count))")
@@ -187,8 +198,9 @@ struct FixtureErrorTests {
             return String(decoding: try JSONSerialization.data(withJSONObject: copy), as: UTF8.self)
         }
         let scans = self.error(try repeated(11))
-        #expect(scans?.path == "$.spring.checks" && scans?.message == "has 11 lastTimeOutside checks, over the limit of 10 (each scans 100,000 spring values)",
-                "\(String(describing: scans))")
+        #expect(
+            scans?.path == "$.spring.checks" && scans?.message == "has 11 lastTimeOutside checks, over the limit of 10 (each scans 100,000 spring values)",
+            "\(String(describing: scans))")
         #expect(self.error(try repeated(10)) == nil)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MotionConformance
 
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -31,8 +32,10 @@ struct FixtureSuiteTests {
     @Test("every §9 row is covered by a documented fixture")
     func section9() {
         let ids = Set(Self.loaded.fixtures.filter { $0.suite == "documented" }.map(\.id))
-        for row in ["s01", "s02", "s03", "s04", "s05", "s06", "c01", "c02", "c03", "c04", "c05", "c06", "c07", "c08", "c09", "c10", "c11",
-                    "a01", "t01", "t02", "t03", "t04", "t05", "t06", "t07", "e01"] {
+        for row in [
+            "s01", "s02", "s03", "s04", "s05", "s06", "c01", "c02", "c03", "c04", "c05", "c06", "c07", "c08", "c09", "c10", "c11",
+            "a01", "t01", "t02", "t03", "t04", "t05", "t06", "t07", "e01",
+        ] {
             #expect(ids.contains { $0.hasPrefix("documented/\(row)") }, "\(row)")
         }
         #expect(Self.loaded.fixtures.contains { $0.id == "keyframes/point-cubic" }, "E02's shape")
@@ -63,9 +66,9 @@ struct FixtureSuiteTests {
 struct ConformCommandTests {
     static let tool: URL = {
         #if DEBUG
-        return repositoryRoot.appendingPathComponent(".build/debug/motion-bench")
+            return repositoryRoot.appendingPathComponent(".build/debug/motion-bench")
         #else
-        return repositoryRoot.appendingPathComponent(".build/release/motion-bench")
+            return repositoryRoot.appendingPathComponent(".build/release/motion-bench")
         #endif
     }()
 
@@ -107,7 +110,8 @@ struct ConformCommandTests {
         let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("conform-\(UUID().uuidString)")
         let suite = root.appendingPathComponent("retarget")
         try FileManager.default.createDirectory(at: suite, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: fixturesRoot.appendingPathComponent("retarget/zero-delta-linear.json"), to: suite.appendingPathComponent("ok.json"))
+        try FileManager.default.copyItem(
+            at: fixturesRoot.appendingPathComponent("retarget/zero-delta-linear.json"), to: suite.appendingPathComponent("ok.json"))
         try "{\"id\": 3}".write(to: suite.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
         let result = try run(["conform", "--fixtures", root.path])
         #expect(result.status == 2)

@@ -1,6 +1,7 @@
 import BenchKit
 import Foundation
 import Testing
+
 @testable import MotionConformance
 
 /// The engine protocol's benchmark workloads (docs/protocol.md §8): their definitions, the check
@@ -70,8 +71,10 @@ struct WorkloadTests {
     func sideBySide() throws {
         let reports = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("workloads-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: reports) }
-        let outcome = try tool(["run", "--quick", "--filter", "^workload\\.(closed|curve)\\.1k@", "--reports", reports.path, "--format", "json",
-                                "--engine", Self.python, "--engine", "motion-bench adapter", "--engine", Self.python + " --wrong"])
+        let outcome = try tool([
+            "run", "--quick", "--filter", "^workload\\.(closed|curve)\\.1k@", "--reports", reports.path, "--format", "json",
+            "--engine", Self.python, "--engine", "motion-bench adapter", "--engine", Self.python + " --wrong",
+        ])
         #expect(outcome.status == 1, "a benchmark whose values differ makes the run exit 1: \(outcome.errors)")
         let result = try JSONDecoder().decode(RunResult.self, from: Data(outcome.output.utf8))
         let byName = Dictionary(uniqueKeysWithValues: result.benchmarks.map { ($0.name, $0) })
@@ -107,11 +110,15 @@ struct WorkloadTests {
     func fasterButDifferent() throws {
         let reports = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("workloads-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: reports) }
-        let base = try tool(["run", "--quick", "--filter", "^workload\\.curve\\.1k@", "--reports", reports.path, "--quiet",
-                             "--save-baseline", "right", "--engine", Self.python])
+        let base = try tool([
+            "run", "--quick", "--filter", "^workload\\.curve\\.1k@", "--reports", reports.path, "--quiet",
+            "--save-baseline", "right", "--engine", Self.python,
+        ])
         #expect(base.status == 0, "\(base.errors)")
-        let broken = try tool(["run", "--quick", "--filter", "^workload\\.curve\\.1k@", "--reports", reports.path, "--quiet",
-                               "--engine", Self.python + " --wrong --name python-example"])
+        let broken = try tool([
+            "run", "--quick", "--filter", "^workload\\.curve\\.1k@", "--reports", reports.path, "--quiet",
+            "--engine", Self.python + " --wrong --name python-example",
+        ])
         #expect(broken.status == 1)
         let compare = try tool(["compare", "right", "--reports", reports.path])
         #expect(compare.status == 4, "\(compare.output)\(compare.errors)")
@@ -139,15 +146,18 @@ struct WorkloadTests {
         try git(["commit", "-qm", "base"])
         // The slower revision spins 3 ms more in every frame it times: about three times the frame.
         let indent = "            "
-        let slowed = engine.replacingOccurrences(of: indent + "elapsed = time.perf_counter_ns() - start\n",
-                                                 with: indent + "spin = time.perf_counter_ns() + 3_000_000\n" + indent + "while time.perf_counter_ns() < spin:\n"
-                                                     + indent + "    pass\n" + indent + "elapsed = time.perf_counter_ns() - start\n")
+        let slowed = engine.replacingOccurrences(
+            of: indent + "elapsed = time.perf_counter_ns() - start\n",
+            with: indent + "spin = time.perf_counter_ns() + 3_000_000\n" + indent + "while time.perf_counter_ns() < spin:\n"
+                + indent + "    pass\n" + indent + "elapsed = time.perf_counter_ns() - start\n")
         #expect(slowed != engine, "the frame loop the slowdown goes into")
         try slowed.write(to: repository.appendingPathComponent("engine.py"), atomically: true, encoding: .utf8)
         try git(["commit", "-qam", "slow"])
         let reports = repository.appendingPathComponent("reports")
-        let outcome = try tool(["compare-revisions", "HEAD~1", "HEAD", "--repository", repository.path, "--engine", "python3 engine.py",
-                                "--filter", "^workload\\.curve\\.1k@", "--reports", reports.path, "--quiet"])
+        let outcome = try tool([
+            "compare-revisions", "HEAD~1", "HEAD", "--repository", repository.path, "--engine", "python3 engine.py",
+            "--filter", "^workload\\.curve\\.1k@", "--reports", reports.path, "--quiet",
+        ])
         #expect(outcome.status == 2, "\(outcome.output)\(outcome.errors)")
         #expect(outcome.output.contains("workload.curve.1k@python-example"), "\(outcome.output)")
         #expect(outcome.output.contains("regressed") && outcome.output.contains("confirmed"), "\(outcome.output)")
@@ -172,13 +182,15 @@ struct WorkloadTests {
             """.write(to: script, atomically: true, encoding: .utf8)
             return "python3 " + script.path
         }
-        let noClock = try engine("noclock.py", hello: #"{"protocol": 1, "engine": {"name": "noclock"}, "capabilities": ["workload.curve"]}"#,
-                                 workload: "{}")
+        let noClock = try engine(
+            "noclock.py", hello: #"{"protocol": 1, "engine": {"name": "noclock"}, "capabilities": ["workload.curve"]}"#,
+            workload: "{}")
         let listed = try tool(["list", "--engine", noClock])
         #expect(listed.status == 1)
         #expect(listed.errors.contains("states no \"clock\""), "\(listed.errors)")
-        let short = try engine("short.py", hello: #"{"protocol": 1, "engine": {"name": "short"}, "capabilities": ["workload.curve"], "clock": {"name": "c", "resolution": 1e-9}}"#,
-                               workload: #"{"frameTimes": [1000], "values": []}"#)
+        let short = try engine(
+            "short.py", hello: #"{"protocol": 1, "engine": {"name": "short"}, "capabilities": ["workload.curve"], "clock": {"name": "c", "resolution": 1e-9}}"#,
+            workload: #"{"frameTimes": [1000], "values": []}"#)
         let run = try tool(["run", "--quick", "--filter", "^workload\\.curve\\.1k@", "--reports", folder.path, "--format", "json", "--engine", short])
         #expect(run.status == 1)
         let result = try JSONDecoder().decode(RunResult.self, from: Data(run.output.utf8))

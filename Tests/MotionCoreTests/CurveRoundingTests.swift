@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MotionCore
 
 /// The curve solver rounds to 2⁻²⁰ (§2.2) without calling libm, one value at a time and four
@@ -21,8 +22,10 @@ struct CurveRoundingTests {
                 probes += [y, -y, y.nextUp, y.nextDown]
             }
         }
-        return probes + [0.0, -0.0, .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
-                         .leastNormalMagnitude, -.leastNormalMagnitude, 4_503_599_627_370_495.5, -4_503_599_627_370_495.5]
+        return probes + [
+            0.0, -0.0, .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
+            .leastNormalMagnitude, -.leastNormalMagnitude, 4_503_599_627_370_495.5, -4_503_599_627_370_495.5,
+        ]
     }
 
     @Test("ties away from zero, signed zeros, huge values and infinities as rounded() gives them")
@@ -47,8 +50,9 @@ struct CurveRoundingTests {
                 #expect(lanes[k].bitPattern == expected.bitPattern || (lanes[k].isNaN && expected.isNaN), "\(y[k]): \(lanes[k]) against \(expected)")
                 // §2.2's rounding to multiples of 2⁻²⁰, written out with the standard library.
                 let expectedScaled = (y[k] * 1_048_576).rounded(.toNearestOrAwayFromZero) / 1_048_576
-                #expect(scaled[k].bitPattern == expectedScaled.bitPattern || (scaled[k].isNaN && expectedScaled.isNaN),
-                        "\(y[k]): \(scaled[k]) against \(expectedScaled)")
+                #expect(
+                    scaled[k].bitPattern == expectedScaled.bitPattern || (scaled[k].isNaN && expectedScaled.isNaN),
+                    "\(y[k]): \(scaled[k]) against \(expectedScaled)")
             }
         }
     }

@@ -1,5 +1,5 @@
-import Testing
 import MotionCore
+import Testing
 
 /// The C rows of docs/semantics.md §9: `UnitCurve` values and velocities measured on Apple's
 /// SwiftUI by the [OSUI-compat] suite. Tolerances are the table's.
@@ -16,8 +16,9 @@ struct DocumentedCurveNumbersTests {
 
     @Test("C01 linear: value = p; velocity 1 everywhere, also at −0.5 and 1.5")
     func c01() {
-        check(.linear, values: [0, 0.25, 0.5, 0.75, 1].map { ($0, $0) },
-              velocities: [0, 0.25, 0.5, 0.75, 1, -0.5, 1.5].map { ($0, 1) }, tolerance: 0, row: "C01")
+        check(
+            .linear, values: [0, 0.25, 0.5, 0.75, 1].map { ($0, $0) },
+            velocities: [0, 0.25, 0.5, 0.75, 1, -0.5, 1.5].map { ($0, 1) }, tolerance: 0, row: "C01")
     }
 
     @Test("C02 easeIn value at .25/.5/.75 = 0.09/0.32/0.62 ±0.01")
@@ -50,17 +51,20 @@ struct DocumentedCurveNumbersTests {
 
     @Test("C08 circularEaseIn values, velocities, and value 1 / velocity +∞ at 1")
     func c08() {
-        check(.circularEaseIn, values: [(0.25, 0.032), (0.5, 0.134), (0.75, 0.339)],
-              velocities: [(0.25, 0.258), (0.5, 0.577), (0.75, 1.134)], tolerance: 0.001, row: "C08")
+        check(
+            .circularEaseIn, values: [(0.25, 0.032), (0.5, 0.134), (0.75, 0.339)],
+            velocities: [(0.25, 0.258), (0.5, 0.577), (0.75, 1.134)], tolerance: 0.001, row: "C08")
         check(.circularEaseIn, values: [(1, 1)], velocities: [(1, .infinity)], tolerance: 0, row: "C08")
     }
 
     @Test("C09 circularEaseOut and circularEaseInOut values and velocities")
     func c09() {
-        check(.circularEaseOut, values: [(0.25, 0.661), (0.5, 0.866), (0.75, 0.968)],
-              velocities: [(0, .infinity), (0.25, 1.134), (0.5, 0.577), (0.75, 0.258), (1, 0)], tolerance: 0.001, row: "C09")
-        check(.circularEaseInOut, values: [(0.25, 0.067), (0.5, 0.5), (0.75, 0.933)],
-              velocities: [(0, 0), (0.25, 0.577), (0.5, .infinity), (0.75, 0.577), (1, 0)], tolerance: 0.001, row: "C09")
+        check(
+            .circularEaseOut, values: [(0.25, 0.661), (0.5, 0.866), (0.75, 0.968)],
+            velocities: [(0, .infinity), (0.25, 1.134), (0.5, 0.577), (0.75, 0.258), (1, 0)], tolerance: 0.001, row: "C09")
+        check(
+            .circularEaseInOut, values: [(0.25, 0.067), (0.5, 0.5), (0.75, 0.933)],
+            velocities: [(0, 0), (0.25, 0.577), (0.5, .infinity), (0.75, 0.577), (1, 0)], tolerance: 0.001, row: "C09")
     }
 
     @Test("C10 bezier((0.25, 0.1), (0.75, 0.9)): value(.5) = 0.5, velocity(.5) = 1.20 ±0.01")

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import MotionCore
+import Testing
+
 @testable import MotionConformance
 
 /// The S rows of docs/semantics.md §9: Apple's documentation (D) and measurements on Apple's

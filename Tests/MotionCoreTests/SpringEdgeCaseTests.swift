@@ -1,13 +1,15 @@
-import Testing
 import MotionCore
+import Testing
 
 /// Degenerate inputs have the defined results documented on `Spring`; nothing traps.
 @Suite("Spring edge inputs")
 struct SpringEdgeCaseTests {
     @Test("a non-positive duration or response gives the rigid spring: at the target for any t > 0")
     func rigid() {
-        for spring in [Spring(duration: 0), Spring(duration: -1, bounce: 0.3), Spring(response: 0, dampingRatio: 0.5),
-                       Spring(mass: 0, stiffness: 10, damping: 1), Spring(mass: 1, stiffness: .infinity, damping: 1)] {
+        for spring in [
+            Spring(duration: 0), Spring(duration: -1, bounce: 0.3), Spring(response: 0, dampingRatio: 0.5),
+            Spring(mass: 0, stiffness: 10, damping: 1), Spring(mass: 1, stiffness: .infinity, damping: 1),
+        ] {
             #expect(spring.value(target: 5.0, initialVelocity: 2, time: 0) == 0)
             #expect(spring.value(target: 5.0, initialVelocity: 2, time: 0.001) == 5)
             #expect(spring.velocity(target: 5.0, initialVelocity: 2, time: 0.001) == 0)
@@ -20,8 +22,10 @@ struct SpringEdgeCaseTests {
 
     @Test("bounce ≤ −1 or an infinite damping ratio gives the immovable spring: it stays at its start")
     func immovable() {
-        for spring in [Spring(duration: 0.5, bounce: -1), Spring(duration: 0.5, bounce: -3), Spring(response: 1, dampingRatio: .infinity),
-                       Spring(mass: 1, stiffness: 1, damping: .infinity, allowOverDamping: true)] {
+        for spring in [
+            Spring(duration: 0.5, bounce: -1), Spring(duration: 0.5, bounce: -3), Spring(response: 1, dampingRatio: .infinity),
+            Spring(mass: 1, stiffness: 1, damping: .infinity, allowOverDamping: true),
+        ] {
             #expect(spring.value(target: 5.0, initialVelocity: 2, time: 1) == 0)
             #expect(spring.velocity(target: 5.0, initialVelocity: 2, time: 1) == 0)
             #expect(spring.settlingDuration == .infinity)
@@ -41,8 +45,10 @@ struct SpringEdgeCaseTests {
 
     @Test("NaN in any parameter or the time gives NaN, not a trap")
     func nan() {
-        for spring in [Spring(duration: .nan), Spring(duration: 0.5, bounce: .nan), Spring(response: .nan, dampingRatio: 1),
-                       Spring(mass: 1, stiffness: .nan, damping: 1), Spring(settlingDuration: .nan, dampingRatio: 1)] {
+        for spring in [
+            Spring(duration: .nan), Spring(duration: 0.5, bounce: .nan), Spring(response: .nan, dampingRatio: 1),
+            Spring(mass: 1, stiffness: .nan, damping: 1), Spring(settlingDuration: .nan, dampingRatio: 1),
+        ] {
             #expect(spring.value(target: 1.0, time: 0.5).isNaN)
             #expect(spring.velocity(target: 1.0, time: 0.5).isNaN)
             #expect(spring.duration.isNaN)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import MotionCore
+import Testing
 
 /// Properties that hold for every spring of the grid, in all three regimes (§1.2–§1.4).
 @Suite("Spring properties over a grid of springs")
@@ -148,8 +148,9 @@ struct SpringConversionTests {
         for d in Self.durations {
             for b in [-0.9, -0.5, -0.2] {
                 let r = 1 / (1 + b)
-                expectRelativelyClose(Spring(duration: d, bounce: b).stiffness, pow2(2 * .pi / d) * (2 * r * r - 1),
-                                      tolerance: 1e-12, "stiffness of (\(d), \(b))")
+                expectRelativelyClose(
+                    Spring(duration: d, bounce: b).stiffness, pow2(2 * .pi / d) * (2 * r * r - 1),
+                    tolerance: 1e-12, "stiffness of (\(d), \(b))")
             }
         }
     }

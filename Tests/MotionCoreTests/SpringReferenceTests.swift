@@ -1,5 +1,5 @@
-import Testing
 import MotionCore
+import Testing
 
 /// `Spring.value` and `Spring.velocity` against an independent numerical integration of the
 /// damped-oscillator equation (Support/DampedOscillatorReference.swift), to 1e-9 over 0–3 s.
@@ -8,7 +8,7 @@ import MotionCore
 /// deviation.
 @Suite("Spring closed forms agree with an independent ODE integration")
 struct SpringReferenceTests {
-    static let sampleTimes: [Double] = (0...192).map { Double($0) / 64 }   // 0 to 3 s every 1/64 s
+    static let sampleTimes: [Double] = (0...192).map { Double($0) / 64 } // 0 to 3 s every 1/64 s
 
     @Test("value and velocity match the integrated oscillator to 1e-9", arguments: GridSpring.all)
     func matchesIntegration(grid: GridSpring) {
@@ -19,9 +19,11 @@ struct SpringReferenceTests {
             for (time, expected) in zip(Self.sampleTimes, trajectory) {
                 let value = grid.spring.value(target: motion.target, initialVelocity: motion.initialVelocity, time: time)
                 var velocity = grid.spring.velocity(target: motion.target, initialVelocity: motion.initialVelocity, time: time)
-                if grid.regime == .overdamped { velocity -= motion.target }   // Apple's +T quirk
+                if grid.regime == .overdamped { velocity -= motion.target } // Apple's +T quirk
                 expectClose(value, expected.position, tolerance: 1e-9 * scale, "\(grid.label) value, T=\(motion.target) v0=\(motion.initialVelocity) t=\(time)")
-                expectClose(velocity, expected.velocity, tolerance: 1e-9 * scale * 10, "\(grid.label) velocity, T=\(motion.target) v0=\(motion.initialVelocity) t=\(time)")
+                expectClose(
+                    velocity, expected.velocity, tolerance: 1e-9 * scale * 10,
+                    "\(grid.label) velocity, T=\(motion.target) v0=\(motion.initialVelocity) t=\(time)")
             }
         }
     }
@@ -32,8 +34,9 @@ struct SpringReferenceTests {
         expectRelativelyClose(grid.spring.damping, grid.damping, tolerance: 1e-12, "\(grid.label) damping")
         if grid.regime == .overdamped {
             // §1.3: stiffness = m(ω² + ζ̂²) with ω² = ζ̂² − k/m, ζ̂ = c/2m, so it reads c²/(2m) − k.
-            expectRelativelyClose(grid.spring.stiffness, grid.damping * grid.damping / (2 * grid.mass) - grid.stiffness,
-                                  tolerance: 1e-12, "\(grid.label) stiffness (overdamped quirk)")
+            expectRelativelyClose(
+                grid.spring.stiffness, grid.damping * grid.damping / (2 * grid.mass) - grid.stiffness,
+                tolerance: 1e-12, "\(grid.label) stiffness (overdamped quirk)")
         } else {
             expectRelativelyClose(grid.spring.stiffness, grid.stiffness, tolerance: 1e-12, "\(grid.label) stiffness")
         }

@@ -1,15 +1,19 @@
 import Foundation
-import Testing
 import MotionCore
+import Testing
 
 /// `UnitCurve` behaviour beyond the measured rows: inverses, clamping and rounding (§2.2,
 /// decision 3), and agreement with the Bézier polynomial computed independently here.
 @Suite("UnitCurve properties")
 struct UnitCurvePropertyTests {
-    static let bezierPresets: [(String, UnitCurve)] = [("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut),
-        ("bezier(.25,.1,.75,.9)", .bezier(startControlPoint: UnitPoint(x: 0.25, y: 0.1), endControlPoint: UnitPoint(x: 0.75, y: 0.9)))]
-    static let allCurves: [UnitCurve] = [.linear, .easeIn, .easeOut, .easeInOut, .circularEaseIn, .circularEaseOut, .circularEaseInOut,
-        .bezier(startControlPoint: UnitPoint(x: 0.1, y: 0.9), endControlPoint: UnitPoint(x: 0.3, y: -0.4))]
+    static let bezierPresets: [(String, UnitCurve)] = [
+        ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut),
+        ("bezier(.25,.1,.75,.9)", .bezier(startControlPoint: UnitPoint(x: 0.25, y: 0.1), endControlPoint: UnitPoint(x: 0.75, y: 0.9))),
+    ]
+    static let allCurves: [UnitCurve] = [
+        .linear, .easeIn, .easeOut, .easeInOut, .circularEaseIn, .circularEaseOut, .circularEaseInOut,
+        .bezier(startControlPoint: UnitPoint(x: 0.1, y: 0.9), endControlPoint: UnitPoint(x: 0.3, y: -0.4)),
+    ]
     static let progress = stride(from: 0.0, through: 1.0, by: 1.0 / 64).map { $0 }
 
     @Test("the inverse of the inverse is the curve itself")
@@ -33,8 +37,10 @@ struct UnitCurvePropertyTests {
 
     @Test("Bézier values equal the parametric polynomial solved independently (bisection), within the solver's resolution")
     func bezierAgainstPolynomial() {
-        for (name, curve, p1, p2) in [("easeInOut", UnitCurve.easeInOut, (0.42, 0.0), (0.58, 1.0)), ("easeIn", .easeIn, (0.42, 0.0), (1.0, 1.0)),
-                                      ("css-ease", .bezier(startControlPoint: UnitPoint(x: 0.25, y: 0.1), endControlPoint: UnitPoint(x: 0.25, y: 1)), (0.25, 0.1), (0.25, 1.0))] {
+        for (name, curve, p1, p2) in [
+            ("easeInOut", UnitCurve.easeInOut, (0.42, 0.0), (0.58, 1.0)), ("easeIn", .easeIn, (0.42, 0.0), (1.0, 1.0)),
+            ("css-ease", .bezier(startControlPoint: UnitPoint(x: 0.25, y: 0.1), endControlPoint: UnitPoint(x: 0.25, y: 1)), (0.25, 0.1), (0.25, 1.0)),
+        ] {
             func bernstein(_ a: Double, _ b: Double, _ t: Double) -> Double {
                 3 * (1 - t) * (1 - t) * t * a + 3 * (1 - t) * t * t * b + t * t * t
             }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import MotionCore
+import Testing
 
 /// The vector layer of §4.5.
 @Suite("Vector arithmetic and animatable data")

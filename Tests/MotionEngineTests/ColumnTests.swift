@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MotionEngine
 
 /// The pools' column storage (Storage/Column.swift).

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import MotionCore
+import Testing
+
 @testable import MotionEngine
 
 /// The engine gives the answers `AnimatedProperty` gives: bitwise for every kernel that calls the
@@ -9,7 +10,9 @@ import MotionCore
 /// closed-form spring kernel, whose vector exp/sin/cos differ from glibc's by a few ulp.
 @Suite("MotionEngine agrees with AnimatedProperty")
 struct EngineAgreementTests {
-    @Test("random scenarios of every animation kind agree frame by frame (bitwise except the vectorised closed-form spring, 1e-12)", arguments: [1 as UInt64, 2, 3, 4])
+    @Test(
+        "random scenarios of every animation kind agree frame by frame (bitwise except the vectorised closed-form spring, 1e-12)",
+        arguments: [1 as UInt64, 2, 3, 4])
     func randomScenarios(seed: UInt64) throws {
         let changes = randomScenario(seed: seed, channels: 120, frames: 180, changesPerFrame: 3)
         let engine = try runEngine(changes, channels: 120, frames: 180, threads: 2)
@@ -35,8 +38,10 @@ struct EngineAgreementTests {
         var changes: [ScenarioChange] = []
         for frame in 0..<120 where frame % 2 == 0 {
             for channel in 0..<50 {
-                changes.append(ScenarioChange(frame: frame, channel: channel, target: Double(Int.random(in: -99...99, using: &generator)),
-                                              animation: springs[Int.random(in: 0..<springs.count, using: &generator)]))
+                changes.append(
+                    ScenarioChange(
+                        frame: frame, channel: channel, target: Double(Int.random(in: -99...99, using: &generator)),
+                        animation: springs[Int.random(in: 0..<springs.count, using: &generator)]))
             }
         }
         let engine = try runEngine(changes, channels: 50, frames: 200, threads: 1)
@@ -51,8 +56,10 @@ struct EngineAgreementTests {
         for frame in 0..<120 where frame % 3 == 0 {
             let animation = springs[Int.random(in: 0..<springs.count, using: &generator)]
             for channel in 0..<60 where Int.random(in: 0..<4, using: &generator) != 0 {
-                changes.append(ScenarioChange(frame: frame, channel: channel, target: Double(Int.random(in: -99...99, using: &generator)),
-                                              animation: animation))
+                changes.append(
+                    ScenarioChange(
+                        frame: frame, channel: channel, target: Double(Int.random(in: -99...99, using: &generator)),
+                        animation: animation))
             }
         }
         let engine = try runEngine(changes, channels: 60, frames: 200, threads: 2, batched: true)
@@ -62,8 +69,9 @@ struct EngineAgreementTests {
     /// A batch of distinct channels with a fluid spring runs its merges in chunks on the workers,
     /// then its other changes in order; a batch naming a channel twice runs one by one. Both must
     /// be what one `AnimatedProperty` per channel gives, whatever the thread count.
-    @Test("parallel batch retargets: fluid merges, curve and idle channels in one batch, and a batch naming a channel twice, agree bitwise at 1, 2 and 8 threads",
-          arguments: [1, 2, 8])
+    @Test(
+        "parallel batch retargets: fluid merges, curve and idle channels in one batch, and a batch naming a channel twice, agree bitwise at 1, 2 and 8 threads",
+        arguments: [1, 2, 8])
     func parallelBatchRetargets(threads: Int) throws {
         let channels = 240
         var changes: [ScenarioChange] = []
@@ -74,7 +82,7 @@ struct EngineAgreementTests {
         batch(frame: 0, .linear(duration: 0.5), Array(0..<80)) { Double($0 % 7) * 10 }
         batch(frame: 0, .bouncy, Array(80..<160)) { -Double($0 % 5) * 20 }
         batch(frame: 6, .snappy, Array((0..<channels).reversed())) { Double($0 % 11) - 5 }
-        batch(frame: 7, .smooth, Array(0..<channels)) { Double($0 % 11) - 5 }  // zero deltas: no merge
+        batch(frame: 7, .smooth, Array(0..<channels)) { Double($0 % 11) - 5 } // zero deltas: no merge
         batch(frame: 9, .spring(response: 0.8, dampingFraction: 0.6, blendDuration: 0.3), Array(0..<channels) + [17, 120]) { Double($0 % 3) * 40 }
         batch(frame: 14, .interactiveSpring, Array(stride(from: 1, to: channels, by: 2))) { Double($0) }
         let reference = runProperties(changes, channels: channels, frames: 90)
@@ -197,7 +205,8 @@ struct EngineAgreementTests {
                 #expect(try engine.value(of: id) == 10)
             }
             if fluidSprings.contains(animation) {
-                #expect(ids.map { logical[$0]?.first } == (0..<9).map { 30 + $0 }, "a fluid spring of response 0.5 s completes logically 30 frames after it starts")
+                #expect(
+                    ids.map { logical[$0]?.first } == (0..<9).map { 30 + $0 }, "a fluid spring of response 0.5 s completes logically 30 frames after it starts")
             }
         }
     }
@@ -244,14 +253,18 @@ struct EngineAgreementTests {
         // Curves of different shapes and durations side by side in the pool, so the lanes of a
         // group converge after different numbers of Newton steps, finish on different frames,
         // and some need the bisection fallback (X flat at t = ½ for timingCurve(1, 0.3, 0, 0.7)).
-        let curves: [Animation] = [.linear(duration: 0.5), .easeIn(duration: 0.7), .easeOut(duration: 0.3), .easeInOut(duration: 1),
-                                   .timingCurve(0.68, -0.6, 0.32, 1.6, duration: 0.9), .timingCurve(1, 0.3, 0, 0.7, duration: 0.6)]
+        let curves: [Animation] = [
+            .linear(duration: 0.5), .easeIn(duration: 0.7), .easeOut(duration: 0.3), .easeInOut(duration: 1),
+            .timingCurve(0.68, -0.6, 0.32, 1.6, duration: 0.9), .timingCurve(1, 0.3, 0, 0.7, duration: 0.6),
+        ]
         var changes: [ScenarioChange] = []
         for channel in 0..<62 {
-            changes.append(ScenarioChange(frame: channel % 5, channel: channel, target: Double(channel * 7 % 23) - 11,
-                                          animation: curves[channel % curves.count]))
+            changes.append(
+                ScenarioChange(
+                    frame: channel % 5, channel: channel, target: Double(channel * 7 % 23) - 11,
+                    animation: curves[channel % curves.count]))
         }
-        changes.sort { ($0.frame, $0.channel) < ($1.frame, $1.channel) }  // the harness takes changes in frame order
+        changes.sort { ($0.frame, $0.channel) < ($1.frame, $1.channel) } // the harness takes changes in frame order
         let engine = try runEngine(changes, channels: 62, frames: 90, threads: 1)
         try expectAgreement(engine.values, runProperties(changes, channels: 62, frames: 90), relative: 0)
         let finished = engine.events.flatMap { $0 }.filter { $0.kind == .finished }.map { Int($0.channel.index) }
@@ -262,8 +275,10 @@ struct EngineAgreementTests {
     func closedForm() throws {
         var changes: [ScenarioChange] = []
         for channel in 0..<64 {
-            changes.append(ScenarioChange(frame: channel % 7, channel: channel, target: Double(channel * 3 - 90),
-                                          animation: .interpolatingSpring(stiffness: 50 + Double(channel), damping: 2 + Double(channel % 5))))
+            changes.append(
+                ScenarioChange(
+                    frame: channel % 7, channel: channel, target: Double(channel * 3 - 90),
+                    animation: .interpolatingSpring(stiffness: 50 + Double(channel), damping: 2 + Double(channel % 5))))
         }
         let engine = try runEngine(changes, channels: 64, frames: 200, threads: 1)
         try expectAgreement(engine.values, runProperties(changes, channels: 64, frames: 200), relative: 1e-12)

@@ -1,21 +1,24 @@
 import BenchKit
-#if canImport(CJemalloc)
-import CJemalloc
-#endif
 import Dispatch
 import Foundation
-import Testing
 import MotionCore
+import Testing
+
 @_spi(Benchmarking) @testable import MotionEngine
+
+#if canImport(CJemalloc)
+    import CJemalloc
+#endif
 
 /// Zero heap allocations per tick in steady state, counted with jemalloc's statistics.
 ///
 /// Debug builds allocate in unspecialised generic code, so these run in the release test pass
 /// (`make test` runs it: `swift test -c release --filter Allocation`); in a debug build they are
 /// skipped with that note.
-@Suite("Allocation counts", .serialized,
-       .enabled(if: isOptimizedBuild, "allocation counts are checked in the release test pass"),
-       .enabled(if: JemallocStatistics.current != nil, "the test bundle was linked without jemalloc (make tsan)"))
+@Suite(
+    "Allocation counts", .serialized,
+    .enabled(if: isOptimizedBuild, "allocation counts are checked in the release test pass"),
+    .enabled(if: JemallocStatistics.current != nil, "the test bundle was linked without jemalloc (make tsan)"))
 struct EngineAllocationTests {
     /// An engine with every kind of channel, animating, with one tick run after the changes.
     func steadyEngine(threads: Int, scheduler: TickScheduler = .concurrentPerform) throws -> MotionEngine {
@@ -24,8 +27,10 @@ struct EngineAllocationTests {
             CubicKeyframe(5.0, duration: 10)
             CubicKeyframe(-5.0, duration: 10)
         }
-        let long: [Animation] = [.spring(response: 30, dampingFraction: 0.5), .linear(duration: 30), .interpolatingSpring(mass: 1, stiffness: 0.05, damping: 0.01),
-                                 Animation(EaseBackAnimation(duration: 30)), .easeIn(duration: 30).delay(1), .linear(duration: 20).repeatForever()]
+        let long: [Animation] = [
+            .spring(response: 30, dampingFraction: 0.5), .linear(duration: 30), .interpolatingSpring(mass: 1, stiffness: 0.05, damping: 0.01),
+            Animation(EaseBackAnimation(duration: 30)), .easeIn(duration: 30).delay(1), .linear(duration: 20).repeatForever(),
+        ]
         for k in 0..<3000 {
             let id = try engine.addChannel(value: 0)
             try engine.animate(id, to: Double(k % 97) + 1, with: long[k % long.count], at: 0)
@@ -154,9 +159,12 @@ struct EngineAllocationTests {
     /// The single-property path, for comparison with the engine: once an animation runs, a frame
     /// of `AnimatedProperty` allocates nothing either (it used to copy the running animation's
     /// state every frame).
-    @Test("AnimatedProperty: a frame of a running spring, curve or interpolating spring allocates nothing (exact per-thread count)",
-          arguments: [Animation.smooth, .bouncy, .easeInOut(duration: 2), .interpolatingSpring(stiffness: 170, damping: 15),
-                      Animation(EaseBackAnimation(duration: 2))])
+    @Test(
+        "AnimatedProperty: a frame of a running spring, curve or interpolating spring allocates nothing (exact per-thread count)",
+        arguments: [
+            Animation.smooth, .bouncy, .easeInOut(duration: 2), .interpolatingSpring(stiffness: 170, damping: 15),
+            Animation(EaseBackAnimation(duration: 2)),
+        ])
     func propertyFrames(animation: Animation) throws {
         let property = AnimatedProperty(0.0)
         property.set(100, at: 0, transaction: Transaction(animation: animation))
@@ -215,7 +223,7 @@ struct EngineAllocationTests {
 }
 
 #if DEBUG
-let isOptimizedBuild = false
+    let isOptimizedBuild = false
 #else
-let isOptimizedBuild = true
+    let isOptimizedBuild = true
 #endif

@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
-import Testing
 import MotionCore
+import Testing
+
 @testable import MotionEngine
 
 /// Determinism, allocation-free ticks, concurrent changes and bad input.

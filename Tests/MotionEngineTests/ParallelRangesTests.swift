@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @_spi(Benchmarking) @testable import MotionEngine
 
 /// `MotionEngine.run(_:)`: other work on an engine's threads, as a tick's chunks run — how the
@@ -26,8 +27,9 @@ struct ParallelRangesTests {
         var everyElementOnce: Bool { (0..<count).allSatisfy { counts[$0].load(ordering: .relaxed) == 1 } }
     }
 
-    @Test("every element is in exactly one range, the ranges are the chunks in order, at any thread count and scheduler",
-          arguments: [1, 2, 8], [TickScheduler.persistentWorkers, .concurrentPerform])
+    @Test(
+        "every element is in exactly one range, the ranges are the chunks in order, at any thread count and scheduler",
+        arguments: [1, 2, 8], [TickScheduler.persistentWorkers, .concurrentPerform])
     func coverage(threads: Int, scheduler: TickScheduler) {
         let engine = MotionEngine(threadCount: threads, chunkSize: 100, scheduler: scheduler, minimumChannelsPerWorker: 1)
         for elements in [0, 1, 99, 100, 101, 1_000, 12_345] {
@@ -43,10 +45,11 @@ struct ParallelRangesTests {
     /// long enough for a parked worker, microseconds to wake, to claim some when it may).
     func threads(elements: Int, on engine: MotionEngine, microseconds: UInt32 = 1_000) -> Set<String> {
         let seen = Locked<Set<String>>([])
-        engine.run(ParallelRanges(elements: elements, chunkSize: 100) { _ in
-            if microseconds > 0 { usleep(microseconds) }
-            seen.withLock { _ = $0.insert("\(pthread_self())") }
-        })
+        engine.run(
+            ParallelRanges(elements: elements, chunkSize: 100) { _ in
+                if microseconds > 0 { usleep(microseconds) }
+                seen.withLock { _ = $0.insert("\(pthread_self())") }
+            })
         return seen.withLock { $0 }
     }
 

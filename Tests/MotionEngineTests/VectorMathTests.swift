@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MotionEngine
 
 /// The vector exp and sincos against glibc's scalar functions.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MotionEngine
 
 /// The engine's concrete `SIMD4<Double>` arithmetic (Lanes/VectorOperations.swift) against
@@ -67,29 +68,29 @@ struct SIMD4VectorOperationsTests {
     }
 
     #if MOTIONENGINE_VECTOR_OPERATORS
-    @Test("eight lanes (built for a chosen CPU): arithmetic, comparisons, masks and selection lane by lane, NaN included")
-    func eightLanes() {
-        for ((a0, b0), (a1, b1)) in zip(Self.operandPairs, Self.operandPairs.dropFirst()) {
-            let a = SIMD8(lowHalf: a0, highHalf: a1), b = SIMD8(lowHalf: b0, highHalf: b1)
-            func lanes(_ mask: LaneMask8) -> [Bool] { (0..<8).map { mask.half(high: $0 >= 4)[$0 % 4] } }
-            #expect((0..<8).allSatisfy { (a + b)[$0].bitPattern == (a[$0] + b[$0]).bitPattern || (a + b)[$0].isNaN })
-            #expect((0..<8).allSatisfy { (a - b)[$0].bitPattern == (a[$0] - b[$0]).bitPattern || (a - b)[$0].isNaN })
-            #expect((0..<8).allSatisfy { (a * b)[$0].bitPattern == (a[$0] * b[$0]).bitPattern || (a * b)[$0].isNaN })
-            #expect(lanes(SIMD8._lanes(a, lessThan: b)) == (0..<8).map { a[$0] < b[$0] })
-            #expect(lanes(SIMD8._lanes(a, lessThanOrEqualTo: b)) == (0..<8).map { a[$0] <= b[$0] })
-            #expect(lanes(SIMD8._lanes(a, greaterThan: b)) == (0..<8).map { a[$0] > b[$0] })
-            #expect(lanes(SIMD8._lanes(a, notGreaterThan: b)) == (0..<8).map { !(a[$0] > b[$0]) })
-            #expect(lanes(SIMD8._lanes(a, equalTo: b)) == (0..<8).map { a[$0] == b[$0] })
-            let less = SIMD8._lanes(a, lessThan: b), equal = SIMD8._lanes(a, equalTo: b)
-            #expect(lanes(less .& equal) == zip(lanes(less), lanes(equal)).map { $0 && $1 })
-            #expect(lanes(less .| equal) == zip(lanes(less), lanes(equal)).map { $0 || $1 })
-            #expect(less.any == lanes(less).contains(true) && less.all == !lanes(less).contains(false))
-            var selected = a
-            selected._replace(with: b, where: less)
-            #expect((0..<8).allSatisfy { selected[$0].bitPattern == (a[$0] < b[$0] ? b[$0] : a[$0]).bitPattern })
+        @Test("eight lanes (built for a chosen CPU): arithmetic, comparisons, masks and selection lane by lane, NaN included")
+        func eightLanes() {
+            for ((a0, b0), (a1, b1)) in zip(Self.operandPairs, Self.operandPairs.dropFirst()) {
+                let a = SIMD8(lowHalf: a0, highHalf: a1), b = SIMD8(lowHalf: b0, highHalf: b1)
+                func lanes(_ mask: LaneMask8) -> [Bool] { (0..<8).map { mask.half(high: $0 >= 4)[$0 % 4] } }
+                #expect((0..<8).allSatisfy { (a + b)[$0].bitPattern == (a[$0] + b[$0]).bitPattern || (a + b)[$0].isNaN })
+                #expect((0..<8).allSatisfy { (a - b)[$0].bitPattern == (a[$0] - b[$0]).bitPattern || (a - b)[$0].isNaN })
+                #expect((0..<8).allSatisfy { (a * b)[$0].bitPattern == (a[$0] * b[$0]).bitPattern || (a * b)[$0].isNaN })
+                #expect(lanes(SIMD8._lanes(a, lessThan: b)) == (0..<8).map { a[$0] < b[$0] })
+                #expect(lanes(SIMD8._lanes(a, lessThanOrEqualTo: b)) == (0..<8).map { a[$0] <= b[$0] })
+                #expect(lanes(SIMD8._lanes(a, greaterThan: b)) == (0..<8).map { a[$0] > b[$0] })
+                #expect(lanes(SIMD8._lanes(a, notGreaterThan: b)) == (0..<8).map { !(a[$0] > b[$0]) })
+                #expect(lanes(SIMD8._lanes(a, equalTo: b)) == (0..<8).map { a[$0] == b[$0] })
+                let less = SIMD8._lanes(a, lessThan: b), equal = SIMD8._lanes(a, equalTo: b)
+                #expect(lanes(less .& equal) == zip(lanes(less), lanes(equal)).map { $0 && $1 })
+                #expect(lanes(less .| equal) == zip(lanes(less), lanes(equal)).map { $0 || $1 })
+                #expect(less.any == lanes(less).contains(true) && less.all == !lanes(less).contains(false))
+                var selected = a
+                selected._replace(with: b, where: less)
+                #expect((0..<8).allSatisfy { selected[$0].bitPattern == (a[$0] < b[$0] ? b[$0] : a[$0]).bitPattern })
+            }
+            let one = SIMD8<Double>(repeating: 1)
+            #expect(SIMD8._lanes(one, equalTo: one).all && !SIMD8._lanes(one, lessThan: one).any)
         }
-        let one = SIMD8<Double>(repeating: 1)
-        #expect(SIMD8._lanes(one, equalTo: one).all && !SIMD8._lanes(one, lessThan: one).any)
-    }
     #endif
 }

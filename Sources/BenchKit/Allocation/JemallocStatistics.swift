@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// jemalloc's statistics, found at run time: `mallctl` is looked up with `dlsym`, so the same
@@ -11,14 +11,16 @@ import Darwin
 /// through `thread.allocatedp`; process-wide request counts need a tcache flush and an `epoch`
 /// refresh, and miss requests still cached by other live threads.
 public final class JemallocStatistics: @unchecked Sendable {
-    private typealias Mallctl = @convention(c) (
-        UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int
-    ) -> Int32
+    private typealias Mallctl =
+        @convention(c) (
+            UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int
+        ) -> Int32
 
     private typealias NameToMIB = @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<Int>?, UnsafeMutablePointer<Int>?) -> Int32
-    private typealias MallctlByMIB = @convention(c) (
-        UnsafePointer<Int>?, Int, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int
-    ) -> Int32
+    private typealias MallctlByMIB =
+        @convention(c) (
+            UnsafePointer<Int>?, Int, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int
+        ) -> Int32
 
     private let mallctl: Mallctl
     private let byMIB: MallctlByMIB
@@ -32,7 +34,8 @@ public final class JemallocStatistics: @unchecked Sendable {
     private init?() {
         let process = UnsafeMutableRawPointer(bitPattern: 0)
         guard let symbol = dlsym(process, "mallctl"), let nameToMIBSymbol = dlsym(process, "mallctlnametomib"),
-              let byMIBSymbol = dlsym(process, "mallctlbymib") else { return nil }
+            let byMIBSymbol = dlsym(process, "mallctlbymib")
+        else { return nil }
         mallctl = unsafeBitCast(symbol, to: Mallctl.self)
         byMIB = unsafeBitCast(byMIBSymbol, to: MallctlByMIB.self)
         var enabled = false
@@ -46,8 +49,9 @@ public final class JemallocStatistics: @unchecked Sendable {
             return status == 0 ? Array(components.prefix(count)) : nil
         }
         guard let flush = mib("thread.tcache.flush"), let epoch = mib("epoch"),
-              let small = mib("stats.arenas.4096.small.nrequests"), let large = mib("stats.arenas.4096.large.nrequests"),
-              let resident = mib("stats.resident") else { return nil }
+            let small = mib("stats.arenas.4096.small.nrequests"), let large = mib("stats.arenas.4096.large.nrequests"),
+            let resident = mib("stats.resident")
+        else { return nil }
         (flushMIB, epochMIB, smallRequestsMIB, largeRequestsMIB, residentMIB) = (flush, epoch, small, large, resident)
     }
 
@@ -63,7 +67,8 @@ public final class JemallocStatistics: @unchecked Sendable {
     /// measurement adds nothing to what it measures; use the counter on this thread only.
     public func threadCounter() -> ThreadAllocationCounter? {
         guard let allocated = threadCounterPointer("thread.allocatedp"),
-              let deallocated = threadCounterPointer("thread.deallocatedp") else { return nil }
+            let deallocated = threadCounterPointer("thread.deallocatedp")
+        else { return nil }
         return ThreadAllocationCounter(allocated: allocated, deallocated: deallocated)
     }
 

@@ -58,10 +58,11 @@ public struct Calibration: Codable, Sendable {
 
     /// Per benchmark, the floor of one design's threshold.
     public func thresholdFloors(_ design: Design) -> [String: Double] {
-        Dictionary(benchmarks.compactMap { b in
-            let floor = design == .compare ? b.compare.thresholdFloor : b.revisions.thresholdFloor
-            return floor > 0 ? (b.name, floor) : nil
-        }, uniquingKeysWith: { x, _ in x })
+        Dictionary(
+            benchmarks.compactMap { b in
+                let floor = design == .compare ? b.compare.thresholdFloor : b.revisions.thresholdFloor
+                return floor > 0 ? (b.name, floor) : nil
+            }, uniquingKeysWith: { x, _ in x })
     }
 }
 
@@ -76,14 +77,16 @@ extension Calibration.DesignFigures {
             let interval = estimate.interval(confidence: confidence)
             floor = max(floor, interval.lowerBound - 1, 1 / interval.upperBound - 1)
         }
-        self.init(falsePositives: falsePositives, inconclusive: inconclusive, pairs: estimates.count, detectableEffect: detectableEffect,
-                  thresholdFloor: floor > threshold ? (floor + 0.005) : 0, ratios: estimates.map(\.ratio))
+        self.init(
+            falsePositives: falsePositives, inconclusive: inconclusive, pairs: estimates.count, detectableEffect: detectableEffect,
+            thresholdFloor: floor > threshold ? (floor + 0.005) : 0, ratios: estimates.map(\.ratio))
     }
 
     /// exp(L + (t₁₋α + t₀.₈)·se) − 1 for a standard error of the log-ratio and its degrees of freedom.
     static func detectableEffect(threshold: Double, standardError: Double, degreesOfFreedom: Double, confidence: Double) -> Double {
         guard degreesOfFreedom > 0, standardError.isFinite else { return .nan }
-        let t = StudentT.quantile(1 - (1 - confidence) / 2, degreesOfFreedom: degreesOfFreedom)
+        let t =
+            StudentT.quantile(1 - (1 - confidence) / 2, degreesOfFreedom: degreesOfFreedom)
             + StudentT.quantile(VerdictDecision.power, degreesOfFreedom: degreesOfFreedom)
         return exp(log(1 + threshold) + t * standardError) - 1
     }

@@ -26,7 +26,7 @@ public struct Calibrator {
         let capacity = ParallelProbe.capacity(threads: driver.options.threads)
         let loadAverage = MachineState.loadAverageNow()
         let processes = max(2, driver.options.profile.processes)
-        var statistics: [String: [Double]] = [:]       // every process's statistic
+        var statistics: [String: [Double]] = [:] // every process's statistic
         var sampleCVs: [String: [Double]] = [:]
         var loads: [ProcessLoad] = []
         func measure(_ name: String) throws -> Double {
@@ -45,7 +45,7 @@ public struct Calibrator {
         }
         var generator = SplitMix64(seed: 0xCA11B)
         // compare: per pair, run A then run B, each a benchmark's processes back to back.
-        var runPairs: [String: [[[Double]]]] = [:]     // name → pair → side → process statistics
+        var runPairs: [String: [[[Double]]]] = [:] // name → pair → side → process statistics
         for pair in 0..<pairs {
             var sides: [String: [[Double]]] = [:]
             for side in 0..<2 {
@@ -60,7 +60,7 @@ public struct Calibrator {
             for (name, values) in sides { runPairs[name, default: []].append(values) }
         }
         // compare-revisions: per pair, rounds of A B / B A in a shuffled order.
-        var roundPairs: [String: [[Double]]] = [:]      // name → pair → per-round log-ratios
+        var roundPairs: [String: [[Double]]] = [:] // name → pair → per-round log-ratios
         for pair in 0..<pairs {
             var logs: [String: [Double]] = [:]
             for round in 0..<rounds {
@@ -85,27 +85,35 @@ public struct Calibrator {
             let compareEstimates = (runPairs[d.name] ?? []).compactMap { RatioEstimate.processes(baseline: $0[0], candidate: $0[1]) }
             let roundEstimates = (roundPairs[d.name] ?? []).compactMap { RatioEstimate.pairedRounds(logRatios: $0) }
             let n = Double(processes)
-            let compareEffect = Calibration.DesignFigures.detectableEffect(threshold: threshold, standardError: processCV * (2 / n).squareRoot(),
-                                                                          degreesOfFreedom: 2 * n - 2, confidence: confidence)
-            let roundEffect = Calibration.DesignFigures.detectableEffect(threshold: threshold, standardError: roundCV / Double(rounds).squareRoot(),
-                                                                        degreesOfFreedom: Double(rounds - 1), confidence: confidence)
-            let compare = Calibration.DesignFigures(estimates: compareEstimates, threshold: threshold, confidence: confidence,
-                                                    detectableEffect: compareEffect)
-            let revisions = Calibration.DesignFigures(estimates: roundEstimates, threshold: threshold, confidence: confidence,
-                                                      detectableEffect: roundEffect)
+            let compareEffect = Calibration.DesignFigures.detectableEffect(
+                threshold: threshold, standardError: processCV * (2 / n).squareRoot(),
+                degreesOfFreedom: 2 * n - 2, confidence: confidence)
+            let roundEffect = Calibration.DesignFigures.detectableEffect(
+                threshold: threshold, standardError: roundCV / Double(rounds).squareRoot(),
+                degreesOfFreedom: Double(rounds - 1), confidence: confidence)
+            let compare = Calibration.DesignFigures(
+                estimates: compareEstimates, threshold: threshold, confidence: confidence,
+                detectableEffect: compareEffect)
+            let revisions = Calibration.DesignFigures(
+                estimates: roundEstimates, threshold: threshold, confidence: confidence,
+                detectableEffect: roundEffect)
             let sampleCV = Descriptive.median(sampleCVs[d.name] ?? [])
-            return Calibration.BenchmarkNoise(name: d.name, processCV: processCV, roundCV: roundCV, sampleCV: sampleCV,
-                                              compare: compare, revisions: revisions)
+            return Calibration.BenchmarkNoise(
+                name: d.name, processCV: processCV, roundCV: roundCV, sampleCV: sampleCV,
+                compare: compare, revisions: revisions)
         }
-        var environment = EnvironmentFingerprint.current(repository: driver.options.repository, buildConfiguration: driver.options.buildConfiguration,
-                                                         buildFlags: driver.build().flags(configuration: driver.options.buildConfiguration))
+        var environment = EnvironmentFingerprint.current(
+            repository: driver.options.repository, buildConfiguration: driver.options.buildConfiguration,
+            buildFlags: driver.build().flags(configuration: driver.options.buildConfiguration))
         environment.jemallocVersion = nil
-        let machine = MachineState(parallelCapacity: capacity, probeThreads: driver.options.threads, loadAverage: loadAverage, processes: loads.count,
-                                   busyProcesses: loads.filter(\.isBusy).count, remeasured: driver.busyLog.remeasured,
-                                   othersCPU: loads.isEmpty ? nil : loads.map(\.othersCPU).reduce(0, +) / Double(loads.count))
-        return Calibration(schemaVersion: Calibration.currentSchemaVersion, machineKey: environment.machineKey, seriesKey: environment.seriesKey,
-                           profile: driver.options.profile.name, date: BenchmarkDriver.timestamp(), revision: environment.gitRevision,
-                           threshold: threshold, pairs: pairs, rounds: rounds, processesPerRun: processes, machine: machine, benchmarks: noise)
+        let machine = MachineState(
+            parallelCapacity: capacity, probeThreads: driver.options.threads, loadAverage: loadAverage, processes: loads.count,
+            busyProcesses: loads.filter(\.isBusy).count, remeasured: driver.busyLog.remeasured,
+            othersCPU: loads.isEmpty ? nil : loads.map(\.othersCPU).reduce(0, +) / Double(loads.count))
+        return Calibration(
+            schemaVersion: Calibration.currentSchemaVersion, machineKey: environment.machineKey, seriesKey: environment.seriesKey,
+            profile: driver.options.profile.name, date: BenchmarkDriver.timestamp(), revision: environment.gitRevision,
+            threshold: threshold, pairs: pairs, rounds: rounds, processesPerRun: processes, machine: machine, benchmarks: noise)
     }
 }
 
@@ -113,18 +121,24 @@ extension Calibration {
     /// The table `calibrate` prints.
     public func text() -> String {
         func percent(_ x: Double) -> String { x.isFinite ? String(format: "%.1f%%", x * 100) : "n/a" }
-        var lines = ["calibration of \(seriesKey), profile \(profile), \(date)\(revision.map { " at \($0.prefix(10))" } ?? "")",
-                     "A/A: \(pairs) pairs of runs (compare, \(processesPerRun) processes a side) and \(pairs) jobs of \(rounds) rounds of alternating blocks (compare-revisions), threshold \(percent(threshold))"]
+        var lines = [
+            "calibration of \(seriesKey), profile \(profile), \(date)\(revision.map { " at \($0.prefix(10))" } ?? "")",
+            "A/A: \(pairs) pairs of runs (compare, \(processesPerRun) processes a side) and \(pairs) jobs of \(rounds) rounds of alternating blocks (compare-revisions), threshold \(percent(threshold))",
+        ]
         if let machine { lines.append("machine: \(machine.summary)") }
         lines.append("")
-        let header = ["benchmark", "process CV", "round CV", "sample CV", "compare: FP", "detectable", "floor", "revisions: FP", "inconcl.", "detectable", "floor"]
+        let header = [
+            "benchmark", "process CV", "round CV", "sample CV", "compare: FP", "detectable", "floor", "revisions: FP", "inconcl.", "detectable", "floor",
+        ]
         var rows = [header]
         for b in benchmarks {
-            rows.append([b.name, percent(b.processCV), percent(b.roundCV), percent(b.sampleCV),
-                         "\(b.compare.falsePositives)/\(b.compare.pairs)", percent(b.compare.detectableEffect),
-                         b.compare.thresholdFloor > 0 ? percent(b.compare.thresholdFloor) : "-",
-                         "\(b.revisions.falsePositives)/\(b.revisions.pairs)", "\(b.revisions.inconclusive)/\(b.revisions.pairs)",
-                         percent(b.revisions.detectableEffect), b.revisions.thresholdFloor > 0 ? percent(b.revisions.thresholdFloor) : "-"])
+            rows.append([
+                b.name, percent(b.processCV), percent(b.roundCV), percent(b.sampleCV),
+                "\(b.compare.falsePositives)/\(b.compare.pairs)", percent(b.compare.detectableEffect),
+                b.compare.thresholdFloor > 0 ? percent(b.compare.thresholdFloor) : "-",
+                "\(b.revisions.falsePositives)/\(b.revisions.pairs)", "\(b.revisions.inconclusive)/\(b.revisions.pairs)",
+                percent(b.revisions.detectableEffect), b.revisions.thresholdFloor > 0 ? percent(b.revisions.thresholdFloor) : "-",
+            ])
         }
         lines += textTable(rows)
         let falsePositives = benchmarks.map { $0.compare.falsePositives + $0.revisions.falsePositives }.reduce(0, +)

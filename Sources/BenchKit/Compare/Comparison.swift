@@ -111,11 +111,14 @@ public struct ComparisonReport: Codable, Sendable {
 
     /// Compares `candidate` with `baseline`. Runs from different machines are refused unless
     /// `force` (their times are not comparable).
-    public static func compare(baseline: RunResult, candidate: RunResult, baselineName: String, candidateName: String,
-                               policy: ComparisonPolicy = ComparisonPolicy(), force: Bool = false,
-                               estimator: Estimator = processEstimator) throws -> ComparisonReport {
+    public static func compare(
+        baseline: RunResult, candidate: RunResult, baselineName: String, candidateName: String,
+        policy: ComparisonPolicy = ComparisonPolicy(), force: Bool = false,
+        estimator: Estimator = processEstimator
+    ) throws -> ComparisonReport {
         if baseline.environment.machineKey != candidate.environment.machineKey && !force {
-            throw ResultFileError("""
+            throw ResultFileError(
+                """
                 the baseline and the candidate come from different machines (\(baseline.environment.cpuModel), \
                 \(baseline.environment.logicalCores) cores, \(baseline.environment.kernel) vs \(candidate.environment.cpuModel), \
                 \(candidate.environment.logicalCores) cores, \(candidate.environment.kernel)); their times are not comparable. \
@@ -126,14 +129,17 @@ public struct ComparisonReport: Codable, Sendable {
         let candidateNames = Set(candidate.benchmarks.map(\.name))
         var comparisons = candidate.benchmarks.map { compare(baselineByName[$0.name], $0, policy: policy, estimator: estimator) }
         for old in baseline.benchmarks where !candidateNames.contains(old.name) {
-            comparisons.append(BenchmarkComparison(name: old.name, verdict: .missing, threshold: policy.threshold(for: old.name).value,
-                                                   message: "not in the candidate run"))
+            comparisons.append(
+                BenchmarkComparison(
+                    name: old.name, verdict: .missing, threshold: policy.threshold(for: old.name).value,
+                    message: "not in the candidate run"))
         }
         let ratios = comparisons.compactMap { [.regressed, .improved, .unchanged, .inconclusive].contains($0.verdict) ? $0.ratio : nil }
         let geometricMean = ratios.isEmpty ? nil : exp(ratios.map(log).reduce(0, +) / Double(ratios.count))
         let machine = [baseline.machine.map { "baseline: \($0.summary)" }, candidate.machine.map { "candidate: \($0.summary)" }].compactMap { $0 }
-        return ComparisonReport(baseline: baselineName, candidate: candidateName, comparisons: comparisons, geometricMeanRatio: geometricMean,
-                                machine: machine.isEmpty ? nil : machine.joined(separator: "; "))
+        return ComparisonReport(
+            baseline: baselineName, candidate: candidateName, comparisons: comparisons, geometricMeanRatio: geometricMean,
+            machine: machine.isEmpty ? nil : machine.joined(separator: "; "))
     }
 
     /// Estimates a benchmark's ratio from the two results; the default uses worker processes.
@@ -149,8 +155,10 @@ public struct ComparisonReport: Codable, Sendable {
         return RatioEstimate.processes(baseline: processStatistics(x), candidate: processStatistics(y))
     }
 
-    static func compare(_ baseline: BenchmarkResult?, _ candidate: BenchmarkResult, policy: ComparisonPolicy,
-                        estimator: Estimator = processEstimator) -> BenchmarkComparison {
+    static func compare(
+        _ baseline: BenchmarkResult?, _ candidate: BenchmarkResult, policy: ComparisonPolicy,
+        estimator: Estimator = processEstimator
+    ) -> BenchmarkComparison {
         let (threshold, raised) = policy.threshold(for: candidate.name)
         var comparison = BenchmarkComparison(name: candidate.name, verdict: .unchanged, threshold: threshold)
         if raised { comparison.thresholdNote = "raised to \(String(format: "%.1f", threshold * 100))% by \(policy.calibrationSource ?? "calibration")" }
@@ -164,7 +172,8 @@ public struct ComparisonReport: Codable, Sendable {
             let ratio = b.nanosecondsPerElement / a.nanosecondsPerElement
             comparison.verdict = .digestMismatch
             comparison.ratio = ratio
-            comparison.message = "\(ratio < 1 ? "faster" : "not faster") but different (\(String(format: "%.3g", ratio))× the baseline's time): "
+            comparison.message =
+                "\(ratio < 1 ? "faster" : "not faster") but different (\(String(format: "%.3g", ratio))× the baseline's time): "
                 + (candidate.message ?? "its values are not MotionCore's")
             return comparison
         }
@@ -199,7 +208,8 @@ public struct ComparisonReport: Codable, Sendable {
             comparison.pValue = decision.pValue
             comparison.hypothesis = decision.hypothesis
             comparison.detectableEffect = decision.detectableEffect
-            comparison.design = estimate.design == .processes
+            comparison.design =
+                estimate.design == .processes
                 ? "\(estimate.baselineUnits) + \(estimate.candidateUnits) processes" : "\(estimate.baselineUnits) paired rounds"
         } else {
             // One process per side: its samples cannot show how much processes differ, so no
@@ -210,7 +220,8 @@ public struct ComparisonReport: Codable, Sendable {
             }
             comparison.verdict = .inconclusive
             comparison.design = "\(statisticsA.count) + \(statisticsB.count) processes"
-            comparison.message = "one worker process on a side cannot show the variation between processes: measure both runs with --standard (3 processes) or --rigorous for a verdict"
+            comparison.message =
+                "one worker process on a side cannot show the variation between processes: measure both runs with --standard (3 processes) or --rigorous for a verdict"
         }
         // Allocation and instruction counts are deterministic: any rise past the threshold is a
         // regression, whatever the time says.

@@ -38,21 +38,34 @@ public struct JUnitDocument: Sendable {
 
     /// The properties that say where a result was measured.
     public static func properties(_ environment: EnvironmentFingerprint) -> [(String, String)] {
-        [("cpu", environment.cpuModel), ("logical_cores", "\(environment.logicalCores)"), ("kernel", environment.kernel),
-         ("operating_system", environment.operatingSystem), ("swift", environment.swiftVersion),
-         ("build", environment.buildConfiguration), ("revision", environment.gitRevision ?? "unknown")]
+        [
+            ("cpu", environment.cpuModel), ("logical_cores", "\(environment.logicalCores)"), ("kernel", environment.kernel),
+            ("operating_system", environment.operatingSystem), ("swift", environment.swiftVersion),
+            ("build", environment.buildConfiguration), ("revision", environment.gitRevision ?? "unknown"),
+        ]
     }
 
     public func render() -> String {
         func count(_ matches: (Outcome) -> Bool) -> Int { cases.filter { matches($0.outcome) }.count }
-        let failures = count { if case .failure = $0 { return true }; return false }
-        let errors = count { if case .error = $0 { return true }; return false }
-        let skipped = count { if case .skipped = $0 { return true }; return false }
+        let failures = count {
+            if case .failure = $0 { return true }
+            return false
+        }
+        let errors = count {
+            if case .error = $0 { return true }
+            return false
+        }
+        let skipped = count {
+            if case .skipped = $0 { return true }
+            return false
+        }
         let total = Self.seconds(cases.map(\.seconds).reduce(0, +))
         let counts = "tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(total)\""
-        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-                     "<testsuites name=\"\(markupEscape(name))\" \(counts)>",
-                     "  <testsuite name=\"\(markupEscape(name))\" \(counts)>"]
+        var lines = [
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+            "<testsuites name=\"\(markupEscape(name))\" \(counts)>",
+            "  <testsuite name=\"\(markupEscape(name))\" \(counts)>",
+        ]
         if !properties.isEmpty {
             lines.append("    <properties>")
             for (key, value) in properties { lines.append("      <property name=\"\(markupEscape(key))\" value=\"\(markupEscape(value))\"/>") }

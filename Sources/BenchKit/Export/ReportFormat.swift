@@ -77,20 +77,24 @@ struct ReportRow {
         let timing = benchmark.timing
         var status = benchmark.status == .ok ? "ok" : benchmark.status.rawValue
         if let loads = timing?.processLoads, case let busy = loads.filter(\.isBusy).count, busy > 0 { status += ", busy \(busy)/\(loads.count)" }
-        cells = [benchmark.name, formatNanoseconds(timing?.median), formatNanoseconds(timing?.percentiles["p90"]),
-                 formatNanoseconds(timing?.percentiles["p99"]), formatNanoseconds(timing?.nanosecondsPerElement),
-                 formatAllocations(benchmark.allocations), formatInstructions(benchmark.instructions),
-                 formatRatio(benchmark.ratioToReference, interval: benchmark.ratioToReferenceInterval),
-                 formatRatio(benchmark.speedupOverOneThread, interval: benchmark.speedupInterval), status]
+        cells = [
+            benchmark.name, formatNanoseconds(timing?.median), formatNanoseconds(timing?.percentiles["p90"]),
+            formatNanoseconds(timing?.percentiles["p99"]), formatNanoseconds(timing?.nanosecondsPerElement),
+            formatAllocations(benchmark.allocations), formatInstructions(benchmark.instructions),
+            formatRatio(benchmark.ratioToReference, interval: benchmark.ratioToReferenceInterval),
+            formatRatio(benchmark.speedupOverOneThread, interval: benchmark.speedupInterval), status,
+        ]
     }
 }
 
 enum TextReport {
     static func render(_ result: RunResult) -> String {
         let rows = [ReportRow.header] + result.benchmarks.map(ReportRow.init)
-        var lines = ["motion-bench \(result.profile) run, \(result.threads) thread\(result.threads == 1 ? "" : "s"), " +
-                     "\(result.environment.cpuModel), revision \(result.environment.gitRevision?.prefix(10) ?? "unknown")" +
-                     (result.environment.gitDirty == true ? " (dirty)" : "")]
+        var lines = [
+            "motion-bench \(result.profile) run, \(result.threads) thread\(result.threads == 1 ? "" : "s"), "
+                + "\(result.environment.cpuModel), revision \(result.environment.gitRevision?.prefix(10) ?? "unknown")"
+                + (result.environment.gitDirty == true ? " (dirty)" : "")
+        ]
         if let machine = result.machine { lines.append("machine: " + machine.summary) }
         lines += textTable(rows.map(\.cells))
         if let sideBySide = SideBySide(result) { lines += [""] + sideBySide.textLines() + [""] }
@@ -117,22 +121,27 @@ enum MarkdownReport {
         }
         if let sideBySide = SideBySide(result) { lines += [""] + sideBySide.markdownLines() }
         let env = result.environment
-        lines += ["", "<details><summary>Environment</summary>", "",
-                  "- CPU: \(env.cpuModel), \(env.logicalCores) logical cores", "- OS: \(env.operatingSystem), kernel \(env.kernel)",
-                  "- Swift: \(env.swiftVersion); build \(env.buildConfiguration) (\(env.buildFlags))",
-                  "- jemalloc: \(env.jemallocVersion ?? "unavailable")",
-                  "- revision: \(env.gitRevision ?? "unknown")\(env.gitDirty == true ? " (dirty)" : "")", "", "</details>"]
+        lines += [
+            "", "<details><summary>Environment</summary>", "",
+            "- CPU: \(env.cpuModel), \(env.logicalCores) logical cores", "- OS: \(env.operatingSystem), kernel \(env.kernel)",
+            "- Swift: \(env.swiftVersion); build \(env.buildConfiguration) (\(env.buildFlags))",
+            "- jemalloc: \(env.jemallocVersion ?? "unavailable")",
+            "- revision: \(env.gitRevision ?? "unknown")\(env.gitDirty == true ? " (dirty)" : "")", "", "</details>",
+        ]
         return lines.joined(separator: "\n") + "\n"
     }
 }
 
 enum JUnitReport {
     static func render(_ result: RunResult) -> String {
-        JUnitDocument(name: "motion-bench", properties: JUnitDocument.properties(result.environment) + [("profile", result.profile)],
-                      cases: result.benchmarks.map { benchmark in
-            JUnitDocument.TestCase(classname: "motion-bench", name: benchmark.name, seconds: (benchmark.timing?.median ?? 0) / 1e9,
-                                   outcome: benchmark.status == .ok ? .passed : .failure(type: benchmark.status.rawValue, message: benchmark.message ?? ""))
-        }).render()
+        JUnitDocument(
+            name: "motion-bench", properties: JUnitDocument.properties(result.environment) + [("profile", result.profile)],
+            cases: result.benchmarks.map { benchmark in
+                JUnitDocument.TestCase(
+                    classname: "motion-bench", name: benchmark.name, seconds: (benchmark.timing?.median ?? 0) / 1e9,
+                    outcome: benchmark.status == .ok ? .passed : .failure(type: benchmark.status.rawValue, message: benchmark.message ?? ""))
+            }
+        ).render()
     }
 
     /// A comparison as JUnit: regressions and mismatches are failed test cases.
@@ -140,29 +149,39 @@ enum JUnitReport {
         let bad: Set<Verdict> = [.regressed, .digestMismatch, .failed]
         var properties = [("baseline", report.baseline), ("candidate", report.candidate)]
         if let machine = report.machine { properties.append(("machine", machine)) }
-        return JUnitDocument(name: "motion-bench compare", properties: properties, cases: report.comparisons.map { comparison in
-            JUnitDocument.TestCase(classname: "motion-bench.compare", name: comparison.name, outcome: bad.contains(comparison.verdict)
-                                   ? .failure(type: comparison.verdict.rawValue, message: comparison.message ?? formatRatio(comparison.ratio)) : .passed)
-        }).render()
+        return JUnitDocument(
+            name: "motion-bench compare", properties: properties,
+            cases: report.comparisons.map { comparison in
+                JUnitDocument.TestCase(
+                    classname: "motion-bench.compare", name: comparison.name,
+                    outcome: bad.contains(comparison.verdict)
+                        ? .failure(type: comparison.verdict.rawValue, message: comparison.message ?? formatRatio(comparison.ratio)) : .passed)
+            }
+        ).render()
     }
 }
 
 enum CSVReport {
     static func render(_ result: RunResult) -> String {
         // Columns are only ever appended, so that readers by position keep working.
-        var lines = ["name,status,unit,elements,median_ns,p90_ns,p99_ns,ns_per_element,allocations_per_iteration,bytes_per_iteration,ratio_to_reference,digest,speedup_over_one_thread," +
-                     "ratio_to_reference_low,ratio_to_reference_high,speedup_low,speedup_high,instructions_per_iteration,busy_processes"]
+        var lines = [
+            "name,status,unit,elements,median_ns,p90_ns,p99_ns,ns_per_element,allocations_per_iteration,bytes_per_iteration,ratio_to_reference,digest,speedup_over_one_thread,"
+                + "ratio_to_reference_low,ratio_to_reference_high,speedup_low,speedup_high,instructions_per_iteration,busy_processes"
+        ]
         for b in result.benchmarks {
             let t = b.timing
             let intervals: [String] = [b.ratioToReferenceInterval, b.speedupInterval].flatMap { (interval: [Double]?) -> [String] in
                 guard let interval, interval.count == 2 else { return ["", ""] }
                 return interval.map { "\($0)" }
             }
-            let fields: [String] = [b.name, b.status.rawValue, b.unit.rawValue, "\(b.elements)", t.map { "\($0.median)" } ?? "",
-                                    t?.percentiles["p90"].map { "\($0)" } ?? "", t?.percentiles["p99"].map { "\($0)" } ?? "",
-                                    t.map { "\($0.nanosecondsPerElement)" } ?? "", b.allocations?.perIteration.map { "\($0)" } ?? "",
-                                    b.allocations?.bytesPerIteration.map { "\($0)" } ?? "", b.ratioToReference.map { "\($0)" } ?? "", b.digest ?? "",
-                                    b.speedupOverOneThread.map { "\($0)" } ?? ""] + intervals
+            let fields: [String] =
+                [
+                    b.name, b.status.rawValue, b.unit.rawValue, "\(b.elements)", t.map { "\($0.median)" } ?? "",
+                    t?.percentiles["p90"].map { "\($0)" } ?? "", t?.percentiles["p99"].map { "\($0)" } ?? "",
+                    t.map { "\($0.nanosecondsPerElement)" } ?? "", b.allocations?.perIteration.map { "\($0)" } ?? "",
+                    b.allocations?.bytesPerIteration.map { "\($0)" } ?? "", b.ratioToReference.map { "\($0)" } ?? "", b.digest ?? "",
+                    b.speedupOverOneThread.map { "\($0)" } ?? "",
+                ] + intervals
                 + [b.instructions?.perIteration.map { "\($0)" } ?? "", t?.processLoads.map { "\($0.filter(\.isBusy).count)" } ?? ""]
             lines.append(fields.map { $0.contains(",") ? "\"\($0)\"" : $0 }.joined(separator: ","))
         }
@@ -172,13 +191,19 @@ enum CSVReport {
 
 /// The JSON github-action-benchmark reads with `tool: customSmallerIsBetter`.
 enum GitHubBenchmarkReport {
-    struct Entry: Codable { let name: String; let unit: String; let value: Double; let extra: String }
+    struct Entry: Codable {
+        let name: String
+        let unit: String
+        let value: Double
+        let extra: String
+    }
 
     static func render(_ result: RunResult) throws -> String {
         let entries = result.benchmarks.compactMap { b -> Entry? in
             guard let t = b.timing else { return nil }
-            return Entry(name: b.name, unit: "ns", value: t.median,
-                         extra: "p90 \(formatNanoseconds(t.percentiles["p90"])), \(t.samples.count) samples, allocs/iter \(formatAllocations(b.allocations))")
+            return Entry(
+                name: b.name, unit: "ns", value: t.median,
+                extra: "p90 \(formatNanoseconds(t.percentiles["p90"])), \(t.samples.count) samples, allocs/iter \(formatAllocations(b.allocations))")
         }
         return String(decoding: try ResultStore.encoder.encode(entries), as: UTF8.self) + "\n"
     }

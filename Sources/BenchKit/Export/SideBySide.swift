@@ -41,9 +41,10 @@ public struct SideBySide {
             let first = engines.lazy.compactMap { byName[workload + "@" + $0] }.first { $0.timing != nil }
             for engine in engines {
                 guard let benchmark = byName[workload + "@" + engine] else { continue }
-                var row = Row(workload: workload, engine: engine, median: benchmark.timing?.median,
-                              ratioToReference: benchmark.ratioToReference, ratioToReferenceInterval: benchmark.ratioToReferenceInterval,
-                              values: Self.values(benchmark))
+                var row = Row(
+                    workload: workload, engine: engine, median: benchmark.timing?.median,
+                    ratioToReference: benchmark.ratioToReference, ratioToReferenceInterval: benchmark.ratioToReferenceInterval,
+                    values: Self.values(benchmark))
                 if let own = benchmark.timing, let base = first?.timing, base.nanosecondsPerElement > 0 {
                     row.ratioToFirst = own.nanosecondsPerElement / base.nanosecondsPerElement
                     row.ratioToFirstInterval = first?.name == benchmark.name ? nil : BenchmarkDriver.ratioInterval(own, over: base)
@@ -66,9 +67,11 @@ public struct SideBySide {
     }
 
     func cells(_ row: Row, repeatWorkload: Bool) -> [String] {
-        [repeatWorkload ? row.workload : "", row.engine, formatNanoseconds(row.median),
-         row.ratioToFirstInterval == nil && row.ratioToFirst != nil ? "1" : Self.ratio(row.ratioToFirst, row.ratioToFirstInterval),
-         Self.ratio(row.ratioToReference, row.ratioToReferenceInterval), row.values]
+        [
+            repeatWorkload ? row.workload : "", row.engine, formatNanoseconds(row.median),
+            row.ratioToFirstInterval == nil && row.ratioToFirst != nil ? "1" : Self.ratio(row.ratioToFirst, row.ratioToFirstInterval),
+            Self.ratio(row.ratioToReference, row.ratioToReferenceInterval), row.values,
+        ]
     }
 
     /// A ratio to three significant digits, with its interval: engines differ by orders of magnitude.
@@ -89,25 +92,32 @@ public struct SideBySide {
 
     /// The table as HTML, for the report site's summary.
     public func html() -> String {
-        var body = "<h2>Side by side</h2><p>Time per frame; ratios are times over \(markupEscape(engines.first ?? "the first engine"))'s and over the C kernel's (95% intervals).</p><table><tr>"
+        var body =
+            "<h2>Side by side</h2><p>Time per frame; ratios are times over \(markupEscape(engines.first ?? "the first engine"))'s and over the C kernel's (95% intervals).</p><table><tr>"
             + header.map { "<th>\(markupEscape($0))</th>" }.joined() + "</tr>"
         for (index, row) in rows.enumerated() {
             let cells = cells(row, repeatWorkload: index == 0 || rows[index - 1].workload != row.workload)
-            body += "<tr>" + cells.enumerated().map { column, cell in
-                column == 5 && cell.hasPrefix("DIFFERENT") ? "<td class=\"bad\">\(markupEscape(cell))</td>" : "<td>\(markupEscape(cell))</td>"
-            }.joined() + "</tr>"
+            body +=
+                "<tr>"
+                + cells.enumerated().map { column, cell in
+                    column == 5 && cell.hasPrefix("DIFFERENT") ? "<td class=\"bad\">\(markupEscape(cell))</td>" : "<td>\(markupEscape(cell))</td>"
+                }.joined() + "</tr>"
         }
         return body + "</table>"
     }
 
     /// The table as GitHub-flavoured Markdown.
     public func markdownLines() -> [String] {
-        var lines = ["### Side by side", "",
-                     "Time per frame; ratios are times over \(engines.first ?? "the first engine")'s and over the C kernel's (95% intervals).", "",
-                     "| " + header.joined(separator: " | ") + " |", "|" + String(repeating: "---|", count: header.count)]
+        var lines = [
+            "### Side by side", "",
+            "Time per frame; ratios are times over \(engines.first ?? "the first engine")'s and over the C kernel's (95% intervals).", "",
+            "| " + header.joined(separator: " | ") + " |", "|" + String(repeating: "---|", count: header.count),
+        ]
         for (index, row) in rows.enumerated() {
-            lines.append("| " + cells(row, repeatWorkload: index == 0 || rows[index - 1].workload != row.workload)
-                .map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
+            lines.append(
+                "| "
+                    + cells(row, repeatWorkload: index == 0 || rows[index - 1].workload != row.workload)
+                    .map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
         }
         return lines
     }

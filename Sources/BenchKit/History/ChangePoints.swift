@@ -96,7 +96,7 @@ public struct ChangePointDetector: Sendable {
             sum.append(sum.last! + v)
             sumSquares.append(sumSquares.last! + v * v)
         }
-        func cost(_ a: Int, _ b: Int) -> Double {   // segment y[a..<b]
+        func cost(_ a: Int, _ b: Int) -> Double { // segment y[a..<b]
             let count = Double(b - a), s = sum[b] - sum[a]
             return (sumSquares[b] - sumSquares[a]) - s * s / count
         }

@@ -117,8 +117,10 @@ public struct SuspectRange: Codable, Hashable, Sendable {
 
     /// Every change point of every benchmark in the records: in time, and in instructions where
     /// the runs counted them (change points of at least `instructionEffect`, relative).
-    public static func find(in records: [HistoryRecord], detector: ChangePointDetector = ChangePointDetector(),
-                            instructionEffect: Double = 0.01) -> [SuspectRange] {
+    public static func find(
+        in records: [HistoryRecord], detector: ChangePointDetector = ChangePointDetector(),
+        instructionEffect: Double = 0.01
+    ) -> [SuspectRange] {
         var names: [String] = []
         for record in records { for b in record.run.benchmarks where !names.contains(b.name) { names.append(b.name) } }
         var exact = detector
@@ -131,11 +133,13 @@ public struct SuspectRange: Codable, Hashable, Sendable {
             for (metric, points, detector) in [(Metric.time, times, detector), (.instructions, counts, exact)] {
                 for change in detector.detect(points.map(\.1)) {
                     let before = points[change.index - 1].0.run, after = points[change.index].0.run
-                    ranges.append(SuspectRange(benchmark: name, metric: metric, before: before.environment.gitRevision ?? "unknown",
-                                               after: after.environment.gitRevision ?? "unknown", beforeDate: before.startedAt,
-                                               afterDate: after.startedAt, ratio: change.ratio,
-                                               atNewest: change.index == points.count - 1 && after.startedAt == records.last?.run.startedAt,
-                                               environmentChanges: before.environment.differences(to: after.environment)))
+                    ranges.append(
+                        SuspectRange(
+                            benchmark: name, metric: metric, before: before.environment.gitRevision ?? "unknown",
+                            after: after.environment.gitRevision ?? "unknown", beforeDate: before.startedAt,
+                            afterDate: after.startedAt, ratio: change.ratio,
+                            atNewest: change.index == points.count - 1 && after.startedAt == records.last?.run.startedAt,
+                            environmentChanges: before.environment.differences(to: after.environment)))
                 }
             }
         }

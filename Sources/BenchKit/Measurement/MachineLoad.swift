@@ -38,7 +38,8 @@ public enum MachineLoad {
     /// time counts as this process's own (an engine the worker drives), not as other work.
     public static func snapshot(alsoCounting child: Int32? = nil) -> Snapshot? {
         guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else { return nil }
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") })
+        else { return nil }
         let fields = line.split(separator: " ").dropFirst().compactMap { UInt64($0) }
         guard fields.count >= 8 else { return nil }
         // user nice system idle iowait irq softirq steal: all but idle and iowait are busy.
@@ -52,7 +53,8 @@ public enum MachineLoad {
     /// User and system CPU seconds of a process so far, from /proc/PID/stat (0 if it is gone).
     static func cpuSeconds(_ pid: Int32) -> Double {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = text.lastIndex(of: ")") else { return 0 }
+            let close = text.lastIndex(of: ")")
+        else { return 0 }
         // After the command name: state is field 3, utime and stime are fields 14 and 15.
         let fields = text[text.index(after: close)...].split(separator: " ")
         guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
@@ -137,8 +139,10 @@ public struct MachineState: Codable, Hashable, Sendable {
             parts.append("\(probeThreads) threads of arithmetic gave \(String(format: "%.2f", capacity))× one thread")
         }
         if processes > 0 {
-            parts.append(busyProcesses == 0 ? "quiet in all \(processes) processes"
-                         : "busy in \(busyProcesses) of \(processes) processes" + (remeasured > 0 ? " after \(remeasured) re-measured" : ""))
+            parts.append(
+                busyProcesses == 0
+                    ? "quiet in all \(processes) processes"
+                    : "busy in \(busyProcesses) of \(processes) processes" + (remeasured > 0 ? " after \(remeasured) re-measured" : ""))
         }
         if let othersCPU { parts.append("other work \(String(format: "%.2f", othersCPU)) CPU on average") }
         if let loadAverage, let first = loadAverage.first { parts.append("load average \(String(format: "%.2f", first))") }

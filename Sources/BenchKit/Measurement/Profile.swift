@@ -22,12 +22,15 @@ public struct MeasurementProfile: Codable, Hashable, Sendable {
     /// Iterations of warm-up, at most.
     public var maximumWarmupIterations: Int { 1024 }
 
-    public static let quick = MeasurementProfile(name: "quick", warmupSeconds: 0.03, measureSeconds: 0.15, maximumSamples: 300,
-                                                 minimumSamples: 10, minimumSampleSeconds: 0.0005, processes: 1, countingIterations: 8)
-    public static let standard = MeasurementProfile(name: "standard", warmupSeconds: 0.1, measureSeconds: 0.35, maximumSamples: 1000,
-                                                    minimumSamples: 30, minimumSampleSeconds: 0.002, processes: 3, countingIterations: 32)
-    public static let rigorous = MeasurementProfile(name: "rigorous", warmupSeconds: 0.2, measureSeconds: 0.6, maximumSamples: 2000,
-                                                    minimumSamples: 50, minimumSampleSeconds: 0.005, processes: 6, countingIterations: 64)
+    public static let quick = MeasurementProfile(
+        name: "quick", warmupSeconds: 0.03, measureSeconds: 0.15, maximumSamples: 300,
+        minimumSamples: 10, minimumSampleSeconds: 0.0005, processes: 1, countingIterations: 8)
+    public static let standard = MeasurementProfile(
+        name: "standard", warmupSeconds: 0.1, measureSeconds: 0.35, maximumSamples: 1000,
+        minimumSamples: 30, minimumSampleSeconds: 0.002, processes: 3, countingIterations: 32)
+    public static let rigorous = MeasurementProfile(
+        name: "rigorous", warmupSeconds: 0.2, measureSeconds: 0.6, maximumSamples: 2000,
+        minimumSamples: 50, minimumSampleSeconds: 0.005, processes: 6, countingIterations: 64)
 
     public static func named(_ name: String) -> MeasurementProfile? {
         [quick, standard, rigorous].first { $0.name == name }

@@ -24,9 +24,10 @@ public struct WorkerReport: Codable, Sendable {
 extension WorkerReport {
     /// A report from a worker written outside this module (an engine's workloads).
     public init(name: String, pass: String, samples: [Double]?, iterationsPerSample: Int?, load: ProcessLoad?, valuesCheck: ValuesCheck?) {
-        self.init(name: name, pass: pass, samples: samples, iterationsPerSample: iterationsPerSample, allocationsPerIteration: nil,
-                  bytesPerIteration: nil, peakResidentBytes: nil, jemallocVersion: nil, digest: nil, load: load, iterations: nil,
-                  valuesCheck: valuesCheck)
+        self.init(
+            name: name, pass: pass, samples: samples, iterationsPerSample: iterationsPerSample, allocationsPerIteration: nil,
+            bytesPerIteration: nil, peakResidentBytes: nil, jemallocVersion: nil, digest: nil, load: load, iterations: nil,
+            valuesCheck: valuesCheck)
     }
 }
 

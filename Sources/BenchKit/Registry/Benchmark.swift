@@ -29,8 +29,10 @@ public struct Benchmark: Sendable {
         /// For a workload an engine in another process runs: that engine.
         public var engine: EngineInfo?
 
-        public init(name: String, unit: BenchmarkUnit, elements: Int, tags: [String], reference: String?, usesAllThreads: Bool,
-                    oneThreadCounterpart: String?, engine: EngineInfo? = nil) {
+        public init(
+            name: String, unit: BenchmarkUnit, elements: Int, tags: [String], reference: String?, usesAllThreads: Bool,
+            oneThreadCounterpart: String?, engine: EngineInfo? = nil
+        ) {
             self.name = name
             self.unit = unit
             self.elements = elements
@@ -46,11 +48,14 @@ public struct Benchmark: Sendable {
     /// Sets the benchmark up for a run with the given context.
     public let make: @Sendable (BenchmarkContext) throws -> BenchmarkBody
 
-    public init(_ name: String, unit: BenchmarkUnit = .operation, elements: Int = 1, tags: [String] = [],
-                reference: String? = nil, usesAllThreads: Bool = false, oneThreadCounterpart: String? = nil,
-                make: @escaping @Sendable (BenchmarkContext) throws -> BenchmarkBody) {
-        descriptor = Descriptor(name: name, unit: unit, elements: elements, tags: tags, reference: reference, usesAllThreads: usesAllThreads,
-                                oneThreadCounterpart: oneThreadCounterpart)
+    public init(
+        _ name: String, unit: BenchmarkUnit = .operation, elements: Int = 1, tags: [String] = [],
+        reference: String? = nil, usesAllThreads: Bool = false, oneThreadCounterpart: String? = nil,
+        make: @escaping @Sendable (BenchmarkContext) throws -> BenchmarkBody
+    ) {
+        descriptor = Descriptor(
+            name: name, unit: unit, elements: elements, tags: tags, reference: reference, usesAllThreads: usesAllThreads,
+            oneThreadCounterpart: oneThreadCounterpart)
         self.make = make
     }
 

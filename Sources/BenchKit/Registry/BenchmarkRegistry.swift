@@ -14,11 +14,15 @@ public struct BenchmarkRegistry: Sendable {
         benchmarks.append(benchmark)
     }
 
-    public mutating func register(_ name: String, unit: BenchmarkUnit = .operation, elements: Int = 1, tags: [String] = [],
-                                  reference: String? = nil, usesAllThreads: Bool = false, oneThreadCounterpart: String? = nil,
-                                  make: @escaping @Sendable (BenchmarkContext) throws -> BenchmarkBody) {
-        register(Benchmark(name, unit: unit, elements: elements, tags: tags, reference: reference, usesAllThreads: usesAllThreads,
-                           oneThreadCounterpart: oneThreadCounterpart, make: make))
+    public mutating func register(
+        _ name: String, unit: BenchmarkUnit = .operation, elements: Int = 1, tags: [String] = [],
+        reference: String? = nil, usesAllThreads: Bool = false, oneThreadCounterpart: String? = nil,
+        make: @escaping @Sendable (BenchmarkContext) throws -> BenchmarkBody
+    ) {
+        register(
+            Benchmark(
+                name, unit: unit, elements: elements, tags: tags, reference: reference, usesAllThreads: usesAllThreads,
+                oneThreadCounterpart: oneThreadCounterpart, make: make))
     }
 
     public func benchmark(named name: String) -> Benchmark? { benchmarks.first { $0.name == name } }

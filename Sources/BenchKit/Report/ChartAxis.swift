@@ -48,7 +48,10 @@ public struct ChartAxis: Sendable {
         }
         switch scale {
         case let .linear(fromZero):
-            if fromZero { low = min(low, 0); high = max(high, 0) }
+            if fromZero {
+                low = min(low, 0)
+                high = max(high, 0)
+            }
             if high - low < 1e-12 * max(abs(high), 1) { (low, high) = (low - max(abs(low) * 0.1, 1), high + max(abs(high) * 0.1, 1)) }
             let step = Self.niceStep((high - low) / 5)
             let first = (low / step).rounded(.down) * step, last = (high / step).rounded(.up) * step

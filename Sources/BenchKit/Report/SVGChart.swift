@@ -70,7 +70,8 @@ public struct SVGChart: Sendable {
         let xs = points.map(\.x) + markers.map(\.x) + levels.flatMap { [$0.from, $0.to] }
         let ys = points.flatMap { [$0.y] + [$0.low, $0.high].compactMap { $0 } } + levels.map(\.y) + band.flatMap { [$0.low, $0.high] }
         guard points.contains(where: { x.transform($0.x).isFinite && y.transform($0.y).isFinite }) else {
-            return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"40\" font-family=\"sans-serif\"><text x=\"4\" y=\"24\" font-size=\"12\">"
+            return
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"40\" font-family=\"sans-serif\"><text x=\"4\" y=\"24\" font-size=\"12\">"
                 + "\(markupEscape(title)): no data</text></svg>"
         }
         let (x0, x1, xTicks) = x.layout(xs), (y0, y1, yTicks) = y.layout(ys)
@@ -79,13 +80,15 @@ public struct SVGChart: Sendable {
         func px(_ v: Double) -> Double { left + (x.transform(v) - x0) / (x1 - x0) * plotWidth }
         func py(_ v: Double) -> Double { top + plotHeight - (y.transform(v) - y0) / (y1 - y0) * plotHeight }
         func f(_ v: Double) -> String { String(format: "%.1f", v) }
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" font-family=\"sans-serif\">"
+        var svg =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" font-family=\"sans-serif\">"
         svg += "<rect width=\"\(Int(width))\" height=\"\(Int(height))\" fill=\"#ffffff\"/>"
         svg += "<text x=\"\(f(left))\" y=\"16\" font-size=\"13\" font-weight=\"bold\">\(markupEscape(title))</text>"
         svg += "<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(plotWidth))\" height=\"\(f(plotHeight))\" fill=\"#fafafa\" stroke=\"#cccccc\"/>"
         for tick in yTicks where y.transform(tick) >= y0 - 1e-9 && y.transform(tick) <= y1 + 1e-9 {
             svg += "<line x1=\"\(f(left))\" x2=\"\(f(left + plotWidth))\" y1=\"\(f(py(tick)))\" y2=\"\(f(py(tick)))\" stroke=\"#e4e4e4\"/>"
-            svg += "<text class=\"tick\" x=\"\(f(left - 5))\" y=\"\(f(py(tick) + 4))\" font-size=\"11\" text-anchor=\"end\">\(markupEscape(y.label(tick)))</text>"
+            svg +=
+                "<text class=\"tick\" x=\"\(f(left - 5))\" y=\"\(f(py(tick) + 4))\" font-size=\"11\" text-anchor=\"end\">\(markupEscape(y.label(tick)))</text>"
         }
         let shownX = xTicks.filter { x.transform($0) >= x0 - 1e-9 && x.transform($0) <= x1 + 1e-9 }
         for (tick, label) in zip(shownX, x.labels(shownX)) {
@@ -93,7 +96,8 @@ public struct SVGChart: Sendable {
             let half = Double(label.count) * 3.2, position = px(tick)
             let anchor = position + half > width - 2 ? "end" : position - half < 2 ? "start" : "middle"
             svg += "<line x1=\"\(f(position))\" x2=\"\(f(position))\" y1=\"\(f(top + plotHeight))\" y2=\"\(f(top + plotHeight + 4))\" stroke=\"#999999\"/>"
-            svg += "<text class=\"tick\" x=\"\(f(position))\" y=\"\(f(top + plotHeight + 16))\" font-size=\"11\" text-anchor=\"\(anchor)\">\(markupEscape(label))</text>"
+            svg +=
+                "<text class=\"tick\" x=\"\(f(position))\" y=\"\(f(top + plotHeight + 16))\" font-size=\"11\" text-anchor=\"\(anchor)\">\(markupEscape(label))</text>"
         }
         let yNote: String
         switch y.scale {
@@ -106,44 +110,52 @@ public struct SVGChart: Sendable {
         }
         if !yLabel.isEmpty || !yNote.isEmpty {
             let middle = top + plotHeight / 2
-            svg += "<text x=\"13\" y=\"\(f(middle))\" font-size=\"11\" transform=\"rotate(-90 13 \(f(middle)))\" text-anchor=\"middle\">\(markupEscape(yLabel + yNote))</text>"
+            svg +=
+                "<text x=\"13\" y=\"\(f(middle))\" font-size=\"11\" transform=\"rotate(-90 13 \(f(middle)))\" text-anchor=\"middle\">\(markupEscape(yLabel + yNote))</text>"
         }
         let shownBand = band.filter { x.transform($0.x).isFinite && y.transform($0.low).isFinite && y.transform($0.high).isFinite }
         if shownBand.count > 1 {
             let upper = shownBand.map { "\(f(px($0.x))),\(f(py($0.high)))" }, lower = shownBand.reversed().map { "\(f(px($0.x))),\(f(py($0.low)))" }
-            svg += "<polygon points=\"\((upper + lower).joined(separator: " "))\" fill=\"#9db7e0\" fill-opacity=\"0.35\" stroke=\"none\"><title>\(markupEscape(bandLabel))</title></polygon>"
+            svg +=
+                "<polygon points=\"\((upper + lower).joined(separator: " "))\" fill=\"#9db7e0\" fill-opacity=\"0.35\" stroke=\"none\"><title>\(markupEscape(bandLabel))</title></polygon>"
         }
         for level in levels {
-            svg += "<line x1=\"\(f(px(level.from)))\" x2=\"\(f(px(level.to)))\" y1=\"\(f(py(level.y)))\" y2=\"\(f(py(level.y)))\" stroke=\"\(Self.stepColor)\" stroke-width=\"3\" stroke-opacity=\"0.6\"/>"
+            svg +=
+                "<line x1=\"\(f(px(level.from)))\" x2=\"\(f(px(level.to)))\" y1=\"\(f(py(level.y)))\" y2=\"\(f(py(level.y)))\" stroke=\"\(Self.stepColor)\" stroke-width=\"3\" stroke-opacity=\"0.6\"/>"
         }
         for marker in markers {
-            svg += "<g><title>\(markupEscape(marker.note))</title><line x1=\"\(f(px(marker.x)))\" x2=\"\(f(px(marker.x)))\" y1=\"\(f(top))\" y2=\"\(f(top + plotHeight))\" "
+            svg +=
+                "<g><title>\(markupEscape(marker.note))</title><line x1=\"\(f(px(marker.x)))\" x2=\"\(f(px(marker.x)))\" y1=\"\(f(top))\" y2=\"\(f(top + plotHeight))\" "
                 + "stroke=\"\(Self.stepColor)\" stroke-width=\"2\" stroke-dasharray=\"5 3\"/>"
                 + "<text x=\"\(f(px(marker.x) + 3))\" y=\"\(f(top + plotHeight - 6))\" font-size=\"11\" fill=\"#a04000\">\(markupEscape(marker.label))</text></g>"
         }
         var legend = left
         if shownBand.count > 1 && !bandLabel.isEmpty {
-            svg += "<rect x=\"\(f(legend))\" y=\"21\" width=\"14\" height=\"9\" fill=\"#9db7e0\" fill-opacity=\"0.6\"/><text x=\"\(f(legend + 18))\" y=\"29\" font-size=\"11\">\(markupEscape(bandLabel))</text>"
+            svg +=
+                "<rect x=\"\(f(legend))\" y=\"21\" width=\"14\" height=\"9\" fill=\"#9db7e0\" fill-opacity=\"0.6\"/><text x=\"\(f(legend + 18))\" y=\"29\" font-size=\"11\">\(markupEscape(bandLabel))</text>"
             legend += 28 + Double(bandLabel.count) * 6.2
         }
         for s in series {
             let shown = s.points.filter { x.transform($0.x).isFinite && y.transform($0.y).isFinite }
             guard !shown.isEmpty else { continue }
             let path = shown.enumerated().map { "\($0.offset == 0 ? "M" : "L")\(f(px($0.element.x))),\(f(py($0.element.y)))" }.joined(separator: " ")
-            svg += "<path d=\"\(path)\" fill=\"none\" stroke=\"\(s.color)\" stroke-width=\"2\"\(s.dashed ? " stroke-dasharray=\"6 3\"" : "")><title>\(markupEscape(s.label))</title></path>"
+            svg +=
+                "<path d=\"\(path)\" fill=\"none\" stroke=\"\(s.color)\" stroke-width=\"2\"\(s.dashed ? " stroke-dasharray=\"6 3\"" : "")><title>\(markupEscape(s.label))</title></path>"
             // Dense series (a fixture's frames) are a line alone; sparse ones (runs, sizes) get a mark per point.
             for point in shown where shown.count <= 60 {
                 var mark = ""
                 if let low = point.low, let high = point.high, y.transform(low).isFinite, y.transform(high).isFinite {
                     let cx = px(point.x)
-                    mark += "<path d=\"M\(f(cx)),\(f(py(low))) L\(f(cx)),\(f(py(high))) M\(f(cx - 3)),\(f(py(low))) L\(f(cx + 3)),\(f(py(low))) "
+                    mark +=
+                        "<path d=\"M\(f(cx)),\(f(py(low))) L\(f(cx)),\(f(py(high))) M\(f(cx - 3)),\(f(py(low))) L\(f(cx + 3)),\(f(py(low))) "
                         + "M\(f(cx - 3)),\(f(py(high))) L\(f(cx + 3)),\(f(py(high)))\" stroke=\"\(s.color)\" stroke-width=\"1.2\" fill=\"none\"/>"
                 }
                 mark += "<circle cx=\"\(f(px(point.x)))\" cy=\"\(f(py(point.y)))\" r=\"3.5\" fill=\"\(s.color)\"/>"
                 let titled = "<g class=\"point\"><title>\(markupEscape(point.note ?? "\(s.label): \(y.label(point.y))"))</title>\(mark)</g>"
                 svg += point.link.map { "<a href=\"\(markupEscape($0))\">\(titled)</a>" } ?? titled
             }
-            svg += "<rect x=\"\(f(legend))\" y=\"24\" width=\"14\" height=\"3\" fill=\"\(s.color)\"/>"
+            svg +=
+                "<rect x=\"\(f(legend))\" y=\"24\" width=\"14\" height=\"3\" fill=\"\(s.color)\"/>"
                 + "<text x=\"\(f(legend + 18))\" y=\"29\" font-size=\"11\">\(markupEscape(s.label))</text>"
             legend += 28 + Double(s.label.count) * 6.2
         }

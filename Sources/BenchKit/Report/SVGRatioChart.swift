@@ -47,27 +47,33 @@ public struct SVGRatioChart: Sendable {
         let plotWidth = width - left - right, plotHeight = Double(max(rows.count, 1)) * rowHeight
         func px(_ v: Double) -> Double { left + (v - x0) / (x1 - x0) * plotWidth }
         func f(_ v: Double) -> String { String(format: "%.1f", v) }
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" font-family=\"sans-serif\">"
+        var svg =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" font-family=\"sans-serif\">"
         svg += "<rect width=\"\(Int(width))\" height=\"\(Int(height))\" fill=\"#ffffff\"/>"
         svg += "<text x=\"8\" y=\"16\" font-size=\"13\" font-weight=\"bold\">\(markupEscape(title))</text>"
-        svg += "<text x=\"8\" y=\"32\" font-size=\"11\" fill=\"#555555\">candidate time / baseline time: right of 1× is slower; shaded: within the ±"
+        svg +=
+            "<text x=\"8\" y=\"32\" font-size=\"11\" fill=\"#555555\">candidate time / baseline time: right of 1× is slower; shaded: within the ±"
             + "\(ChartAxis.trimmed(threshold * 100, digits: 1))% threshold; whiskers: 95% intervals</text>"
         svg += "<rect x=\"\(f(px(band.0)))\" y=\"\(f(top))\" width=\"\(f(px(band.1) - px(band.0)))\" height=\"\(f(plotHeight))\" fill=\"#dfe8f5\"/>"
         for tick in ticks where tick >= x0 && tick <= x1 {
             svg += "<line x1=\"\(f(px(tick)))\" x2=\"\(f(px(tick)))\" y1=\"\(f(top))\" y2=\"\(f(top + plotHeight))\" stroke=\"#e4e4e4\"/>"
-            svg += "<text class=\"tick\" x=\"\(f(px(tick)))\" y=\"\(f(top + plotHeight + 16))\" font-size=\"11\" text-anchor=\"middle\">\(markupEscape(axis.label(tick)))</text>"
+            svg +=
+                "<text class=\"tick\" x=\"\(f(px(tick)))\" y=\"\(f(top + plotHeight + 16))\" font-size=\"11\" text-anchor=\"middle\">\(markupEscape(axis.label(tick)))</text>"
         }
         svg += "<line x1=\"\(f(px(1)))\" x2=\"\(f(px(1)))\" y1=\"\(f(top))\" y2=\"\(f(top + plotHeight))\" stroke=\"#333333\"/>"
         for (index, row) in rows.enumerated() {
             let middle = top + (Double(index) + 0.5) * rowHeight
             let color = Self.color(row.verdict)
             var mark = "<text x=\"\(f(left - 8))\" y=\"\(f(middle + 4))\" font-size=\"11\" text-anchor=\"end\">\(markupEscape(row.name))</text>"
-            mark += "<rect x=\"\(f(min(px(1), px(row.ratio))))\" y=\"\(f(middle - 6))\" width=\"\(f(max(abs(px(row.ratio) - px(1)), 1)))\" height=\"12\" fill=\"\(color)\" fill-opacity=\"0.75\"/>"
+            mark +=
+                "<rect x=\"\(f(min(px(1), px(row.ratio))))\" y=\"\(f(middle - 6))\" width=\"\(f(max(abs(px(row.ratio) - px(1)), 1)))\" height=\"12\" fill=\"\(color)\" fill-opacity=\"0.75\"/>"
             if let interval = row.interval, interval.count == 2 {
-                mark += "<path d=\"M\(f(px(interval[0]))),\(f(middle)) L\(f(px(interval[1]))),\(f(middle)) M\(f(px(interval[0]))),\(f(middle - 5)) L\(f(px(interval[0]))),\(f(middle + 5)) "
+                mark +=
+                    "<path d=\"M\(f(px(interval[0]))),\(f(middle)) L\(f(px(interval[1]))),\(f(middle)) M\(f(px(interval[0]))),\(f(middle - 5)) L\(f(px(interval[0]))),\(f(middle + 5)) "
                     + "M\(f(px(interval[1]))),\(f(middle - 5)) L\(f(px(interval[1]))),\(f(middle + 5))\" stroke=\"#222222\" stroke-width=\"1.2\" fill=\"none\"/>"
             }
-            mark += "<text x=\"\(f(left + plotWidth + 6))\" y=\"\(f(middle + 4))\" font-size=\"11\" fill=\"\(color)\">\(markupEscape(ChartAxis.ratio(row.ratio)))</text>"
+            mark +=
+                "<text x=\"\(f(left + plotWidth + 6))\" y=\"\(f(middle + 4))\" font-size=\"11\" fill=\"\(color)\">\(markupEscape(ChartAxis.ratio(row.ratio)))</text>"
             svg += "<g class=\"bar\"><title>\(markupEscape(row.note))</title>\(mark)</g>"
         }
         return svg + "</svg>"

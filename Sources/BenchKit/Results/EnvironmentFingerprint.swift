@@ -40,13 +40,15 @@ public struct EnvironmentFingerprint: Codable, Hashable, Sendable {
 
     /// The fingerprint of this process's machine; `repository` is the git work tree to describe.
     public static func current(repository: String? = nil, buildConfiguration: String, buildFlags: String) -> EnvironmentFingerprint {
-        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+        let cpu =
+            (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
             .split(separator: "\n").first { $0.hasPrefix("model name") }
             .map { String($0.split(separator: ":", maxSplits: 1).last ?? "").trimmingCharacters(in: .whitespaces) } ?? "unknown"
         var name = utsname()
         uname(&name)
         let kernel = withUnsafeBytes(of: &name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        let os = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8))?
+        let os =
+            (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8))?
             .split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
             .map { $0.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) } ?? "unknown"
         let swift = runCommand("swift", ["--version"])?.split(separator: "\n").first.map(String.init) ?? "unknown"
@@ -57,9 +59,10 @@ public struct EnvironmentFingerprint: Codable, Hashable, Sendable {
                 dirty = !(runCommand("git", ["-C", repository, "status", "--porcelain", "--untracked-files=no"]) ?? "").isEmpty
             }
         }
-        return EnvironmentFingerprint(cpuModel: cpu, logicalCores: ProcessInfo.processInfo.activeProcessorCount, kernel: kernel,
-                                      operatingSystem: os, swiftVersion: swift, buildConfiguration: buildConfiguration,
-                                      buildFlags: buildFlags, jemallocVersion: nil, gitRevision: revision, gitDirty: dirty)
+        return EnvironmentFingerprint(
+            cpuModel: cpu, logicalCores: ProcessInfo.processInfo.activeProcessorCount, kernel: kernel,
+            operatingSystem: os, swiftVersion: swift, buildConfiguration: buildConfiguration,
+            buildFlags: buildFlags, jemallocVersion: nil, gitRevision: revision, gitDirty: dirty)
     }
 }
 

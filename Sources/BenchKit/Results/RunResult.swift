@@ -84,8 +84,10 @@ public struct TimingSummary: Codable, Sendable {
         ("p0", 0), ("p25", 25), ("p50", 50), ("p75", 75), ("p90", 90), ("p99", 99), ("p99.9", 99.9), ("p100", 100),
     ]
 
-    public init(samples: [Double], iterationsPerSample: Int, elements: Int, unit: BenchmarkUnit, processSampleCounts: [Int]? = nil,
-                processLoads: [ProcessLoad]? = nil) {
+    public init(
+        samples: [Double], iterationsPerSample: Int, elements: Int, unit: BenchmarkUnit, processSampleCounts: [Int]? = nil,
+        processLoads: [ProcessLoad]? = nil
+    ) {
         self.samples = samples
         self.processSampleCounts = processSampleCounts
         self.processLoads = processLoads

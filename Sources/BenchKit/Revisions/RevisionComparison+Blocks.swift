@@ -21,7 +21,9 @@ extension RevisionComparison {
     /// Whether both revisions' workers can serve blocks: workers from before `serve` answer that
     /// the command is unknown, and the comparison then falls back to the process design.
     static func servesBlocks(_ driver: BenchmarkDriver) -> Bool {
-        let outcome = WorkerProcess(executable: driver.options.worker, arguments: driver.options.workerArguments + ["serve"], environment: driver.workerEnvironment(), timeout: 60).run()
+        let outcome = WorkerProcess(
+            executable: driver.options.worker, arguments: driver.options.workerArguments + ["serve"], environment: driver.workerEnvironment(), timeout: 60
+        ).run()
         if case let .failed(_, _, stderr) = outcome { return !stderr.contains("unknown command") }
         return false
     }
@@ -43,8 +45,9 @@ extension RevisionComparison {
                 var arguments = ["serve", descriptor.name, "--profile", options.profile.name, "--threads", "\(options.threads)"]
                 if cpus > 1 { arguments += descriptor.usesAllThreads ? ["--spread"] : ["--cpu", "\(round % cpus)"] }
                 do {
-                    workers[side] = try ServedWorker(executable: drivers[side].options.worker, arguments: drivers[side].options.workerArguments + arguments,
-                                                     environment: drivers[side].workerEnvironment(), timeout: options.timeout)
+                    workers[side] = try ServedWorker(
+                        executable: drivers[side].options.worker, arguments: drivers[side].options.workerArguments + arguments,
+                        environment: drivers[side].workerEnvironment(), timeout: options.timeout)
                 } catch let error as DriverError {
                     throw DriverError("\(side == 0 ? "A" : "B"): \(error.description)")
                 }

@@ -121,7 +121,8 @@ public struct RevisionComparison {
         // A checkout of a Swift package has its Package.swift; an engine's may hold anything.
         let marker = options.engine == nil ? "Package.swift" : ""
         if FileManager.default.fileExists(atPath: reference, isDirectory: &isDirectory), isDirectory.boolValue,
-           FileManager.default.fileExists(atPath: URL(fileURLWithPath: reference).appendingPathComponent(marker).path) {
+            FileManager.default.fileExists(atPath: URL(fileURLWithPath: reference).appendingPathComponent(marker).path)
+        {
             return Revision(name: reference, directory: URL(fileURLWithPath: reference), commit: nil)
         }
         guard let commit = git(["rev-parse", "--verify", "\(reference)^{commit}"])?.trimmingCharacters(in: .whitespacesAndNewlines), !commit.isEmpty else {
@@ -244,11 +245,15 @@ public struct RevisionComparison {
         while true {
             var pending = descriptors.filter { failures[$0.name] == nil && !(progress[$0.name].map { if case .decided = $0 { true } else { false } } ?? true) }
             if pending.isEmpty { break }
-            if round >= options.maximumRounds { stopReason = "stopped at the limit of \(options.maximumRounds) rounds"; break }
+            if round >= options.maximumRounds {
+                stopReason = "stopped at the limit of \(options.maximumRounds) rounds"
+                break
+            }
             // A benchmark's round takes about as long as in the last round; stop before a round
             // that would overrun.
             if let budget = options.budgetMinutes, let last = lastRound,
-               minutes() + last.minutes * Double(pending.count) / Double(last.benchmarks) > budget {
+                minutes() + last.minutes * Double(pending.count) / Double(last.benchmarks) > budget
+            {
                 stopReason = "stopped by the budget of \(String(format: "%g", budget)) minutes after \(round) rounds"
                 break
             }
@@ -281,7 +286,7 @@ public struct RevisionComparison {
                 switch progress[descriptor.name]! {
                 case .measuring:
                     guard let decision, decision.verdict != .inconclusive else { break }
-                    if decision.verdict == .regressed && options.confirm  {
+                    if decision.verdict == .regressed && options.confirm {
                         progress[descriptor.name] = .confirming(after: measured.count)
                     } else {
                         progress[descriptor.name] = .decided
@@ -309,12 +314,14 @@ public struct RevisionComparison {
             report.comparisons[index].message = [report.comparisons[index].message, note].compactMap { $0 }.joined(separator: "; ")
         }
         let loads = rounds.values.flatMap { $0.flatMap { $0.loads.compactMap { $0 } } }
-        let machine = MachineState(parallelCapacity: capacity, probeThreads: options.threads, loadAverage: loadAverage, processes: loads.count,
-                                   busyProcesses: loads.filter(\.isBusy).count,
-                                   remeasured: drivers.map(\.busyLog.remeasured).reduce(0, +),
-                                   othersCPU: loads.isEmpty ? nil : loads.map(\.othersCPU).reduce(0, +) / Double(loads.count))
-        return Outcome(design: design, report: report, rounds: round, stopReason: stopReason, conformanceChanges: conformanceChanges(a, b),
-                       builds: builds, machine: machine)
+        let machine = MachineState(
+            parallelCapacity: capacity, probeThreads: options.threads, loadAverage: loadAverage, processes: loads.count,
+            busyProcesses: loads.filter(\.isBusy).count,
+            remeasured: drivers.map(\.busyLog.remeasured).reduce(0, +),
+            othersCPU: loads.isEmpty ? nil : loads.map(\.othersCPU).reduce(0, +) / Double(loads.count))
+        return Outcome(
+            design: design, report: report, rounds: round, stopReason: stopReason, conformanceChanges: conformanceChanges(a, b),
+            builds: builds, machine: machine)
     }
 
     /// The time verdict over some rounds; nil with too few.
@@ -331,7 +338,8 @@ public struct RevisionComparison {
             return "the confirmation rounds gave no ratio: not confirmed"
         }
         let alpha = (1 - options.policy.confidence) / 2
-        let p = estimate.logStandardError > 0
+        let p =
+            estimate.logStandardError > 0
             ? StudentT.upperTail(log(estimate.ratio) / estimate.logStandardError, degreesOfFreedom: estimate.degreesOfFreedom)
             : (estimate.ratio > 1 ? 0 : 1)
         let figures = "\(further.count) further rounds gave \(String(format: "%.3f", estimate.ratio)) (p = \(String(format: "%.2g", p)) against ratio ≤ 1)"
@@ -340,12 +348,15 @@ public struct RevisionComparison {
         return "confirmed: " + figures
     }
 
-    func compare(_ descriptors: [Benchmark.Descriptor], _ rounds: [String: [Round]], _ counting: [[String: WorkerReport]],
-                 _ failures: [String: String], _ builds: [WorkerBuild]) -> ComparisonReport {
+    func compare(
+        _ descriptors: [Benchmark.Descriptor], _ rounds: [String: [Round]], _ counting: [[String: WorkerReport]],
+        _ failures: [String: String], _ builds: [WorkerBuild]
+    ) -> ComparisonReport {
         func result(_ side: Int) -> RunResult {
             let benchmarks = descriptors.map { d -> BenchmarkResult in
-                var b = BenchmarkResult(name: d.name, unit: d.unit, elements: d.elements, tags: d.tags, reference: d.reference,
-                                        oneThreadCounterpart: d.oneThreadCounterpart, status: .ok)
+                var b = BenchmarkResult(
+                    name: d.name, unit: d.unit, elements: d.elements, tags: d.tags, reference: d.reference,
+                    oneThreadCounterpart: d.oneThreadCounterpart, status: .ok)
                 if let failure = failures[d.name] {
                     b.status = .failed
                     b.message = failure
@@ -353,11 +364,13 @@ public struct RevisionComparison {
                 }
                 let groups = (rounds[d.name] ?? []).map { $0.samples[side] }
                 let loads = (rounds[d.name] ?? []).compactMap { $0.loads[side] }
-                b.timing = TimingSummary(samples: groups.flatMap { $0 }, iterationsPerSample: 1, elements: d.elements, unit: d.unit,
-                                         processSampleCounts: groups.map(\.count), processLoads: loads.count == groups.count ? loads : nil)
+                b.timing = TimingSummary(
+                    samples: groups.flatMap { $0 }, iterationsPerSample: 1, elements: d.elements, unit: d.unit,
+                    processSampleCounts: groups.map(\.count), processLoads: loads.count == groups.count ? loads : nil)
                 let report = counting[side][d.name]
-                b.allocations = AllocationSummary(perIteration: report?.allocationsPerIteration, bytesPerIteration: report?.bytesPerIteration,
-                                                  peakResidentBytes: report?.peakResidentBytes)
+                b.allocations = AllocationSummary(
+                    perIteration: report?.allocationsPerIteration, bytesPerIteration: report?.bytesPerIteration,
+                    peakResidentBytes: report?.peakResidentBytes)
                 b.digest = report?.digest
                 // An engine's workload: its values checked against MotionCore's.
                 if let check = report?.valuesCheck, !check.agrees {
@@ -365,13 +378,17 @@ public struct RevisionComparison {
                 }
                 return b
             }
-            let environment = EnvironmentFingerprint.current(buildConfiguration: options.configuration,
-                                                             buildFlags: builds[side].flags(configuration: options.configuration))
-            return RunResult(schemaVersion: RunResult.currentSchemaVersion, tool: "motion-bench compare-revisions", startedAt: "", finishedAt: "",
-                             profile: options.profile.name, threads: options.threads, filter: options.filter, environment: environment, benchmarks: benchmarks)
+            let environment = EnvironmentFingerprint.current(
+                buildConfiguration: options.configuration,
+                buildFlags: builds[side].flags(configuration: options.configuration))
+            return RunResult(
+                schemaVersion: RunResult.currentSchemaVersion, tool: "motion-bench compare-revisions", startedAt: "", finishedAt: "",
+                profile: options.profile.name, threads: options.threads, filter: options.filter, environment: environment, benchmarks: benchmarks)
         }
-        return (try? ComparisonReport.compare(baseline: result(0), candidate: result(1), baselineName: "A", candidateName: "B",
-                                              policy: options.policy, estimator: Self.pairedEstimator))
+        return
+            (try? ComparisonReport.compare(
+                baseline: result(0), candidate: result(1), baselineName: "A", candidateName: "B",
+                policy: options.policy, estimator: Self.pairedEstimator))
             ?? ComparisonReport(baseline: "A", candidate: "B", comparisons: [], geometricMeanRatio: nil)
     }
 
@@ -393,12 +410,19 @@ public struct RevisionComparison {
             let outcome: WorkerProcess.Outcome
             if let engine = options.engine {
                 // Each revision of the engine through this tool's fixtures.
-                outcome = WorkerProcess(executable: engine.tool, arguments: ["conform", "--format", "json", "--engine-shell", "--engine",
-                                                                             engine.command(in: revision.directory)], timeout: options.timeout).run()
+                outcome = WorkerProcess(
+                    executable: engine.tool,
+                    arguments: [
+                        "conform", "--format", "json", "--engine-shell", "--engine",
+                        engine.command(in: revision.directory),
+                    ], timeout: options.timeout
+                ).run()
             } else {
                 let fixtures = revision.directory.appendingPathComponent("Fixtures").path
-                outcome = WorkerProcess(executable: binary(revision, "motion-bench"), arguments: ["conform", "--fixtures", fixtures, "--format", "json"],
-                                        timeout: options.timeout).run()
+                outcome = WorkerProcess(
+                    executable: binary(revision, "motion-bench"), arguments: ["conform", "--fixtures", fixtures, "--format", "json"],
+                    timeout: options.timeout
+                ).run()
             }
             let data: Data
             switch outcome {
@@ -408,7 +432,9 @@ public struct RevisionComparison {
             case let .failed(status, output, _) where status == 1 || status == 2: data = output
             default: return nil
             }
-            guard let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let fixtures = json["fixtures"] as? [[String: Any]] else { return nil }
+            guard let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let fixtures = json["fixtures"] as? [[String: Any]] else {
+                return nil
+            }
             return Dictionary(fixtures.compactMap { f in (f["id"] as? String).map { ($0, f["verdict"] as? String ?? "?") } }, uniquingKeysWith: { x, _ in x })
         }
         let before = verdicts(a), after = verdicts(b)

@@ -84,7 +84,8 @@ public struct BenchmarkDriver {
         var selected: [Benchmark.Descriptor] = []
         for worker in options.workers {
             for descriptor in try list(worker) {
-                guard regex.map({ $0.firstMatch(in: descriptor.name, range: NSRange(descriptor.name.startIndex..., in: descriptor.name)) != nil }) ?? true else { continue }
+                guard regex.map({ $0.firstMatch(in: descriptor.name, range: NSRange(descriptor.name.startIndex..., in: descriptor.name)) != nil }) ?? true
+                else { continue }
                 if let other = routes.workers[descriptor.name], other != worker {
                     throw DriverError("two workers offer a benchmark named '\(descriptor.name)': \(other.label) and \(worker.label)")
                 }
@@ -123,14 +124,17 @@ public struct BenchmarkDriver {
         let names = try BenchmarkDriver(options: unfiltered).benchmarks().map(\.name)
         guard let filter = options.filter else { throw DriverError("the worker \(options.worker.path) offers no benchmarks") }
         let nearest = nearestNames(names, to: filter)
-        throw DriverError("no benchmark matches --filter '\(filter)'; the nearest names: \(nearest.joined(separator: ", ")) (`motion-bench list` lists all \(names.count))")
+        throw DriverError(
+            "no benchmark matches --filter '\(filter)'; the nearest names: \(nearest.joined(separator: ", ")) (`motion-bench list` lists all \(names.count))")
     }
 
     /// How the worker was compiled. A worker that cannot say (one from before the `build`
     /// command) was built for the default target.
     public func build() -> WorkerBuild {
-        let outcome = WorkerProcess(executable: options.worker, arguments: options.workerArguments + ["build"], environment: workerEnvironment(),
-                                    timeout: 60).run()
+        let outcome = WorkerProcess(
+            executable: options.worker, arguments: options.workerArguments + ["build"], environment: workerEnvironment(),
+            timeout: 60
+        ).run()
         guard case let .finished(data) = outcome, let build = try? JSONDecoder().decode(WorkerBuild.self, from: data) else {
             return WorkerBuild(targetCPU: nil)
         }
@@ -155,8 +159,9 @@ public struct BenchmarkDriver {
         var timings = [ProcessTimings](repeating: ProcessTimings(), count: selected.count)
         for sweep in 0..<sweeps {
             for (index, descriptor) in selected.enumerated() where timings[index].failure == nil {
-                options.progress?.update(index: sweep * selected.count + index, of: sweeps * selected.count, name: descriptor.name,
-                                         elapsed: Double(MonotonicClock.now() - clockStart) / 1e9)
+                options.progress?.update(
+                    index: sweep * selected.count + index, of: sweeps * selected.count, name: descriptor.name,
+                    elapsed: Double(MonotonicClock.now() - clockStart) / 1e9)
                 timings[index].add(timingProcess(descriptor.name))
             }
         }
@@ -165,7 +170,8 @@ public struct BenchmarkDriver {
             if jemallocVersion == nil { jemallocVersion = result.1 }
             // An engine in another process is not counted: its instructions are not the worker's.
             if options.instructions, !descriptor.usesAllThreads, descriptor.engine == nil, result.0.status == .ok,
-               routes.workers[descriptor.name]?.executable == options.worker {
+                routes.workers[descriptor.name]?.executable == options.worker
+            {
                 result.0.instructions = InstructionCounter(worker: options.worker, environment: workerEnvironment(), timeout: options.timeout)
                     .count(descriptor.name)
             }
@@ -174,21 +180,24 @@ public struct BenchmarkDriver {
         }
         options.progress?.finish(count: sweeps * selected.count, elapsed: Double(MonotonicClock.now() - clockStart) / 1e9)
         Self.fillReferenceRatios(&results)
-        var environment = EnvironmentFingerprint.current(repository: options.repository, buildConfiguration: options.buildConfiguration,
-                                                         buildFlags: build().flags(configuration: options.buildConfiguration))
+        var environment = EnvironmentFingerprint.current(
+            repository: options.repository, buildConfiguration: options.buildConfiguration,
+            buildFlags: build().flags(configuration: options.buildConfiguration))
         environment.jemallocVersion = jemallocVersion
-        return RunResult(schemaVersion: RunResult.currentSchemaVersion, tool: options.toolVersion, startedAt: started,
-                         finishedAt: Self.timestamp(), profile: options.profile.name, threads: options.threads,
-                         filter: options.filter, environment: environment, benchmarks: results,
-                         machine: machineState(results.compactMap(\.timing), capacity: capacity, loadAverage: loadAverage))
+        return RunResult(
+            schemaVersion: RunResult.currentSchemaVersion, tool: options.toolVersion, startedAt: started,
+            finishedAt: Self.timestamp(), profile: options.profile.name, threads: options.threads,
+            filter: options.filter, environment: environment, benchmarks: results,
+            machine: machineState(results.compactMap(\.timing), capacity: capacity, loadAverage: loadAverage))
     }
 
     /// The machine's state over a run's timing processes.
     func machineState(_ timings: [TimingSummary], capacity: Double?, loadAverage: [Double]?) -> MachineState {
         let loads = timings.flatMap { $0.processLoads ?? [] }
-        return MachineState(parallelCapacity: capacity, probeThreads: options.threads, loadAverage: loadAverage, processes: loads.count,
-                            busyProcesses: loads.filter(\.isBusy).count, remeasured: busyLog.remeasured,
-                            othersCPU: loads.isEmpty ? nil : loads.map(\.othersCPU).reduce(0, +) / Double(loads.count))
+        return MachineState(
+            parallelCapacity: capacity, probeThreads: options.threads, loadAverage: loadAverage, processes: loads.count,
+            busyProcesses: loads.filter(\.isBusy).count, remeasured: busyLog.remeasured,
+            othersCPU: loads.isEmpty ? nil : loads.map(\.othersCPU).reduce(0, +) / Double(loads.count))
     }
 
     /// One timing process, measured again (up to `busyRetries` times) when the rest of the machine
@@ -231,16 +240,18 @@ public struct BenchmarkDriver {
     /// A benchmark's result from its timing processes and its counting pass; returns it and the
     /// jemalloc version seen.
     func measure(_ descriptor: Benchmark.Descriptor, _ timings: ProcessTimings) -> (BenchmarkResult, String?) {
-        var result = BenchmarkResult(name: descriptor.name, unit: descriptor.unit, elements: descriptor.elements, tags: descriptor.tags,
-                                     reference: descriptor.reference, oneThreadCounterpart: descriptor.oneThreadCounterpart, status: .ok)
+        var result = BenchmarkResult(
+            name: descriptor.name, unit: descriptor.unit, elements: descriptor.elements, tags: descriptor.tags,
+            reference: descriptor.reference, oneThreadCounterpart: descriptor.oneThreadCounterpart, status: .ok)
         result.engine = descriptor.engine
         if let failure = timings.failure {
             (result.status, result.message) = (failure.status, failure.message)
             return (result, nil)
         }
         let (samples, counts, loads, iterationsPerSample) = (timings.samples, timings.counts, timings.loads, timings.iterationsPerSample)
-        result.timing = TimingSummary(samples: samples, iterationsPerSample: iterationsPerSample, elements: descriptor.elements,
-                                      unit: descriptor.unit, processSampleCounts: counts, processLoads: loads.count == counts.count ? loads : nil)
+        result.timing = TimingSummary(
+            samples: samples, iterationsPerSample: iterationsPerSample, elements: descriptor.elements,
+            unit: descriptor.unit, processSampleCounts: counts, processLoads: loads.count == counts.count ? loads : nil)
         switch pass("counting", descriptor.name, preload: true) {
         case let .success(report) where descriptor.engine != nil:
             // An engine's workload: its counting pass checks its values (its allocations are its own).
@@ -251,8 +262,9 @@ public struct BenchmarkDriver {
             }
             return (result, nil)
         case let .success(report):
-            result.allocations = AllocationSummary(perIteration: report.allocationsPerIteration, bytesPerIteration: report.bytesPerIteration,
-                                                   peakResidentBytes: report.peakResidentBytes)
+            result.allocations = AllocationSummary(
+                perIteration: report.allocationsPerIteration, bytesPerIteration: report.bytesPerIteration,
+                peakResidentBytes: report.peakResidentBytes)
             result.digest = report.digest
             return (result, report.jemallocVersion)
         case let .failure(failure):
@@ -271,8 +283,10 @@ public struct BenchmarkDriver {
         if preload, let library = jemallocLibrary() { environment["LD_PRELOAD"] = library }
         let arguments = ["run", name, "--pass", pass, "--profile", options.profile.name, "--threads", "\(options.threads)"]
         let worker = routes.workers[name] ?? options.workers[0]
-        let outcome = WorkerProcess(executable: worker.executable, arguments: worker.arguments + arguments, environment: environment,
-                                    timeout: options.timeout).run()
+        let outcome = WorkerProcess(
+            executable: worker.executable, arguments: worker.arguments + arguments, environment: environment,
+            timeout: options.timeout
+        ).run()
         switch outcome {
         case let .finished(data):
             do { return .success(try JSONDecoder().decode(WorkerReport.self, from: data)) } catch {
@@ -301,7 +315,8 @@ public struct BenchmarkDriver {
             // A backtrace's own last lines say little: its "Fatal error" or "Program crashed" line says why.
             let lines = stderr.split(separator: "\n")
             let why = lines.first { $0.contains("Fatal error") } ?? lines.first { $0.contains("Program crashed") }
-            return "crashed with signal \(signal)\(signalMeaning(signal).map { " (\($0))" } ?? "")" + (why.map { ": " + $0.trimmingCharacters(in: CharacterSet(charactersIn: "* ")) } ?? tail(stderr))
+            return "crashed with signal \(signal)\(signalMeaning(signal).map { " (\($0))" } ?? "")"
+                + (why.map { ": " + $0.trimmingCharacters(in: CharacterSet(charactersIn: "* ")) } ?? tail(stderr))
         case let .timedOut(seconds): return "timed out after \(Int(seconds)) s"
         case let .couldNotStart(message): return message
         }
@@ -313,8 +328,10 @@ public struct BenchmarkDriver {
 
     func jemallocLibrary() -> String? {
         if let library = options.jemallocLibrary { return library }
-        let candidates = ["/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", "/usr/lib/aarch64-linux-gnu/libjemalloc.so.2",
-                          "/usr/lib/libjemalloc.so.2", "/usr/local/lib/libjemalloc.so.2"]
+        let candidates = [
+            "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", "/usr/lib/aarch64-linux-gnu/libjemalloc.so.2",
+            "/usr/lib/libjemalloc.so.2", "/usr/local/lib/libjemalloc.so.2",
+        ]
         return candidates.first { FileManager.default.fileExists(atPath: $0) }
     }
 
@@ -353,8 +370,9 @@ public struct BenchmarkDriver {
             return groups.isEmpty ? [timing.samples] : groups
         }
         let reported = numerator.nanosecondsPerElement / denominator.nanosecondsPerElement
-        let (estimate, interval) = Bootstrap.hierarchicalRatio(groups(denominator), groups(numerator), resamples: 500,
-                                                              statistic: Descriptive.median)
+        let (estimate, interval) = Bootstrap.hierarchicalRatio(
+            groups(denominator), groups(numerator), resamples: 500,
+            statistic: Descriptive.median)
         guard estimate.isFinite, estimate > 0 else { return [reported, reported] }
         let scale = reported / estimate
         return [interval.lowerBound * scale, interval.upperBound * scale]

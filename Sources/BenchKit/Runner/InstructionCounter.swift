@@ -35,9 +35,11 @@ public struct InstructionCounter {
         var environment = self.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         environment["LD_PRELOAD"] = nil
-        let arguments = ["--tool=callgrind", "--callgrind-out-file=\(output.path)", "--collect-atstart=no",
-                         "--toggle-collect=*motionbench_measured_region*", (Self.withoutDebugInformation(worker) ?? worker).path,
-                         "run", name, "--pass", "instructions", "--threads", "1", "--iterations", "\(iterations)"]
+        let arguments = [
+            "--tool=callgrind", "--callgrind-out-file=\(output.path)", "--collect-atstart=no",
+            "--toggle-collect=*motionbench_measured_region*", (Self.withoutDebugInformation(worker) ?? worker).path,
+            "run", name, "--pass", "instructions", "--threads", "1", "--iterations", "\(iterations)",
+        ]
         let outcome = WorkerProcess(executable: valgrind, arguments: arguments, environment: environment, timeout: timeout).run()
         switch outcome {
         case .finished:
@@ -45,14 +47,16 @@ public struct InstructionCounter {
                 return InstructionSummary(perIteration: nil, iterations: iterations, unavailable: "callgrind wrote no instruction total")
             }
             guard total > 0 else {
-                return InstructionSummary(perIteration: nil, iterations: iterations,
-                                          unavailable: "callgrind counted nothing in the measured region (was it inlined away?)")
+                return InstructionSummary(
+                    perIteration: nil, iterations: iterations,
+                    unavailable: "callgrind counted nothing in the measured region (was it inlined away?)")
             }
             return InstructionSummary(perIteration: Double(total) / Double(iterations), iterations: iterations, unavailable: nil)
         case let .failed(status, _, stderr):
             return InstructionSummary(perIteration: nil, iterations: iterations, unavailable: "valgrind exited with \(status): \(Self.lastLine(stderr))")
         case let .crashed(signal, stderr, _):
-            return InstructionSummary(perIteration: nil, iterations: iterations, unavailable: "valgrind stopped with signal \(signal): \(Self.lastLine(stderr))")
+            return InstructionSummary(
+                perIteration: nil, iterations: iterations, unavailable: "valgrind stopped with signal \(signal): \(Self.lastLine(stderr))")
         case let .timedOut(seconds):
             return InstructionSummary(perIteration: nil, iterations: iterations, unavailable: "timed out after \(Int(seconds)) s under callgrind")
         case let .couldNotStart(message):
@@ -76,19 +80,27 @@ public struct InstructionCounter {
     /// Made once per build of the worker, in the temporary directory; nil without `objcopy`.
     static func withoutDebugInformation(_ worker: URL) -> URL? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: worker.path),
-              let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970,
-              let size = attributes[.size] as? Int else { return nil }
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970,
+            let size = attributes[.size] as? Int
+        else { return nil }
         let copy = FileManager.default.temporaryDirectory
             .appendingPathComponent("motionbench-\(worker.lastPathComponent)-\(size)-\(Int(modified * 1000))-nodebug")
         if FileManager.default.isExecutableFile(atPath: copy.path) { return copy }
         let partial = copy.appendingPathExtension("\(getpid())")
-        guard case .finished = WorkerProcess(executable: URL(fileURLWithPath: "/usr/bin/env"),
-                                             arguments: ["objcopy", "--strip-debug", worker.path, partial.path], timeout: 120).run() else {
+        guard
+            case .finished = WorkerProcess(
+                executable: URL(fileURLWithPath: "/usr/bin/env"),
+                arguments: ["objcopy", "--strip-debug", worker.path, partial.path], timeout: 120
+            ).run()
+        else {
             try? FileManager.default.removeItem(at: partial)
             return nil
         }
         // Renamed into place whole, so a concurrent run never runs half a file.
-        guard rename(partial.path, copy.path) == 0 else { try? FileManager.default.removeItem(at: partial); return nil }
+        guard rename(partial.path, copy.path) == 0 else {
+            try? FileManager.default.removeItem(at: partial)
+            return nil
+        }
         return copy
     }
 

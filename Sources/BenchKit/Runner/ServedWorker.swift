@@ -31,7 +31,10 @@ final class ServedWorker {
             var pending = Data()
             while true {
                 let chunk = handle.availableData
-                if chunk.isEmpty { queue.finish(); return }
+                if chunk.isEmpty {
+                    queue.finish()
+                    return
+                }
                 pending.append(chunk)
                 while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                     queue.push(Data(pending[pending.startIndex..<newline]))
@@ -80,13 +83,26 @@ final class ServedWorker {
 
 /// Lines handed from the reading thread to the driver.
 private final class LineQueue: @unchecked Sendable {
-    enum Item { case line(Data), ended, timedOut }
+    enum Item {
+        case line(Data)
+        case ended, timedOut
+    }
     private let lock = NSCondition()
     private var lines: [Data] = []
     private var ended = false
 
-    func push(_ line: Data) { lock.lock(); lines.append(line); lock.signal(); lock.unlock() }
-    func finish() { lock.lock(); ended = true; lock.broadcast(); lock.unlock() }
+    func push(_ line: Data) {
+        lock.lock()
+        lines.append(line)
+        lock.signal()
+        lock.unlock()
+    }
+    func finish() {
+        lock.lock()
+        ended = true
+        lock.broadcast()
+        lock.unlock()
+    }
 
     func pop(timeout: Double) -> Item {
         let deadline = Date().addingTimeInterval(timeout)

@@ -32,7 +32,10 @@ public enum BenchmarkWorker {
                 var cpu: Int?, spread = false
                 var rest = arguments.dropFirst(2)
                 while let option = rest.popFirst() {
-                    if option == "--spread" { spread = true; continue }
+                    if option == "--spread" {
+                        spread = true
+                        continue
+                    }
                     guard let value = rest.popFirst() else { throw WorkerError("\(option) needs a value") }
                     switch option {
                     case "--pass": pass = value

@@ -108,7 +108,8 @@ enum OutOfMemoryKills {
 /// without a usual meaning. Shared by the runner's workers and the conformance player and engines.
 public func signalMeaning(_ signal: Int32) -> String? {
     switch signal {
-    case SIGILL, SIGTRAP: return "\(signal == SIGILL ? "SIGILL" : "SIGTRAP"): a runtime trap — a failed precondition, an overflow or a conversion or index out of range"
+    case SIGILL, SIGTRAP:
+        return "\(signal == SIGILL ? "SIGILL" : "SIGTRAP"): a runtime trap — a failed precondition, an overflow or a conversion or index out of range"
     case SIGSEGV, SIGBUS: return "\(signal == SIGSEGV ? "SIGSEGV" : "SIGBUS"): a bad memory access"
     case SIGABRT: return "SIGABRT: aborted"
     case SIGKILL: return "SIGKILL: killed from outside — by another process, or by an out-of-memory killer"

@@ -16,11 +16,19 @@ import Foundation
 ///
 /// `nanoseconds` is the block's mean per iteration. End of input ends the worker as `done` does.
 public enum WorkerServe {
-    struct Ready: Codable { var ready: Bool; var iterationsPerSample: Int }
-    struct Block: Codable { var nanoseconds: Double; var iterations: Int }
+    struct Ready: Codable {
+        var ready: Bool
+        var iterationsPerSample: Int
+    }
+    struct Block: Codable {
+        var nanoseconds: Double
+        var iterations: Int
+    }
 
-    static func serve(_ benchmark: Benchmark, context: BenchmarkContext, profile: MeasurementProfile, cpu: Int?, spread: Bool,
-                      emit: (any Encodable) throws -> Void) throws {
+    static func serve(
+        _ benchmark: Benchmark, context: BenchmarkContext, profile: MeasurementProfile, cpu: Int?, spread: Bool,
+        emit: (any Encodable) throws -> Void
+    ) throws {
         if let cpu { try pin([cpu]) }
         let body = try benchmark.make(context)
         let perSample = try Sampler.warmUp(body, unit: benchmark.descriptor.unit, profile: profile)

@@ -8,7 +8,10 @@ public enum Bootstrap {
         _ values: [Double], confidence: Double = 0.95, resamples: Int = 2000, seed: UInt64 = 0x5EED,
         statistic: ([Double]) -> Double = Descriptive.median
     ) -> ClosedRange<Double> {
-        guard values.count > 1 else { let v = values.first ?? .nan; return v...v }
+        guard values.count > 1 else {
+            let v = values.first ?? .nan
+            return v...v
+        }
         var generator = SplitMix64(seed: seed)
         var estimates: [Double] = []
         estimates.reserveCapacity(resamples)

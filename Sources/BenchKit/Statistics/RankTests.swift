@@ -81,7 +81,7 @@ public enum RankTests {
     /// f(n1, n2, u) = f(n1 − 1, n2, u − n2) + f(n1, n2 − 1, u).
     static func uDistribution(_ n1: Int, _ n2: Int) -> [Double] {
         // table[j][u] for the current i, built row by row.
-        var previous = [[Double]](repeating: [1], count: n2 + 1)   // i = 0: only U = 0
+        var previous = [[Double]](repeating: [1], count: n2 + 1) // i = 0: only U = 0
         for i in 1...n1 {
             var current = [[Double]](repeating: [], count: n2 + 1)
             current[0] = [1]

@@ -42,18 +42,21 @@ public struct RatioEstimate: Codable, Hashable, Sendable {
         let va = variance(la) / Double(a.count), vb = variance(lb) / Double(b.count)
         let se = (va + vb).squareRoot()
         // Welch–Satterthwaite; when neither side varies, the pooled count (the value is moot).
-        let df = va + vb > 0
+        let df =
+            va + vb > 0
             ? (va + vb) * (va + vb) / (va * va / Double(a.count - 1) + vb * vb / Double(b.count - 1))
             : Double(a.count + b.count - 2)
-        return RatioEstimate(design: .processes, ratio: exp(mean(lb) - mean(la)), logStandardError: se,
-                             degreesOfFreedom: df, baselineUnits: a.count, candidateUnits: b.count)
+        return RatioEstimate(
+            design: .processes, ratio: exp(mean(lb) - mean(la)), logStandardError: se,
+            degreesOfFreedom: df, baselineUnits: a.count, candidateUnits: b.count)
     }
 
     /// The estimate from per-round log-ratios log(Bᵢ / Aᵢ), or nil with fewer than two rounds.
     public static func pairedRounds(logRatios d: [Double]) -> RatioEstimate? {
         guard d.count >= 2, d.allSatisfy(\.isFinite) else { return nil }
-        return RatioEstimate(design: .pairedRounds, ratio: exp(mean(d)), logStandardError: (variance(d) / Double(d.count)).squareRoot(),
-                             degreesOfFreedom: Double(d.count - 1), baselineUnits: d.count, candidateUnits: d.count)
+        return RatioEstimate(
+            design: .pairedRounds, ratio: exp(mean(d)), logStandardError: (variance(d) / Double(d.count)).squareRoot(),
+            degreesOfFreedom: Double(d.count - 1), baselineUnits: d.count, candidateUnits: d.count)
     }
 
     static func mean(_ x: [Double]) -> Double { x.reduce(0, +) / Double(x.count) }

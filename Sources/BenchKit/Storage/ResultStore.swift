@@ -54,8 +54,9 @@ public struct ResultStore: Sendable {
     public static func checkBaselineReference(_ reference: String) throws {
         if reference.hasSuffix(".json") && reference.count > 5 { return }
         guard !reference.isEmpty, !reference.hasPrefix("."), !reference.contains("/"), !reference.contains("\0") else {
-            throw ResultFileError("'\(reference)' is not a baseline name: a name is a plain word stored as reports/baselines/NAME.json "
-                                  + "(no slash, no leading dot, not empty); give a path ending in .json to write elsewhere")
+            throw ResultFileError(
+                "'\(reference)' is not a baseline name: a name is a plain word stored as reports/baselines/NAME.json "
+                    + "(no slash, no leading dot, not empty); give a path ending in .json to write elsewhere")
         }
     }
 
@@ -78,19 +79,24 @@ public struct ResultStore: Sendable {
         guard !data.isEmpty else { throw ResultFileError("\(role) '\(url.path)' is empty") }
         let result: RunResult
         do { result = try JSONDecoder().decode(RunResult.self, from: data) } catch let DecodingError.dataCorrupted(context) {
-            throw ResultFileError("\(role) '\(url.path)' is not valid JSON (truncated or corrupt): \(context.debugDescription) \(Self.path(context.codingPath))")
+            throw ResultFileError(
+                "\(role) '\(url.path)' is not valid JSON (truncated or corrupt): \(context.debugDescription) \(Self.path(context.codingPath))")
         } catch let DecodingError.keyNotFound(key, context) {
-            throw ResultFileError("\(role) '\(url.path)' is missing '\(key.stringValue)' \(Self.path(context.codingPath)); expected a motion-bench result (schema \(RunResult.currentSchemaVersion))")
+            throw ResultFileError(
+                "\(role) '\(url.path)' is missing '\(key.stringValue)' \(Self.path(context.codingPath)); expected a motion-bench result (schema \(RunResult.currentSchemaVersion))"
+            )
         } catch let DecodingError.typeMismatch(type, context) {
-            throw ResultFileError("\(role) '\(url.path)' \(Self.path(context.codingPath)) should be \(Self.jsonKind(type))\(Self.found(context.debugDescription)); "
-                                  + "expected a motion-bench result (schema \(RunResult.currentSchemaVersion))")
+            throw ResultFileError(
+                "\(role) '\(url.path)' \(Self.path(context.codingPath)) should be \(Self.jsonKind(type))\(Self.found(context.debugDescription)); "
+                    + "expected a motion-bench result (schema \(RunResult.currentSchemaVersion))")
         } catch let DecodingError.valueNotFound(type, context) {
             throw ResultFileError("\(role) '\(url.path)' \(Self.path(context.codingPath)) is null where \(Self.jsonKind(type)) is expected")
         } catch {
             throw ResultFileError("\(role) '\(url.path)' cannot be decoded: \(error)")
         }
         guard result.schemaVersion == RunResult.currentSchemaVersion else {
-            throw ResultFileError("\(role) '\(url.path)' has schema version \(result.schemaVersion); this motion-bench reads version \(RunResult.currentSchemaVersion)")
+            throw ResultFileError(
+                "\(role) '\(url.path)' has schema version \(result.schemaVersion); this motion-bench reads version \(RunResult.currentSchemaVersion)")
         }
         return result
     }
@@ -112,7 +118,9 @@ public struct ResultStore: Sendable {
 
     /// ", not a string": what the decoder's own message says it found, when it says.
     static func found(_ debugDescription: String) -> String {
-        guard let range = debugDescription.range(of: "but found "), let end = debugDescription.range(of: " instead", range: range.upperBound..<debugDescription.endIndex) else {
+        guard let range = debugDescription.range(of: "but found "),
+            let end = debugDescription.range(of: " instead", range: range.upperBound..<debugDescription.endIndex)
+        else {
             return ""
         }
         return ", not " + debugDescription[range.upperBound..<end.lowerBound]

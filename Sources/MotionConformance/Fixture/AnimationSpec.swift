@@ -13,8 +13,10 @@ public struct AnimationSpec: Sendable {
     public let json: JSONValue
     public let animation: Animation
 
-    static let bases = ["default", "linear", "easeIn", "easeOut", "easeInOut", "timingCurve", "spring", "smooth", "snappy", "bouncy",
-                        "interactiveSpring", "interpolatingSpring", "custom"]
+    static let bases = [
+        "default", "linear", "easeIn", "easeOut", "easeInOut", "timingCurve", "spring", "smooth", "snappy", "bouncy",
+        "interactiveSpring", "interpolatingSpring", "custom",
+    ]
     static let modifiers = ["delay", "speed", "repeatCount", "repeatForever", "autoreverses", "logicallyCompleteAfter"]
 
     init(_ cursor: JSONCursor) throws {
@@ -24,8 +26,9 @@ public struct AnimationSpec: Sendable {
         guard baseKeys.count == 1, let baseKey = baseKeys.first else {
             if baseKeys.isEmpty {
                 let unknown = members.map(\.0).first { !Self.modifiers.contains($0) }
-                throw cursor.error(unknown.map { "unknown animation '\($0)'; expected one of: \(Self.bases.joined(separator: ", "))" }
-                                   ?? "no base animation; expected one of: \(Self.bases.joined(separator: ", "))")
+                throw cursor.error(
+                    unknown.map { "unknown animation '\($0)'; expected one of: \(Self.bases.joined(separator: ", "))" }
+                        ?? "no base animation; expected one of: \(Self.bases.joined(separator: ", "))")
             }
             throw cursor.error("more than one base animation (\(baseKeys.joined(separator: ", "))); modifiers are: \(Self.modifiers.joined(separator: ", "))")
         }
@@ -42,7 +45,9 @@ public struct AnimationSpec: Sendable {
                 animation = animation.repeatForever(autoreverses: autoreverses)
             case "autoreverses": continue
             case "logicallyCompleteAfter": animation = animation.logicallyComplete(after: try value.number())
-            default: throw value.error("unknown modifier or animation; bases: \(Self.bases.joined(separator: ", ")); modifiers: \(Self.modifiers.joined(separator: ", "))")
+            default:
+                throw value.error(
+                    "unknown modifier or animation; bases: \(Self.bases.joined(separator: ", ")); modifiers: \(Self.modifiers.joined(separator: ", "))")
             }
         }
         self.animation = animation
@@ -58,7 +63,8 @@ public struct AnimationSpec: Sendable {
         case "linear", "easeIn", "easeOut", "easeInOut":
             try args.onlyKeys(["duration"])
             let d = try number("duration") ?? 0.35
-            return ["linear": .linear(duration: d), "easeIn": .easeIn(duration: d), "easeOut": .easeOut(duration: d), "easeInOut": .easeInOut(duration: d)][key]!
+            return ["linear": .linear(duration: d), "easeIn": .easeIn(duration: d), "easeOut": .easeOut(duration: d), "easeInOut": .easeInOut(duration: d)][
+                key]!
         case "timingCurve":
             try args.onlyKeys(["controlPoints", "curve", "duration"])
             if let points = try args.optionalField("controlPoints") {
@@ -76,16 +82,20 @@ public struct AnimationSpec: Sendable {
         case "smooth", "snappy", "bouncy":
             try args.onlyKeys(["duration", "extraBounce"])
             let d = try number("duration") ?? 0.5, extra = try number("extraBounce") ?? 0
-            return ["smooth": .smooth(duration: d, extraBounce: extra), "snappy": .snappy(duration: d, extraBounce: extra),
-                    "bouncy": .bouncy(duration: d, extraBounce: extra)][key]!
+            return [
+                "smooth": .smooth(duration: d, extraBounce: extra), "snappy": .snappy(duration: d, extraBounce: extra),
+                "bouncy": .bouncy(duration: d, extraBounce: extra),
+            ][key]!
         case "interactiveSpring":
             try args.onlyKeys(["response", "dampingFraction", "duration", "extraBounce", "blendDuration"])
             if try args.optionalField("response") != nil || args.optionalField("dampingFraction") != nil {
-                return .interactiveSpring(response: try number("response") ?? 0.15, dampingFraction: try number("dampingFraction") ?? 0.86,
-                                          blendDuration: try number("blendDuration") ?? 0.25)
+                return .interactiveSpring(
+                    response: try number("response") ?? 0.15, dampingFraction: try number("dampingFraction") ?? 0.86,
+                    blendDuration: try number("blendDuration") ?? 0.25)
             }
-            return .interactiveSpring(duration: try number("duration") ?? 0.15, extraBounce: try number("extraBounce") ?? 0,
-                                      blendDuration: try number("blendDuration") ?? 0.25)
+            return .interactiveSpring(
+                duration: try number("duration") ?? 0.15, extraBounce: try number("extraBounce") ?? 0,
+                blendDuration: try number("blendDuration") ?? 0.25)
         case "interpolatingSpring":
             try args.onlyKeys(["mass", "stiffness", "damping", "initialVelocity", "duration", "bounce"])
             let v0 = try number("initialVelocity") ?? 0
@@ -116,8 +126,10 @@ public struct AnimationSpec: Sendable {
             return .bezier(startControlPoint: UnitPoint(x: points[0], y: points[1]), endControlPoint: UnitPoint(x: points[2], y: points[3]))
         }
         let name = try cursor.string()
-        let curves: [String: UnitCurve] = ["linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut,
-                                           "circularEaseIn": .circularEaseIn, "circularEaseOut": .circularEaseOut, "circularEaseInOut": .circularEaseInOut]
+        let curves: [String: UnitCurve] = [
+            "linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut,
+            "circularEaseIn": .circularEaseIn, "circularEaseOut": .circularEaseOut, "circularEaseInOut": .circularEaseInOut,
+        ]
         guard let curve = curves[name] else {
             throw cursor.error("unknown curve '\(name)'; expected one of: \(curves.keys.sorted().joined(separator: ", ")), or {\"bezier\": [x1, y1, x2, y2]}")
         }

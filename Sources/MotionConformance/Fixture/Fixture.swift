@@ -7,7 +7,9 @@ public struct Fixture: Sendable {
     /// Where the expected numbers come from. Only `reference-model` fixtures are ever rewritten
     /// (by `motion-bench fixtures regenerate`); the others are typed in with their citation.
     public enum Provenance: String, Sendable, CaseIterable {
-        case apple, documented, referenceModel = "reference-model", analytic
+        case apple, documented
+        case referenceModel = "reference-model"
+        case analytic
     }
 
     public struct Tolerance: Sendable {

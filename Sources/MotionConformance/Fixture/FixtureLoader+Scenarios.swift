@@ -29,27 +29,31 @@ extension FixtureLoader {
                 }
                 completion = (try c.field("name").string(), criteria == "removed" ? .removed : .logicallyComplete)
             }
-            events.append(PropertyScenario.Event(time: try time(try event.field("time")), value: try value(try event.field("set"), type),
-                                                 animation: transaction.animation, transaction: transaction,
-                                                 path: try (try event.optionalField("path")?.array() ?? []).map(modifier), completion: completion))
+            events.append(
+                PropertyScenario.Event(
+                    time: try time(try event.field("time")), value: try value(try event.field("set"), type),
+                    animation: transaction.animation, transaction: transaction,
+                    path: try (try event.optionalField("path")?.array() ?? []).map(modifier), completion: completion))
         }
         try ordered(zip(events.map(\.time), eventCursors).map { ($0, try $1.field("time")) })
         let sampleCursors = try body.field("samples").array()
         var samples: [PropertyScenario.Sample] = []
         for sample in sampleCursors {
             try sample.onlyKeys(["time", "value", "velocity", "isAnimating", "completed"])
-            samples.append(PropertyScenario.Sample(
-                time: try time(try sample.field("time")),
-                value: try sample.optionalField("value").map { try expectedValue($0, type) },
-                velocity: try sample.optionalField("velocity").map { try expectedValue($0, type) },
-                isAnimating: try sample.optionalField("isAnimating")?.bool(),
-                completed: try sample.optionalField("completed")?.array().map { try $0.string() }))
+            samples.append(
+                PropertyScenario.Sample(
+                    time: try time(try sample.field("time")),
+                    value: try sample.optionalField("value").map { try expectedValue($0, type) },
+                    velocity: try sample.optionalField("velocity").map { try expectedValue($0, type) },
+                    isAnimating: try sample.optionalField("isAnimating")?.bool(),
+                    completed: try sample.optionalField("completed")?.array().map { try $0.string() }))
         }
         try ordered(zip(samples.map(\.time), sampleCursors).map { ($0, try $1.field("time")) })
         guard !samples.isEmpty else { throw try body.field("samples").error("at least one sample is needed") }
-        return PropertyScenario(valueType: type, initialValue: initial,
-                                mergesCoincidentAnimations: try body.optionalField("mergesCoincidentAnimations")?.bool() ?? true,
-                                events: events, samples: samples)
+        return PropertyScenario(
+            valueType: type, initialValue: initial,
+            mergesCoincidentAnimations: try body.optionalField("mergesCoincidentAnimations")?.bool() ?? true,
+            events: events, samples: samples)
     }
 
     static func modifier(_ cursor: JSONCursor) throws -> ModifierSpec {
@@ -64,7 +68,8 @@ extension FixtureLoader {
         }
         if members.contains("transactionAnimation") {
             try cursor.onlyKeys(["transactionAnimation", "valueChanged"])
-            return .transactionAnimation(try animation(try cursor.field("transactionAnimation")), valueChanged: try cursor.optionalField("valueChanged")?.bool())
+            return .transactionAnimation(
+                try animation(try cursor.field("transactionAnimation")), valueChanged: try cursor.optionalField("valueChanged")?.bool())
         }
         if members.contains("disableAnimations") {
             try cursor.onlyKeys(["disableAnimations", "valueChanged"])
@@ -82,12 +87,14 @@ extension FixtureLoader {
         func n(_ key: String) throws -> Double? { try cursor.optionalField(key)?.number() }
         if members.contains("settlingDuration") {
             try cursor.onlyKeys(["settlingDuration", "dampingRatio", "epsilon"])
-            return Spring(settlingDuration: try n("settlingDuration")!, dampingRatio: try cursor.field("dampingRatio").number(), epsilon: try n("epsilon") ?? 0.001)
+            return Spring(
+                settlingDuration: try n("settlingDuration")!, dampingRatio: try cursor.field("dampingRatio").number(), epsilon: try n("epsilon") ?? 0.001)
         }
         if members.contains("stiffness") {
             try cursor.onlyKeys(["mass", "stiffness", "damping", "allowOverDamping"])
-            return Spring(mass: try n("mass") ?? 1, stiffness: try n("stiffness")!, damping: try cursor.field("damping").number(),
-                          allowOverDamping: try cursor.optionalField("allowOverDamping")?.bool() ?? false)
+            return Spring(
+                mass: try n("mass") ?? 1, stiffness: try n("stiffness")!, damping: try cursor.field("damping").number(),
+                allowOverDamping: try cursor.optionalField("allowOverDamping")?.bool() ?? false)
         }
         if members.contains("response") {
             try cursor.onlyKeys(["response", "dampingRatio"])
@@ -116,15 +123,17 @@ extension FixtureLoader {
                     try args.onlyKeys(["target", "initialVelocity", "time"])
                     let target = try args.field("target").number(), v0 = try args.optionalField("initialVelocity")?.number() ?? 0
                     let t = try args.field("time").number()
-                    return kind == "value" ? .value(target: target, initialVelocity: v0, time: t, expected: expected)
-                                           : .velocity(target: target, initialVelocity: v0, time: t, expected: expected)
+                    return kind == "value"
+                        ? .value(target: target, initialVelocity: v0, time: t, expected: expected)
+                        : .velocity(target: target, initialVelocity: v0, time: t, expected: expected)
                 }
             }
             if let args = try check.optionalField("settlingDuration") {
                 try check.onlyKeys(["settlingDuration", "expected"])
                 try args.onlyKeys(["target", "initialVelocity", "epsilon"])
-                return .settlingDuration(target: try args.optionalField("target")?.number() ?? 1, initialVelocity: try args.optionalField("initialVelocity")?.number() ?? 0,
-                                         epsilon: try args.optionalField("epsilon")?.number() ?? 0.001, expected: expected)
+                return .settlingDuration(
+                    target: try args.optionalField("target")?.number() ?? 1, initialVelocity: try args.optionalField("initialVelocity")?.number() ?? 0,
+                    epsilon: try args.optionalField("epsilon")?.number() ?? 0.001, expected: expected)
             }
             if let args = try check.optionalField("lastTimeOutside") {
                 try check.onlyKeys(["lastTimeOutside", "expected"])
@@ -134,7 +143,10 @@ extension FixtureLoader {
             throw check.error("unknown check; expected property, value, velocity, settlingDuration or lastTimeOutside")
         }
         // Each lastTimeOutside check scans 10 s of the spring in steps of 0.1 ms: 100,000 evaluations.
-        let scans = checks.filter { if case .lastTimeOutside = $0 { return true }; return false }.count
+        let scans = checks.filter {
+            if case .lastTimeOutside = $0 { return true }
+            return false
+        }.count
         guard scans <= Limits.scans else {
             throw try body.field("checks").error("has \(scans) lastTimeOutside checks, over the limit of \(Limits.scans) (each scans 100,000 spring values)")
         }
@@ -156,7 +168,9 @@ extension FixtureLoader {
     static func keyframes(_ body: JSONCursor) throws -> KeyframeScenario {
         try body.onlyKeys(["valueType", "initialValue", "tracks", "checks"])
         let type = try valueType(try body.field("valueType"))
-        guard type != .angle && type != .size && type != .rect else { throw try body.field("valueType").error("keyframe fixtures take scalar, point or struct values") }
+        guard type != .angle && type != .size && type != .rect else {
+            throw try body.field("valueType").error("keyframe fixtures take scalar, point or struct values")
+        }
         let tracks = try body.field("tracks").array().map { track -> KeyframeScenario.Track in
             try track.onlyKeys(["property", "keyframes"])
             let property = try track.optionalField("property")?.string()
@@ -173,18 +187,21 @@ extension FixtureLoader {
                 switch kind {
                 case "linear":
                     try args.onlyKeys(["to", "duration", "curve"])
-                    return .linear(to: to, duration: try args.field("duration").number(),
-                                   curve: try args.optionalField("curve").map(AnimationSpec.curve) ?? .linear)
+                    return .linear(
+                        to: to, duration: try args.field("duration").number(),
+                        curve: try args.optionalField("curve").map(AnimationSpec.curve) ?? .linear)
                 case "cubic":
                     try args.onlyKeys(["to", "duration", "startVelocity", "endVelocity"])
-                    return .cubic(to: to, duration: try args.field("duration").number(),
-                                  startVelocity: try args.optionalField("startVelocity").map { try value($0, trackType) },
-                                  endVelocity: try args.optionalField("endVelocity").map { try value($0, trackType) })
+                    return .cubic(
+                        to: to, duration: try args.field("duration").number(),
+                        startVelocity: try args.optionalField("startVelocity").map { try value($0, trackType) },
+                        endVelocity: try args.optionalField("endVelocity").map { try value($0, trackType) })
                 case "spring":
                     try args.onlyKeys(["to", "duration", "spring", "startVelocity"])
-                    return .spring(to: to, duration: try args.optionalField("duration")?.number(),
-                                   spring: try args.optionalField("spring").map(springValue) ?? Spring(),
-                                   startVelocity: try args.optionalField("startVelocity").map { try value($0, trackType) })
+                    return .spring(
+                        to: to, duration: try args.optionalField("duration")?.number(),
+                        spring: try args.optionalField("spring").map(springValue) ?? Spring(),
+                        startVelocity: try args.optionalField("startVelocity").map { try value($0, trackType) })
                 case "move":
                     try args.onlyKeys(["to"])
                     return .move(to: to)
@@ -216,8 +233,9 @@ extension FixtureLoader {
         try body.onlyKeys(["phases", "mode", "frameRate", "triggers", "duration", "samples", "transitions"])
         let phases = try body.field("phases").array().map { phase -> PhaseScenario.Phase in
             try phase.onlyKeys(["name", "value", "animation"])
-            return PhaseScenario.Phase(name: try phase.field("name").string(), value: try phase.field("value").number(),
-                                       animation: try animation(try phase.optionalField("animation")))
+            return PhaseScenario.Phase(
+                name: try phase.field("name").string(), value: try phase.field("value").number(),
+                animation: try animation(try phase.optionalField("animation")))
         }
         let names = Set(phases.map(\.name))
         let modeName = try body.optionalField("mode")?.string() ?? "continuous"
@@ -247,12 +265,15 @@ extension FixtureLoader {
         let duration = try body.field("duration").number(atMost: Limits.duration, "phases duration", unit: "s")
         // The player steps every frame: the frames are the work this fixture asks for.
         guard (duration * frameRate).rounded() <= Limits.frames else {
-            throw try body.field("duration").error("phases duration × frameRate is \(JSONValue.format((duration * frameRate).rounded())) frames, over the \(JSONValue.format(Limits.frames))-frame limit")
+            throw try body.field("duration").error(
+                "phases duration × frameRate is \(JSONValue.format((duration * frameRate).rounded())) frames, over the \(JSONValue.format(Limits.frames))-frame limit"
+            )
         }
-        return PhaseScenario(phases: phases, mode: modeName == "trigger" ? .trigger : .continuous, frameRate: frameRate,
-                             triggers: triggers,
-                             duration: duration, samples: samples,
-                             transitions: transitions.map { $0.map { (time: $0.0, phase: $0.1) } })
+        return PhaseScenario(
+            phases: phases, mode: modeName == "trigger" ? .trigger : .continuous, frameRate: frameRate,
+            triggers: triggers,
+            duration: duration, samples: samples,
+            transitions: transitions.map { $0.map { (time: $0.0, phase: $0.1) } })
     }
 
     static func timeline(_ body: JSONCursor) throws -> TimelineScenario {
@@ -267,20 +288,22 @@ extension FixtureLoader {
         case "explicit": schedule = .explicit(try args.numbers())
         case "animation":
             try args.onlyKeys(["minimumInterval", "paused"])
-            schedule = .animation(minimumInterval: try args.optionalField("minimumInterval")?.number(), paused: try args.optionalField("paused")?.bool() ?? false)
+            schedule = .animation(
+                minimumInterval: try args.optionalField("minimumInterval")?.number(), paused: try args.optionalField("paused")?.bool() ?? false)
         default: throw body.error("unknown schedule \"\(kind)\"; expected periodic, everyMinute, explicit or animation")
         }
         let modeName = try body.optionalField("mode")?.string() ?? "normal"
         guard modeName == "normal" || modeName == "lowFrequency" else { throw try body.field("mode").error("expected \"normal\" or \"lowFrequency\"") }
         let expected = try body.optionalField("expected")?.numbers()
-        return TimelineScenario(schedule: schedule, from: try body.field("from").number(), mode: modeName == "normal" ? .normal : .lowFrequency,
-                                expected: expected, ends: try body.optionalField("ends")?.bool() ?? false,
-                                minuteAligned: try body.optionalField("minuteAligned")?.bool() ?? false,
-                                spacing: try body.optionalField("spacing")?.number(),
-                                count: try body.optionalField("count").map { cursor in
-                                    let n = try cursor.number(atMost: Limits.entries, "timeline count", unit: "")
-                                    return try JSONCursor.whole(n, cursor)
-                                } ?? max(expected?.count ?? 3, 1))
+        return TimelineScenario(
+            schedule: schedule, from: try body.field("from").number(), mode: modeName == "normal" ? .normal : .lowFrequency,
+            expected: expected, ends: try body.optionalField("ends")?.bool() ?? false,
+            minuteAligned: try body.optionalField("minuteAligned")?.bool() ?? false,
+            spacing: try body.optionalField("spacing")?.number(),
+            count: try body.optionalField("count").map { cursor in
+                let n = try cursor.number(atMost: Limits.entries, "timeline count", unit: "")
+                return try JSONCursor.whole(n, cursor)
+            } ?? max(expected?.count ?? 3, 1))
     }
 }
 

@@ -9,8 +9,10 @@ public enum FixtureLoader {
         public var errors: [FixtureError]
     }
 
-    static let topKeys: Set<String> = ["id", "title", "suite", "provenance", "source", "tolerance", "notes",
-                                       "property", "spring", "curve", "keyframes", "phases", "timeline"]
+    static let topKeys: Set<String> = [
+        "id", "title", "suite", "provenance", "source", "tolerance", "notes",
+        "property", "spring", "curve", "keyframes", "phases", "timeline",
+    ]
     static let bodyKeys = ["property", "spring", "curve", "keyframes", "phases", "timeline"]
 
     /// Every `*.json` file below `root` (sorted by path), decoded.
@@ -71,14 +73,17 @@ public enum FixtureLoader {
         try root.onlyKeys(topKeys)
         let provenanceText = try root.field("provenance").string()
         guard let provenance = Fixture.Provenance(rawValue: provenanceText) else {
-            throw try root.field("provenance").error("unknown provenance \"\(provenanceText)\"; expected one of: \(Fixture.Provenance.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw try root.field("provenance").error(
+                "unknown provenance \"\(provenanceText)\"; expected one of: \(Fixture.Provenance.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let tolerance = try root.field("tolerance")
         try tolerance.onlyKeys(["absolute", "relative"])
         let bodies = try bodyKeys.compactMap { key in try root.optionalField(key).map { (key, $0) } }
         guard bodies.count == 1, let (kind, body) = bodies.first else {
-            throw root.error(bodies.isEmpty ? "no scenario; expected exactly one of: \(bodyKeys.joined(separator: ", "))"
-                                             : "more than one scenario (\(bodies.map(\.0).joined(separator: ", "))); expected exactly one")
+            throw root.error(
+                bodies.isEmpty
+                    ? "no scenario; expected exactly one of: \(bodyKeys.joined(separator: ", "))"
+                    : "more than one scenario (\(bodies.map(\.0).joined(separator: ", "))); expected exactly one")
         }
         let decoded: Fixture.Body
         switch kind {
@@ -91,11 +96,13 @@ public enum FixtureLoader {
         }
         let id = try root.field("id").string()
         guard !id.isEmpty else { throw try root.field("id").error("must not be empty") }
-        return Fixture(id: id, title: try root.field("title").string(), suite: try root.field("suite").string(), provenance: provenance,
-                       source: try root.field("source").string(),
-                       tolerance: Fixture.Tolerance(absolute: try tolerance.optionalField("absolute")?.nonNegativeNumber() ?? 0,
-                                                    relative: try tolerance.optionalField("relative")?.nonNegativeNumber() ?? 0),
-                       body: decoded, file: nil, json: json)
+        return Fixture(
+            id: id, title: try root.field("title").string(), suite: try root.field("suite").string(), provenance: provenance,
+            source: try root.field("source").string(),
+            tolerance: Fixture.Tolerance(
+                absolute: try tolerance.optionalField("absolute")?.nonNegativeNumber() ?? 0,
+                relative: try tolerance.optionalField("relative")?.nonNegativeNumber() ?? 0),
+            body: decoded, file: nil, json: json)
     }
 
     // MARK: Values

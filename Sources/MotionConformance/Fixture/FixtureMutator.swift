@@ -11,7 +11,7 @@ public struct FixtureMutator: Sendable {
 
     /// A number in `0..<bound`.
     public mutating func next(_ bound: Int) -> Int {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return Int((state >> 33) % UInt64(max(bound, 1)))
     }
 
@@ -62,7 +62,10 @@ public struct FixtureMutator: Sendable {
             let copies = 1 + next(2000)
             var repeated = inner
             repeated.reserveCapacity(inner.count * copies + copies)
-            for _ in 1..<copies { repeated.append(UInt8(ascii: ",")); repeated += inner }
+            for _ in 1..<copies {
+                repeated.append(UInt8(ascii: ","))
+                repeated += inner
+            }
             bytes.replaceSubrange((open + 1)..<index, with: repeated)
             return
         }

@@ -1,4 +1,3 @@
-
 /// A position in a parsed JSON document, for decoding fixtures with errors that say where and
 /// what: `$.events[2].animation: unknown animation 'springy'; expected one of …`.
 public struct JSONCursor {
@@ -87,7 +86,8 @@ public struct JSONCursor {
         let n = try number()
         guard positive ? n > 0 : n >= 0 else { throw error("\(what) must be \(positive ? "positive" : "non-negative"), found \(JSONValue.format(n))") }
         guard n <= limit else {
-            throw error("\(what) \(JSONValue.format(n))\(unit.isEmpty ? "" : " " + unit) exceeds the \(JSONValue.format(limit))\(unit.isEmpty ? "" : " " + unit) limit")
+            throw error(
+                "\(what) \(JSONValue.format(n))\(unit.isEmpty ? "" : " " + unit) exceeds the \(JSONValue.format(limit))\(unit.isEmpty ? "" : " " + unit) limit")
         }
         return n
     }

@@ -48,7 +48,11 @@ public indirect enum JSONValue: Equatable, Sendable {
         case let .string(s): return Self.quote(s)
         case let .array(items):
             if items.isEmpty { return "[]" }
-            if items.allSatisfy({ if case .number = $0 { return true }; if case .string = $0 { return true }; return false }) {
+            if items.allSatisfy({
+                if case .number = $0 { return true }
+                if case .string = $0 { return true }
+                return false
+            }) {
                 return "[" + items.map { $0.serialized() }.joined(separator: ", ") + "]"
             }
             let inner = indent + "  "
@@ -88,7 +92,12 @@ public indirect enum JSONValue: Equatable, Sendable {
         func error(_ message: String) -> FixtureError {
             var line = 1, column = 1
             for byte in bytes[..<min(index, bytes.count)] {
-                if byte == 10 { line += 1; column = 1 } else { column += 1 }
+                if byte == 10 {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
             }
             return FixtureError(path: "line \(line), column \(column) (byte \(min(index, bytes.count)))", message: "invalid JSON: \(message)")
         }
@@ -104,9 +113,15 @@ public indirect enum JSONValue: Equatable, Sendable {
             case UInt8(ascii: "{"): return try object(depth: depth)
             case UInt8(ascii: "["): return try array(depth: depth)
             case UInt8(ascii: "\""): return .string(try string())
-            case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-            case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-            case UInt8(ascii: "n"): try literal("null"); return .null
+            case UInt8(ascii: "t"):
+                try literal("true")
+                return .bool(true)
+            case UInt8(ascii: "f"):
+                try literal("false")
+                return .bool(false)
+            case UInt8(ascii: "n"):
+                try literal("null")
+                return .null
             default: return .number(try number())
             }
         }
@@ -123,7 +138,10 @@ public indirect enum JSONValue: Equatable, Sendable {
             index += 1
             var members: [(String, JSONValue)] = []
             skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(members)
+            }
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key string") }
@@ -141,8 +159,14 @@ public indirect enum JSONValue: Equatable, Sendable {
                 members.append((key, try value(depth: depth + 1)))
                 skipWhitespace()
                 guard index < bytes.count else { throw error("unexpected end of input inside an object (truncated?)") }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return .object(members)
+                }
                 throw error("expected ',' or '}' in an object")
             }
         }
@@ -151,14 +175,23 @@ public indirect enum JSONValue: Equatable, Sendable {
             index += 1
             var items: [JSONValue] = []
             skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(items)
+            }
             while true {
                 skipWhitespace()
                 items.append(try value(depth: depth + 1))
                 skipWhitespace()
                 guard index < bytes.count else { throw error("unexpected end of input inside an array (truncated?)") }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return .array(items)
+                }
                 throw error("expected ',' or ']' in an array")
             }
         }
@@ -167,7 +200,10 @@ public indirect enum JSONValue: Equatable, Sendable {
             index += 1
             var scalars = String.UnicodeScalarView()
             var raw: [UInt8] = []
-            func flush() { scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars); raw.removeAll() }
+            func flush() {
+                scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars)
+                raw.removeAll()
+            }
             while index < bytes.count {
                 let byte = bytes[index]
                 index += 1
@@ -225,11 +261,18 @@ public indirect enum JSONValue: Equatable, Sendable {
 
         static func isJSONNumber(_ t: [UInt8]) -> Bool {
             var i = 0
-            func digits() -> Int { let s = i; while i < t.count, (48...57).contains(t[i]) { i += 1 }; return i - s }
+            func digits() -> Int {
+                let s = i
+                while i < t.count, (48...57).contains(t[i]) { i += 1 }
+                return i - s
+            }
             if i < t.count, t[i] == UInt8(ascii: "-") { i += 1 }
             guard i < t.count else { return false }
             if t[i] == UInt8(ascii: "0") { i += 1 } else if digits() == 0 { return false }
-            if i < t.count, t[i] == UInt8(ascii: ".") { i += 1; if digits() == 0 { return false } }
+            if i < t.count, t[i] == UInt8(ascii: ".") {
+                i += 1
+                if digits() == 0 { return false }
+            }
             if i < t.count, t[i] == UInt8(ascii: "e") || t[i] == UInt8(ascii: "E") {
                 i += 1
                 if i < t.count, t[i] == UInt8(ascii: "+") || t[i] == UInt8(ascii: "-") { i += 1 }

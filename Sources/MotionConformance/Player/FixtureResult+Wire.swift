@@ -8,12 +8,17 @@ extension FixtureResult {
         func number(_ x: Double) -> JSONValue {
             x.isFinite ? .number(x) : .string(x.isNaN ? "nan" : x < 0 ? "-inf" : "inf")
         }
-        let series = JSONValue.array(self.series.map { s in
-            .object([("label", .string(s.label)),
-                     ("points", .array(s.points.map { .array([number($0.time), number($0.expected), number($0.actual)]) }))])
-        })
-        let line = JSONValue.object([("id", .string(id)), ("verdict", .string(verdict.rawValue)), ("maxError", number(maxError)),
-                                     ("message", .string(message)), ("series", series)]).serialized()
+        let series = JSONValue.array(
+            self.series.map { s in
+                .object([
+                    ("label", .string(s.label)),
+                    ("points", .array(s.points.map { .array([number($0.time), number($0.expected), number($0.actual)]) })),
+                ])
+            })
+        let line = JSONValue.object([
+            ("id", .string(id)), ("verdict", .string(verdict.rawValue)), ("maxError", number(maxError)),
+            ("message", .string(message)), ("series", series),
+        ]).serialized()
         // The pretty-printing's line breaks and indentation sit between tokens (a string's own
         // line breaks are escaped), so dropping them leaves the same document on one line.
         return line.split(separator: "\n").map { $0.drop { $0 == " " } }.joined()
@@ -31,21 +36,24 @@ extension FixtureResult {
             }
         }
         guard let json = try? JSONValue.parse(line), case let .string(id)? = json["id"], id == fixture.id,
-              case let .string(verdictText)? = json["verdict"], let verdict = Verdict(rawValue: verdictText),
-              let maxError = number(json["maxError"]), case let .string(message)? = json["message"],
-              case let .array(seriesList)? = json["series"] else { return nil }
+            case let .string(verdictText)? = json["verdict"], let verdict = Verdict(rawValue: verdictText),
+            let maxError = number(json["maxError"]), case let .string(message)? = json["message"],
+            case let .array(seriesList)? = json["series"]
+        else { return nil }
         var series: [Series] = []
         for item in seriesList {
             guard case let .string(label)? = item["label"], case let .array(points)? = item["points"] else { return nil }
             var decoded: [(time: Double, expected: Double, actual: Double)] = []
             for point in points {
                 guard case let .array(triple) = point, triple.count == 3, let t = number(triple[0]), let e = number(triple[1]),
-                      let a = number(triple[2]) else { return nil }
+                    let a = number(triple[2])
+                else { return nil }
                 decoded.append((t, e, a))
             }
             series.append(Series(label: label, points: decoded))
         }
-        self.init(id: id, suite: fixture.suite, provenance: fixture.provenance.rawValue, file: fixture.file, verdict: verdict,
-                  maxError: maxError, message: message, series: series, source: fixture.source, tolerance: fixture.tolerance)
+        self.init(
+            id: id, suite: fixture.suite, provenance: fixture.provenance.rawValue, file: fixture.file, verdict: verdict,
+            maxError: maxError, message: message, series: series, source: fixture.source, tolerance: fixture.tolerance)
     }
 }

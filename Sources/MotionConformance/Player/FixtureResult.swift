@@ -47,8 +47,9 @@ struct Checker {
 
     func result(for fixture: Fixture, series: [FixtureResult.Series] = []) -> FixtureResult {
         let message = failures.isEmpty ? "" : failures.prefix(3).joined(separator: "; ") + (failures.count > 3 ? "; and \(failures.count - 3) more" : "")
-        return FixtureResult(id: fixture.id, suite: fixture.suite, provenance: fixture.provenance.rawValue, file: fixture.file,
-                             verdict: failures.isEmpty ? .pass : .fail, maxError: worst, message: message, series: series,
-                             source: fixture.source, tolerance: fixture.tolerance)
+        return FixtureResult(
+            id: fixture.id, suite: fixture.suite, provenance: fixture.provenance.rawValue, file: fixture.file,
+            verdict: failures.isEmpty ? .pass : .fail, maxError: worst, message: message, series: series,
+            source: fixture.source, tolerance: fixture.tolerance)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Plays fixtures in a child process, so that no fixture can take the others' verdicts with it.
@@ -75,12 +76,14 @@ public struct IsolatedPlayer: Sendable {
                 } catch EngineProcess.Failure.timedOut {
                     let elapsed = -started.timeIntervalSinceNow
                     if elapsed > budget.seconds {
-                        throw Stopped(description: "ran past the per-fixture budget of \(JSONValue.format(budget.seconds)) s and was stopped "
-                                      + "(raise it with --fixture-timeout S)")
+                        throw Stopped(
+                            description: "ran past the per-fixture budget of \(JSONValue.format(budget.seconds)) s and was stopped "
+                                + "(raise it with --fixture-timeout S)")
                     }
                     if let resident = Self.residentBytes(child.pid), resident > budget.memoryBytes {
-                        throw Stopped(description: "used \(resident >> 20) MiB, more than the per-fixture budget of \(budget.memoryBytes >> 20) MiB, "
-                                      + "and was stopped (raise it with --fixture-memory MIB)")
+                        throw Stopped(
+                            description: "used \(resident >> 20) MiB, more than the per-fixture budget of \(budget.memoryBytes >> 20) MiB, "
+                                + "and was stopped (raise it with --fixture-memory MIB)")
                     }
                 }
             }
@@ -94,8 +97,9 @@ public struct IsolatedPlayer: Sendable {
     }
 
     static func error(_ fixture: Fixture, _ message: String) -> FixtureResult {
-        FixtureResult(id: fixture.id, suite: fixture.suite, provenance: fixture.provenance.rawValue, file: fixture.file,
-                      verdict: .error, maxError: .infinity, message: message)
+        FixtureResult(
+            id: fixture.id, suite: fixture.suite, provenance: fixture.provenance.rawValue, file: fixture.file,
+            verdict: .error, maxError: .infinity, message: message)
     }
 
     /// The resident set of process `pid` (`/proc/PID/statm`), when it can be read.

@@ -7,9 +7,11 @@ extension Player {
         return scenario.checks.map { check in
             switch check {
             case let .property(name, _):
-                let values: [String: Double] = ["duration": spring.duration, "bounce": spring.bounce, "response": spring.response,
-                                                "dampingRatio": spring.dampingRatio, "mass": spring.mass, "stiffness": spring.stiffness,
-                                                "damping": spring.damping, "settlingDuration": spring.settlingDuration]
+                let values: [String: Double] = [
+                    "duration": spring.duration, "bounce": spring.bounce, "response": spring.response,
+                    "dampingRatio": spring.dampingRatio, "mass": spring.mass, "stiffness": spring.stiffness,
+                    "damping": spring.damping, "settlingDuration": spring.settlingDuration,
+                ]
                 return values[name]
             case let .value(target, v0, t, _): return spring.value(target: target, initialVelocity: v0, time: t)
             case let .velocity(target, v0, t, _): return spring.velocity(target: target, initialVelocity: v0, time: t)
@@ -104,10 +106,20 @@ extension Player {
                 let content = KeyframeTrackContentBuilder<CGPoint>.buildFinalResult(pointElements(track.keyframes))
                 tracks += KeyframesBuilder<CGPoint>.buildExpression(KeyframeTrack<CGPoint, CGPoint>(\.self) { content })
             }
-            let timeline = KeyframeTimeline(initialValue: CGPoint(x: scenario.initialValue[0], y: scenario.initialValue[1]),
-                                            tracks: KeyframesBuilder<CGPoint>.buildFinalResult(tracks), initialVelocities: [:])
-            return (timeline.duration, { let p = timeline.value(time: $0); return [Double(p.x), Double(p.y)] },
-                    { let v = timeline.velocity(time: $0); return [Double(v.first), Double(v.second)] })
+            let timeline = KeyframeTimeline(
+                initialValue: CGPoint(x: scenario.initialValue[0], y: scenario.initialValue[1]),
+                tracks: KeyframesBuilder<CGPoint>.buildFinalResult(tracks), initialVelocities: [:])
+            return (
+                timeline.duration,
+                {
+                    let p = timeline.value(time: $0)
+                    return [Double(p.x), Double(p.y)]
+                },
+                {
+                    let v = timeline.velocity(time: $0)
+                    return [Double(v.first), Double(v.second)]
+                }
+            )
         case let .structure(names):
             var tracks: [_AnyKeyframeTrack<NamedValues>] = []
             for track in scenario.tracks {
@@ -117,8 +129,9 @@ extension Player {
                     tracks += KeyframesBuilder<NamedValues>.buildExpression(KeyframeTrack<NamedValues, Double>(\.[component: index]) { content })
                 }
             }
-            let timeline = KeyframeTimeline(initialValue: NamedValues(scenario.initialValue), tracks: KeyframesBuilder<NamedValues>.buildFinalResult(tracks),
-                                            initialVelocities: [:])
+            let timeline = KeyframeTimeline(
+                initialValue: NamedValues(scenario.initialValue), tracks: KeyframesBuilder<NamedValues>.buildFinalResult(tracks),
+                initialVelocities: [:])
             return (timeline.duration, { timeline.value(time: $0).components }, { _ in [] })
         default:
             let timeline = scalarTimeline(scenario)
@@ -251,13 +264,18 @@ extension Player {
         let entries: [Double]
         switch scenario.schedule {
         case let .periodic(from, by):
-            entries = Array(PeriodicTimelineSchedule(from: Date(timeIntervalSinceReferenceDate: from), by: by).entries(from: start, mode: scenario.mode).prefix(limit)).map(\.timeIntervalSinceReferenceDate)
+            entries = Array(
+                PeriodicTimelineSchedule(from: Date(timeIntervalSinceReferenceDate: from), by: by).entries(from: start, mode: scenario.mode).prefix(limit)
+            ).map(\.timeIntervalSinceReferenceDate)
         case .everyMinute:
             entries = Array(EveryMinuteTimelineSchedule().entries(from: start, mode: scenario.mode).prefix(limit)).map(\.timeIntervalSinceReferenceDate)
         case let .explicit(dates):
-            entries = Array(ExplicitTimelineSchedule(dates.map { Date(timeIntervalSinceReferenceDate: $0) }).entries(from: start, mode: scenario.mode).prefix(limit)).map(\.timeIntervalSinceReferenceDate)
+            entries = Array(
+                ExplicitTimelineSchedule(dates.map { Date(timeIntervalSinceReferenceDate: $0) }).entries(from: start, mode: scenario.mode).prefix(limit)
+            ).map(\.timeIntervalSinceReferenceDate)
         case let .animation(interval, paused):
-            entries = Array(AnimationTimelineSchedule(minimumInterval: interval, paused: paused).entries(from: start, mode: scenario.mode).prefix(limit)).map(\.timeIntervalSinceReferenceDate)
+            entries = Array(AnimationTimelineSchedule(minimumInterval: interval, paused: paused).entries(from: start, mode: scenario.mode).prefix(limit)).map(
+                \.timeIntervalSinceReferenceDate)
         }
         return entries
     }

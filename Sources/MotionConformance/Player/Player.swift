@@ -88,7 +88,8 @@ public enum Player {
         if let engine = observed.engineValues {
             for (index, sample) in scenario.samples.enumerated()
             where engine[index].bitPattern != (observed.values[index]?[0] ?? .nan).bitPattern
-                && !(abs(engine[index] - (observed.values[index]?[0] ?? .nan)) <= 1e-12 * max(1, abs(observed.values[index]?[0] ?? .nan))) {
+                && !(abs(engine[index] - (observed.values[index]?[0] ?? .nan)) <= 1e-12 * max(1, abs(observed.values[index]?[0] ?? .nan)))
+            {
                 checker.fail("MotionEngine disagrees with AnimatedProperty at \(sample.time): \(engine[index]) vs \(observed.values[index]?[0] ?? .nan)")
                 break
             }
@@ -109,10 +110,13 @@ public enum Player {
         }
     }
 
-    static func observe<V: Animatable>(_ scenario: PropertyScenario, make: ([Double]) -> V, read: (V) -> [Double],
-                                       velocity: (V.AnimatableData) -> [Double]) -> Observation {
-        let property = AnimatedProperty(make(scenario.initialValue),
-                                        options: .init(mergesCoincidentAnimations: scenario.mergesCoincidentAnimations))
+    static func observe<V: Animatable>(
+        _ scenario: PropertyScenario, make: ([Double]) -> V, read: (V) -> [Double],
+        velocity: (V.AnimatableData) -> [Double]
+    ) -> Observation {
+        let property = AnimatedProperty(
+            make(scenario.initialValue),
+            options: .init(mergesCoincidentAnimations: scenario.mergesCoincidentAnimations))
         let useEngine = (scenario.valueType == .scalar || scenario.valueType == .angle) && scenario.mergesCoincidentAnimations
         let engine = useEngine ? MotionEngine(threadCount: 1, chunkSize: 64) : nil
         let channel = try? engine?.addChannel(value: make(scenario.initialValue).animatableData as? Double ?? 0)

@@ -24,19 +24,26 @@ enum ValueCodecs {
         case .angle:
             return visitor.visit(ValueCodec<Angle>(make: { Angle.degrees($0[0]) }, read: { [$0.degrees] }, velocity: { [$0 / 128 * 180 / .pi] }))
         case .point:
-            return visitor.visit(ValueCodec<CGPoint>(make: { CGPoint(x: $0[0], y: $0[1]) }, read: { [Double($0.x), Double($0.y)] },
-                                                     velocity: { [Double($0.first), Double($0.second)] }))
+            return visitor.visit(
+                ValueCodec<CGPoint>(
+                    make: { CGPoint(x: $0[0], y: $0[1]) }, read: { [Double($0.x), Double($0.y)] },
+                    velocity: { [Double($0.first), Double($0.second)] }))
         case .size:
-            return visitor.visit(ValueCodec<CGSize>(make: { CGSize(width: $0[0], height: $0[1]) }, read: { [Double($0.width), Double($0.height)] },
-                                                    velocity: { [Double($0.first), Double($0.second)] }))
+            return visitor.visit(
+                ValueCodec<CGSize>(
+                    make: { CGSize(width: $0[0], height: $0[1]) }, read: { [Double($0.width), Double($0.height)] },
+                    velocity: { [Double($0.first), Double($0.second)] }))
         case .rect:
-            return visitor.visit(ValueCodec<CGRect>(
-                make: { CGRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) },
-                read: { [Double($0.origin.x), Double($0.origin.y), Double($0.size.width), Double($0.size.height)] },
-                velocity: { v in [Double(v.first.first), Double(v.first.second), Double(v.second.first), Double(v.second.second)] }))
+            return visitor.visit(
+                ValueCodec<CGRect>(
+                    make: { CGRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) },
+                    read: { [Double($0.origin.x), Double($0.origin.y), Double($0.size.width), Double($0.size.height)] },
+                    velocity: { v in [Double(v.first.first), Double(v.first.second), Double(v.second.first), Double(v.second.second)] }))
         case let .structure(names):
-            return visitor.visit(ValueCodec<NamedValues>(make: { NamedValues($0) }, read: { $0.components },
-                                                         velocity: { v in (0..<names.count).map { $0 < v.components.count ? v.components[$0] : 0 } }))
+            return visitor.visit(
+                ValueCodec<NamedValues>(
+                    make: { NamedValues($0) }, read: { $0.components },
+                    velocity: { v in (0..<names.count).map { $0 < v.components.count ? v.components[$0] : 0 } }))
         }
     }
 }

@@ -1,7 +1,8 @@
 import BenchKit
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An engine running in a process of its own, spoken to one line at a time.
@@ -170,7 +171,10 @@ final class EngineProcess {
 
     /// Ends the engine and everything it started, and closes the pipes.
     func terminate() {
-        if input >= 0 { close(input); input = -1 }
+        if input >= 0 {
+            close(input)
+            input = -1
+        }
         if reap() == nil {
             kill(-pid, SIGKILL)
             var status: Int32 = 0
@@ -180,8 +184,14 @@ final class EngineProcess {
             kill(-pid, SIGKILL)
         }
         EngineGroups.unregister(pid)
-        if output >= 0 { close(output); output = -1 }
-        if errors >= 0 { close(errors); errors = -1 }
+        if output >= 0 {
+            close(output)
+            output = -1
+        }
+        if errors >= 0 {
+            close(errors)
+            errors = -1
+        }
     }
 }
 

@@ -61,8 +61,12 @@ public final class ExternalEngine {
         } catch {
             throw Failure(description: "the engine `\(options.command)` \(error)")
         }
-        let hello = try request("hello", [("protocol", .number(Double(EngineProtocol.version))),
-                                          ("harness", .string("motion-bench"))], checkID: false)
+        let hello = try request(
+            "hello",
+            [
+                ("protocol", .number(Double(EngineProtocol.version))),
+                ("harness", .string("motion-bench")),
+            ], checkID: false)
         guard case let .number(version)? = hello["protocol"] else {
             legacy = true
             capabilities = EngineProtocol.legacyCapabilities
@@ -70,7 +74,9 @@ public final class ExternalEngine {
         }
         guard version == Double(EngineProtocol.version) else {
             stop()
-            throw Failure(description: "the engine `\(options.command)` speaks protocol version \(JSONValue.format(version)); this harness speaks \(EngineProtocol.version)")
+            throw Failure(
+                description:
+                    "the engine `\(options.command)` speaks protocol version \(JSONValue.format(version)); this harness speaks \(EngineProtocol.version)")
         }
         legacy = false
         if case let .string(n)? = hello["engine"]?["name"] { name = n }
@@ -118,7 +124,8 @@ public final class ExternalEngine {
         let missing = EngineProtocol.needs(fixture).subtracting(capabilities)
         if !missing.isEmpty {
             let names = missing.sorted().map(\.rawValue).joined(separator: ", ")
-            return Self.result(fixture, .skipped, "needs \(names), which the engine did not declare" + (legacy ? " (it has no handshake: scalar properties only)" : ""))
+            return Self.result(
+                fixture, .skipped, "needs \(names), which the engine did not declare" + (legacy ? " (it has no handshake: scalar properties only)" : ""))
         }
         do {
             return Player.check(fixture, try answers(fixture))
@@ -129,15 +136,17 @@ public final class ExternalEngine {
     }
 
     static func result(_ fixture: Fixture, _ verdict: FixtureResult.Verdict, _ message: String) -> FixtureResult {
-        FixtureResult(id: fixture.id, suite: fixture.suite, provenance: fixture.provenance.rawValue, file: fixture.file,
-                      verdict: verdict, maxError: verdict == .skipped ? 0 : .infinity, message: message)
+        FixtureResult(
+            id: fixture.id, suite: fixture.suite, provenance: fixture.provenance.rawValue, file: fixture.file,
+            verdict: verdict, maxError: verdict == .skipped ? 0 : .infinity, message: message)
     }
 
     func answers(_ fixture: Fixture) throws -> ScenarioAnswers {
-        let body = fixture.json.flatMap { json -> JSONValue? in
-            for key in FixtureLoader.bodyKeys { if let b = json[key] { return b } }
-            return nil
-        } ?? .null
+        let body =
+            fixture.json.flatMap { json -> JSONValue? in
+                for key in FixtureLoader.bodyKeys { if let b = json[key] { return b } }
+                return nil
+            } ?? .null
         switch fixture.body {
         case let .property(scenario): return .property(try playProperty(scenario))
         case .spring:
@@ -158,17 +167,24 @@ public final class ExternalEngine {
                 if let p = check["progress"] { return .object([("progress", p)]) }
                 return .object([("value", check["time"] ?? .null)])
             }
-            let answer = try request("keyframes", [("valueType", body["valueType"] ?? .null), ("initialValue", body["initialValue"] ?? .null),
-                                                   ("tracks", body["tracks"] ?? .null), ("queries", .array(queries))])
-            return .keyframes(Self.results(answer, count: queries.count).map { item in
-                EngineProtocol.number(item).map { [$0] } ?? EngineProtocol.numbers(item)
-            })
+            let answer = try request(
+                "keyframes",
+                [
+                    ("valueType", body["valueType"] ?? .null), ("initialValue", body["initialValue"] ?? .null),
+                    ("tracks", body["tracks"] ?? .null), ("queries", .array(queries)),
+                ])
+            return .keyframes(
+                Self.results(answer, count: queries.count).map { item in
+                    EngineProtocol.number(item).map { [$0] } ?? EngineProtocol.numbers(item)
+                })
         case let .phases(scenario):
-            let answer = try request("phases", [
-                ("phases", body["phases"] ?? .null), ("mode", .string(scenario.mode == .trigger ? "trigger" : "continuous")),
-                ("frameRate", .number(scenario.frameRate)), ("triggers", EngineProtocol.numbers(scenario.triggers)),
-                ("duration", .number(scenario.duration)), ("sampleTimes", EngineProtocol.numbers(scenario.samples.map(\.time))),
-            ])
+            let answer = try request(
+                "phases",
+                [
+                    ("phases", body["phases"] ?? .null), ("mode", .string(scenario.mode == .trigger ? "trigger" : "continuous")),
+                    ("frameRate", .number(scenario.frameRate)), ("triggers", EngineProtocol.numbers(scenario.triggers)),
+                    ("duration", .number(scenario.duration)), ("sampleTimes", EngineProtocol.numbers(scenario.samples.map(\.time))),
+                ])
             let samples = Self.items(answer["samples"])
             var transitions: [(time: Double, phase: String)]?
             if case let .array(items)? = answer["transitions"] {
@@ -178,17 +194,22 @@ public final class ExternalEngine {
                 }
                 if transitions?.count != items.count { transitions = nil }
             }
-            return .phases(PhaseAnswers(
-                values: scenario.samples.indices.map { $0 < samples.count ? EngineProtocol.number(samples[$0]["value"]) : nil },
-                phases: scenario.samples.indices.map { i -> String? in
-                    guard i < samples.count, case let .string(phase)? = samples[i]["phase"] else { return nil }
-                    return phase
-                },
-                frameTimes: scenario.samples.map(\.time), transitions: transitions))
+            return .phases(
+                PhaseAnswers(
+                    values: scenario.samples.indices.map { $0 < samples.count ? EngineProtocol.number(samples[$0]["value"]) : nil },
+                    phases: scenario.samples.indices.map { i -> String? in
+                        guard i < samples.count, case let .string(phase)? = samples[i]["phase"] else { return nil }
+                        return phase
+                    },
+                    frameTimes: scenario.samples.map(\.time), transitions: transitions))
         case let .timeline(scenario):
-            let answer = try request("timeline", [("schedule", body["schedule"] ?? .null), ("from", .number(scenario.from)),
-                                                  ("mode", .string(scenario.mode == .normal ? "normal" : "lowFrequency")),
-                                                  ("count", .number(Double(Player.timelineLimit(scenario))))])
+            let answer = try request(
+                "timeline",
+                [
+                    ("schedule", body["schedule"] ?? .null), ("from", .number(scenario.from)),
+                    ("mode", .string(scenario.mode == .normal ? "normal" : "lowFrequency")),
+                    ("count", .number(Double(Player.timelineLimit(scenario)))),
+                ])
             return .timeline(EngineProtocol.numbers(answer["entries"]))
         }
     }
@@ -215,12 +236,15 @@ public final class ExternalEngine {
         for sample in scenario.samples {
             while nextEvent < scenario.events.count && scenario.events[nextEvent].time <= sample.time {
                 let event = scenario.events[nextEvent]
-                var set: [(String, JSONValue)] = [("time", .number(event.time)), ("value", value(event.value)),
-                                                  ("animation", Self.resolvedAnimation(event) ?? .null)]
+                var set: [(String, JSONValue)] = [
+                    ("time", .number(event.time)), ("value", value(event.value)),
+                    ("animation", Self.resolvedAnimation(event) ?? .null),
+                ]
                 if !legacy {
                     set.append(("tracksVelocity", .bool(event.transaction.tracksVelocity)))
                     if let (name, criteria) = event.completion {
-                        set.append(("completion", .object([("name", .string(name)), ("criteria", .string(criteria == .removed ? "removed" : "logicallyComplete"))])))
+                        set.append(
+                            ("completion", .object([("name", .string(name)), ("criteria", .string(criteria == .removed ? "removed" : "logicallyComplete"))])))
                     }
                 }
                 _ = try request("set", set)
@@ -253,8 +277,9 @@ public final class ExternalEngine {
         func failure(_ what: String) -> Failure {
             let tail = process.standardErrorTail()
             let shown = line.count > 300 ? String(line.prefix(300)) + "…" : line
-            return Failure(description: "the engine `\(options.command)` (pid \(process.pid)) \(what), at request #\(id) \(shown)"
-                + (tail.isEmpty ? "" : "; its standard error ended: " + tail.map { "«\($0)»" }.joined(separator: " ")))
+            return Failure(
+                description: "the engine `\(options.command)` (pid \(process.pid)) \(what), at request #\(id) \(shown)"
+                    + (tail.isEmpty ? "" : "; its standard error ended: " + tail.map { "«\($0)»" }.joined(separator: " ")))
         }
         let text: String
         do {

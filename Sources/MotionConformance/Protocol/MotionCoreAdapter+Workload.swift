@@ -5,8 +5,10 @@ import MotionEngine
 
 extension MotionCoreAdapter {
     /// The clock the adapter times workload frames with (docs/protocol.md §8).
-    static let clock: JSONValue = .object([("name", .string("CLOCK_MONOTONIC (clock_gettime)")),
-                                           ("resolution", .number(Double(MonotonicClock.resolution) / 1e9))])
+    static let clock: JSONValue = .object([
+        ("name", .string("CLOCK_MONOTONIC (clock_gettime)")),
+        ("resolution", .number(Double(MonotonicClock.resolution) / 1e9)),
+    ])
 
     /// Runs a `workload` request on MotionEngine: channels set up untimed, then each frame's tick
     /// timed on its own — the work that brings every channel's presented value to that frame.
@@ -28,10 +30,12 @@ extension MotionCoreAdapter {
         for variant in variants {
             let start = try variant.field("start").number()
             if let keyframes = try variant.optionalField("keyframes") {
-                let scenario = try FixtureLoader.keyframes(JSONCursor(root: .object([
-                    ("valueType", .string("scalar")), ("initialValue", try keyframes.field("initialValue").value),
-                    ("tracks", try keyframes.field("tracks").value), ("checks", .array([])),
-                ])))
+                let scenario = try FixtureLoader.keyframes(
+                    JSONCursor(
+                        root: .object([
+                            ("valueType", .string("scalar")), ("initialValue", try keyframes.field("initialValue").value),
+                            ("tracks", try keyframes.field("tracks").value), ("checks", .array([])),
+                        ])))
                 setups.append((start, nil, Player.scalarTimeline(scenario), 0))
             } else {
                 let animation = try FixtureLoader.animation(try variant.optionalField("animation"))?.animation
@@ -61,8 +65,9 @@ extension MotionCoreAdapter {
     /// The next frames of the last workload, for `seconds` at least one frame, or `frames`.
     func frames(_ request: JSONCursor) throws -> [(String, JSONValue)] {
         guard let running else { throw request.error("`frames` before `workload`") }
-        let times = try running.run(frames: try request.optionalField("frames")?.integer() ?? 1_000_000, minimumFrames: 1,
-                                    seconds: try request.field("seconds").number())
+        let times = try running.run(
+            frames: try request.optionalField("frames")?.integer() ?? 1_000_000, minimumFrames: 1,
+            seconds: try request.field("seconds").number())
         return [("frameTimes", EngineProtocol.numbers(times))]
     }
 }

@@ -56,9 +56,11 @@ public final class MotionCoreAdapter {
     func handle(_ op: String, _ request: JSONCursor) throws -> [(String, JSONValue)] {
         switch op {
         case "hello":
-            return [("protocol", .number(Double(EngineProtocol.version))),
-                    ("engine", .object([("name", .string(engineName)), ("version", .string(MotionBenchVersion.string))])),
-                    ("capabilities", .array(EngineProtocol.Capability.allCases.map { .string($0.rawValue) })), ("clock", Self.clock)]
+            return [
+                ("protocol", .number(Double(EngineProtocol.version))),
+                ("engine", .object([("name", .string(engineName)), ("version", .string(MotionBenchVersion.string))])),
+                ("capabilities", .array(EngineProtocol.Capability.allCases.map { .string($0.rawValue) })), ("clock", Self.clock),
+            ]
         case "reset":
             let type = legacy ? .scalar : try FixtureLoader.valueType(try request.field("valueType"))
             let initial = legacy ? [try request.field("initialValue").number()] : try request.field("initialValue").numbers(count: type.componentNames.count)
@@ -76,15 +78,19 @@ public final class MotionCoreAdapter {
                 let criteria: AnimationCompletionCriteria = try completion.optionalField("criteria")?.string() == "removed" ? .removed : .logicallyComplete
                 listener = transaction.addAnimationCompletion(criteria: criteria) { [weak self] in self?.fired.append(name) }
             }
-            value.set(legacy ? [try request.field("value").number()] : try request.field("value").numbers(), at: try request.field("time").number(), transaction: transaction)
+            value.set(
+                legacy ? [try request.field("value").number()] : try request.field("value").numbers(), at: try request.field("time").number(),
+                transaction: transaction)
             listener?._bodyFinished()
             return [("ok", .bool(true))]
         case "sample":
             guard let value else { throw request.error("`sample` before `reset`") }
             let sample = value.sample(at: try request.field("time").number())
             if legacy { return [("value", EngineProtocol.number(sample.value[0])), ("velocity", EngineProtocol.number(sample.velocity[0]))] }
-            return [("value", EngineProtocol.numbers(sample.value)), ("velocity", EngineProtocol.numbers(sample.velocity)),
-                    ("isAnimating", .bool(sample.isAnimating)), ("completed", .array(fired.map { .string($0) }))]
+            return [
+                ("value", EngineProtocol.numbers(sample.value)), ("velocity", EngineProtocol.numbers(sample.velocity)),
+                ("isAnimating", .bool(sample.isAnimating)), ("completed", .array(fired.map { .string($0) })),
+            ]
         case "spring":
             let queries = try request.field("queries").array().map { query -> JSONValue in
                 guard case let .object(members) = query.value else { throw query.error("expected an object") }
@@ -100,37 +106,55 @@ public final class MotionCoreAdapter {
             }
             return [("results", .array(Player.answerCurve(CurveScenario(curve: curve, checks: checks)).map { EngineProtocol.number($0 ?? .nan) }))]
         case "keyframes":
-            var scenario = try FixtureLoader.keyframes(JSONCursor(root: .object([
-                ("valueType", try request.field("valueType").value), ("initialValue", try request.field("initialValue").value),
-                ("tracks", try request.field("tracks").value), ("checks", .array([])),
-            ])))
+            var scenario = try FixtureLoader.keyframes(
+                JSONCursor(
+                    root: .object([
+                        ("valueType", try request.field("valueType").value), ("initialValue", try request.field("initialValue").value),
+                        ("tracks", try request.field("tracks").value), ("checks", .array([])),
+                    ])))
             scenario.checks = try request.field("queries").array().map { query -> KeyframeScenario.Check in
                 if try query.optionalField("duration") != nil { return .duration(expected: 0) }
                 if let t = try query.optionalField("velocity") { return .velocity(time: try t.number(), expected: []) }
                 if let p = try query.optionalField("progress") { return .progress(try p.number(), expected: []) }
                 return .value(time: try query.field("value").number(), expected: [])
             }
-            return [("results", .array(Player.answerKeyframes(scenario).map { values in
-                guard let values else { return .null }
-                return EngineProtocol.numbers(values)
-            }))]
+            return [
+                (
+                    "results",
+                    .array(
+                        Player.answerKeyframes(scenario).map { values in
+                            guard let values else { return .null }
+                            return EngineProtocol.numbers(values)
+                        })
+                )
+            ]
         case "phases":
             let samples = try request.field("sampleTimes").numbers().map { JSONValue.object([("time", .number($0))]) }
-            let scenario = try FixtureLoader.phases(JSONCursor(root: .object([
-                ("phases", try request.field("phases").value), ("mode", try request.field("mode").value),
-                ("frameRate", try request.field("frameRate").value), ("triggers", try request.field("triggers").value),
-                ("duration", try request.field("duration").value), ("samples", .array(samples)),
-            ])))
+            let scenario = try FixtureLoader.phases(
+                JSONCursor(
+                    root: .object([
+                        ("phases", try request.field("phases").value), ("mode", try request.field("mode").value),
+                        ("frameRate", try request.field("frameRate").value), ("triggers", try request.field("triggers").value),
+                        ("duration", try request.field("duration").value), ("samples", .array(samples)),
+                    ])))
             let answers = Player.answerPhases(scenario)
-            return [("samples", .array(answers.values.indices.map { i in
-                        .object([("value", EngineProtocol.number(answers.values[i] ?? .nan)), ("phase", answers.phases[i].map { .string($0) } ?? .null)])
-                    })),
-                    ("transitions", .array((answers.transitions ?? []).map { .object([("time", .number($0.time)), ("phase", .string($0.phase))]) }))]
+            return [
+                (
+                    "samples",
+                    .array(
+                        answers.values.indices.map { i in
+                            .object([("value", EngineProtocol.number(answers.values[i] ?? .nan)), ("phase", answers.phases[i].map { .string($0) } ?? .null)])
+                        })
+                ),
+                ("transitions", .array((answers.transitions ?? []).map { .object([("time", .number($0.time)), ("phase", .string($0.phase))]) })),
+            ]
         case "timeline":
-            let scenario = try FixtureLoader.timeline(JSONCursor(root: .object([
-                ("schedule", try request.field("schedule").value), ("from", try request.field("from").value),
-                ("mode", try request.field("mode").value), ("count", try request.field("count").value),
-            ])))
+            let scenario = try FixtureLoader.timeline(
+                JSONCursor(
+                    root: .object([
+                        ("schedule", try request.field("schedule").value), ("from", try request.field("from").value),
+                        ("mode", try request.field("mode").value), ("count", try request.field("count").value),
+                    ])))
             return [("entries", EngineProtocol.numbers(Player.answerTimeline(scenario)))]
         case "workload":
             return try workload(request)

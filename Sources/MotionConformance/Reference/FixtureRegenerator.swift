@@ -24,7 +24,9 @@ public enum FixtureRegenerator {
             let original = json["property"]?["samples"]
             if case let .array(old)? = original {
                 for (index, (before, after)) in zip(old, samples).enumerated() where before != after {
-                    changes.append("$.property.samples[\(index)]: \(before.serialized().replacingOccurrences(of: "\n", with: " ")) → \(after.serialized().replacingOccurrences(of: "\n", with: " "))")
+                    changes.append(
+                        "$.property.samples[\(index)]: \(before.serialized().replacingOccurrences(of: "\n", with: " ")) → \(after.serialized().replacingOccurrences(of: "\n", with: " "))"
+                    )
                 }
             }
             let updated = replacing(json, path: ["property", "samples"], with: .array(samples))
@@ -49,8 +51,9 @@ public enum FixtureRegenerator {
                     ReferenceProperty.Listener(name: completion.name, waitsForRemoval: completion.criteria == .removed) { fired.append($0) }
                 }
                 _ = events[next]
-                try property.set(event.value[0], at: event.time, animation: ExternalEngine.resolvedAnimation(event),
-                                 tracksVelocity: event.transaction.tracksVelocity, listener: listener)
+                try property.set(
+                    event.value[0], at: event.time, animation: ExternalEngine.resolvedAnimation(event),
+                    tracksVelocity: event.transaction.tracksVelocity, listener: listener)
                 listener?.bodyDone = true
                 listener?.check()
                 next += 1

@@ -153,7 +153,9 @@ final class ReferenceFluidSpring: ReferenceAnimation {
 
     override func copy() -> ReferenceAnimation {
         let c = ReferenceFluidSpring(change: change, response: response, fraction: fraction, blendDuration: blendDuration)
-        (c.position, c.velocity, c.acceleration, c.clock, c.start, c.blendFrom, c.blendDelta) = (position, velocity, acceleration, clock, start, blendFrom, blendDelta)
+        (c.position, c.velocity, c.acceleration, c.clock, c.start, c.blendFrom, c.blendDelta) = (
+            position, velocity, acceleration, clock, start, blendFrom, blendDelta
+        )
         c.logicallyDone = logicallyDone
         return c
     }

@@ -44,19 +44,24 @@ public enum ReferenceModel {
             } else if case let .string(curveName)? = args["curve"], let p = named[curveName] {
                 base = curve(p, n("duration", 0.35), clampsY: true, speed: true)
             } else if case let .object(b)? = args["curve"], case let .array(points)? = b.first(where: { $0.0 == "bezier" })?.1 {
-                base = curve(points.compactMap { if case let .number(v) = $0 { return v } else { return nil } }, n("duration", 0.35), clampsY: true, speed: true)
+                base = curve(
+                    points.compactMap { if case let .number(v) = $0 { return v } else { return nil } }, n("duration", 0.35), clampsY: true, speed: true)
             } else {
                 throw Unsupported(description: "the reference model has Bézier timing curves only")
             }
         case "spring":
-            base = has("response") || has("dampingFraction") ? spring(n("response", 0.5), n("dampingFraction", 0.825), n("blendDuration", 0))
-                                                              : spring(n("duration", 0.5), fraction(bounce: n("bounce", 0)), n("blendDuration", 0))
+            base =
+                has("response") || has("dampingFraction")
+                ? spring(n("response", 0.5), n("dampingFraction", 0.825), n("blendDuration", 0))
+                : spring(n("duration", 0.5), fraction(bounce: n("bounce", 0)), n("blendDuration", 0))
         case "smooth", "snappy", "bouncy":
             let extra = ["smooth": 0.0, "snappy": 0.15, "bouncy": 0.3][name]!
             base = spring(n("duration", 0.5), fraction(bounce: extra + n("extraBounce", 0)), 0)
         case "interactiveSpring":
-            base = has("response") || has("dampingFraction") ? spring(n("response", 0.15), n("dampingFraction", 0.86), n("blendDuration", 0.25))
-                                                              : spring(n("duration", 0.15), fraction(bounce: 0.15 + n("extraBounce", 0)), n("blendDuration", 0.25))
+            base =
+                has("response") || has("dampingFraction")
+                ? spring(n("response", 0.15), n("dampingFraction", 0.86), n("blendDuration", 0.25))
+                : spring(n("duration", 0.15), fraction(bounce: 0.15 + n("extraBounce", 0)), n("blendDuration", 0.25))
         case "interpolatingSpring":
             let k: Double, c: Double, m: Double
             if has("stiffness") {

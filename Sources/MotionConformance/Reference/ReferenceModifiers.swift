@@ -2,7 +2,12 @@ import Foundation
 
 /// `delay`, `speed` and `logicallyComplete(after:)` (§3.2): the base on a transformed clock.
 final class ReferenceClock: ReferenceAnimation {
-    enum Transform { case delay(Double), speed(Double), logical(Double), passThrough }
+    enum Transform {
+        case delay(Double)
+        case speed(Double)
+        case logical(Double)
+        case passThrough
+    }
     let base: ReferenceAnimation
     let transform: Transform
 

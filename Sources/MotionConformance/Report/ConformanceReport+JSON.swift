@@ -24,8 +24,10 @@ extension ConformanceReport {
             }
             let maxErrorField = try item.field("maxError")
             let maxError: Double = maxErrorField.isNull ? .nan : (try? maxErrorField.string()) == "inf" ? .infinity : try maxErrorField.number()
-            results.append(FixtureResult(id: try item.field("id").string(), suite: suite, provenance: try item.field("provenance").string(),
-                                         file: file, verdict: verdict, maxError: maxError, message: message))
+            results.append(
+                FixtureResult(
+                    id: try item.field("id").string(), suite: suite, provenance: try item.field("provenance").string(),
+                    file: file, verdict: verdict, maxError: maxError, message: message))
         }
         let engine = try root.field("engine")
         self.init(results: results, loadErrors: loadErrors, engine: engine.isNull ? nil : try engine.string())

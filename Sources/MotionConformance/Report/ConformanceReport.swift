@@ -76,17 +76,23 @@ public struct ConformanceReport: Sendable {
 
     func json() -> String {
         var fixtures: [JSONValue] = results.map { r in
-            .object([("id", .string(r.id)), ("suite", .string(r.suite)), ("provenance", .string(r.provenance)), ("verdict", .string(r.verdict.rawValue)),
-                     ("maxError", r.maxError.isFinite ? .number(r.maxError) : .string("inf")), ("message", .string(r.message)),
-                     ("file", r.file.map { .string($0) } ?? .null)])
+            .object([
+                ("id", .string(r.id)), ("suite", .string(r.suite)), ("provenance", .string(r.provenance)), ("verdict", .string(r.verdict.rawValue)),
+                ("maxError", r.maxError.isFinite ? .number(r.maxError) : .string("inf")), ("message", .string(r.message)),
+                ("file", r.file.map { .string($0) } ?? .null),
+            ])
         }
         fixtures += loadErrors.map { e in
-            .object([("id", .string(e.file ?? "")), ("suite", .string("")), ("provenance", .string("")), ("verdict", .string("error")),
-                     ("maxError", .null), ("message", .string(e.description)), ("file", e.file.map { .string($0) } ?? .null)])
+            .object([
+                ("id", .string(e.file ?? "")), ("suite", .string("")), ("provenance", .string("")), ("verdict", .string("error")),
+                ("maxError", .null), ("message", .string(e.description)), ("file", e.file.map { .string($0) } ?? .null),
+            ])
         }
-        return JSONValue.object([("schemaVersion", .number(1)), ("engine", engine.map { .string($0) } ?? .null),
-                                 ("passed", .number(Double(passed))), ("failed", .number(Double(failed))), ("errors", .number(Double(errors))),
-                                 ("skipped", .number(Double(skipped))), ("fixtures", .array(fixtures))]).serialized() + "\n"
+        return JSONValue.object([
+            ("schemaVersion", .number(1)), ("engine", engine.map { .string($0) } ?? .null),
+            ("passed", .number(Double(passed))), ("failed", .number(Double(failed))), ("errors", .number(Double(errors))),
+            ("skipped", .number(Double(skipped))), ("fixtures", .array(fixtures)),
+        ]).serialized() + "\n"
     }
 
     func junit() -> String {
@@ -100,15 +106,19 @@ public struct ConformanceReport: Sendable {
             }
             return JUnitDocument.TestCase(classname: "conformance.\(r.suite)", name: r.id, outcome: outcome)
         }
-        cases += loadErrors.map { JUnitDocument.TestCase(classname: "conformance.load", name: $0.file ?? "fixture", outcome: .error(type: "load", message: $0.description)) }
-        return JUnitDocument(name: "motion-bench conform", properties: [("engine", engine ?? "MotionCore and MotionEngine (in process)")], cases: cases).render()
+        cases += loadErrors.map {
+            JUnitDocument.TestCase(classname: "conformance.load", name: $0.file ?? "fixture", outcome: .error(type: "load", message: $0.description))
+        }
+        return JUnitDocument(name: "motion-bench conform", properties: [("engine", engine ?? "MotionCore and MotionEngine (in process)")], cases: cases)
+            .render()
     }
 
     func markdown() -> String {
         var lines = ["## Conformance: \(summaryLine)", "", "| fixture | provenance | error/tol | verdict |", "|---|---|---|---|"]
         for r in results.sorted(by: { ($0.verdict == .pass ? 1 : 0, $0.id) < ($1.verdict == .pass ? 1 : 0, $1.id) }) {
-            lines.append("| `\(r.id)` | \(r.provenance) | \(Self.formatError(r.maxError)) | \(r.verdict == .pass ? "pass" : "**\(r.verdict.rawValue)**")"
-                + (r.verdict == .pass ? "" : ": " + r.message.replacingOccurrences(of: "|", with: "\\|")) + " |")
+            lines.append(
+                "| `\(r.id)` | \(r.provenance) | \(Self.formatError(r.maxError)) | \(r.verdict == .pass ? "pass" : "**\(r.verdict.rawValue)**")"
+                    + (r.verdict == .pass ? "" : ": " + r.message.replacingOccurrences(of: "|", with: "\\|")) + " |")
         }
         for e in loadErrors { lines.append("| `\(e.file ?? "")` | | | **error**: \(e.message.replacingOccurrences(of: "|", with: "\\|")) |") }
         return lines.joined(separator: "\n") + "\n"

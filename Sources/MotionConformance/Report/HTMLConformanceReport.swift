@@ -18,14 +18,20 @@ enum HTMLConformanceReport {
     static func body(_ report: ConformanceReport, plotAll: Bool) -> String {
         var body = "<p>\(markupEscape(report.summaryLine))</p><table><tr><th>fixture</th><th>provenance</th><th>error/tol</th><th>verdict</th><th>why</th></tr>"
         for r in report.results {
-            body += "<tr class=\"\(r.verdict.rawValue)\"><td>\(markupEscape(r.id))</td><td>\(markupEscape(r.provenance))</td><td>\(ConformanceReport.formatError(r.maxError))</td><td>\(r.verdict.rawValue)</td><td>\(r.verdict == .pass ? "" : markupEscape(r.message))</td></tr>"
+            body +=
+                "<tr class=\"\(r.verdict.rawValue)\"><td>\(markupEscape(r.id))</td><td>\(markupEscape(r.provenance))</td><td>\(ConformanceReport.formatError(r.maxError))</td><td>\(r.verdict.rawValue)</td><td>\(r.verdict == .pass ? "" : markupEscape(r.message))</td></tr>"
         }
         body += "</table>"
         for e in report.loadErrors { body += "<p class=\"error\">\(markupEscape(e.description))</p>" }
         for r in report.results where (plotAll || r.verdict != .pass) && !r.series.isEmpty {
-            body += "<h2>\(markupEscape(r.id)) — \(r.verdict.rawValue)</h2><p>" + [r.verdict == .pass ? nil : r.message,
-                "provenance: \(r.provenance)", r.source.map { "source: \($0)" }, r.tolerance.map { "tolerance: ±(\($0.absolute) + \($0.relative)·|expected|)" },
-                r.file.map { "fixture: \($0)" }].compactMap { $0 }.map(markupEscape).joined(separator: "<br>") + "</p><div>"
+            body +=
+                "<h2>\(markupEscape(r.id)) — \(r.verdict.rawValue)</h2><p>"
+                + [
+                    r.verdict == .pass ? nil : r.message,
+                    "provenance: \(r.provenance)", r.source.map { "source: \($0)" },
+                    r.tolerance.map { "tolerance: ±(\($0.absolute) + \($0.relative)·|expected|)" },
+                    r.file.map { "fixture: \($0)" },
+                ].compactMap { $0 }.map(markupEscape).joined(separator: "<br>") + "</p><div>"
             for series in r.series where series.points.count > 1 {
                 body += charts(series, tolerance: r.tolerance).joined()
             }
@@ -42,16 +48,20 @@ enum HTMLConformanceReport {
         func point(_ x: Double, _ y: Double, _ what: String) -> SVGChart.Point {
             SVGChart.Point(x: x, y: y, note: "\(series.label) \(what) at \(x) s: \(y)")
         }
-        var values = SVGChart(title: "\(series.label): expected and actual", series: [
-            SVGChart.Series(label: "expected", points: finite.map { point($0.time, $0.expected, "expected") }, color: SVGChart.palette[0]),
-            SVGChart.Series(label: "actual", points: finite.map { point($0.time, $0.actual, "actual") }, color: SVGChart.palette[1], dashed: true),
-        ], x: ChartAxis(.linear(fromZero: true), unit: .plain), y: ChartAxis(.linear(fromZero: false), unit: .plain))
+        var values = SVGChart(
+            title: "\(series.label): expected and actual",
+            series: [
+                SVGChart.Series(label: "expected", points: finite.map { point($0.time, $0.expected, "expected") }, color: SVGChart.palette[0]),
+                SVGChart.Series(label: "actual", points: finite.map { point($0.time, $0.actual, "actual") }, color: SVGChart.palette[1], dashed: true),
+            ], x: ChartAxis(.linear(fromZero: true), unit: .plain), y: ChartAxis(.linear(fromZero: false), unit: .plain))
         values.band = finite.map { ($0.time, $0.expected - allowed($0.expected), $0.expected + allowed($0.expected)) }
         values.bandLabel = "tolerance"
         (values.width, values.height, values.xLabel) = (520, 230, "time (s)")
-        var residual = SVGChart(title: "\(series.label): actual − expected", series: [
-            SVGChart.Series(label: "residual", points: finite.map { point($0.time, $0.actual - $0.expected, "residual") }, color: SVGChart.palette[1]),
-        ], x: ChartAxis(.linear(fromZero: true), unit: .plain), y: ChartAxis(.linear(fromZero: true), unit: .plain))
+        var residual = SVGChart(
+            title: "\(series.label): actual − expected",
+            series: [
+                SVGChart.Series(label: "residual", points: finite.map { point($0.time, $0.actual - $0.expected, "residual") }, color: SVGChart.palette[1])
+            ], x: ChartAxis(.linear(fromZero: true), unit: .plain), y: ChartAxis(.linear(fromZero: true), unit: .plain))
         residual.band = finite.map { ($0.time, -allowed($0.expected), allowed($0.expected)) }
         residual.bandLabel = "tolerance"
         (residual.width, residual.height, residual.xLabel) = (520, 170, "time (s)")

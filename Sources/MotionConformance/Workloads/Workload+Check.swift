@@ -22,9 +22,11 @@ extension Workload {
             property.set(to, at: start, transaction: Transaction(animation: spec.animation))
             return frameTimes.map { property.presentedValue(at: $0) }
         case let .keyframes(initialValue, track, start):
-            let scenario = try FixtureLoader.keyframes(JSONCursor(root: .object([
-                ("valueType", .string("scalar")), ("initialValue", .number(initialValue)), ("tracks", .array([track])), ("checks", .array([])),
-            ])))
+            let scenario = try FixtureLoader.keyframes(
+                JSONCursor(
+                    root: .object([
+                        ("valueType", .string("scalar")), ("initialValue", .number(initialValue)), ("tracks", .array([track])), ("checks", .array([])),
+                    ])))
             let timeline = Player.scalarTimeline(scenario)
             return frameTimes.map { timeline.value(time: $0 - start) }
         }
@@ -43,8 +45,9 @@ extension Workload {
         let expected = try expectedFinalValues(frames: frames)
         let (absolute, relative) = Self.tolerance
         guard values.count == channels.count else {
-            return ValuesCheck(channels: 0, worstError: Self.unbounded, absolute: absolute, relative: relative,
-                               message: "the engine reported \(values.count) values for the \(channels.count) channels asked (`report`)")
+            return ValuesCheck(
+                channels: 0, worstError: Self.unbounded, absolute: absolute, relative: relative,
+                message: "the engine reported \(values.count) values for the \(channels.count) channels asked (`report`)")
         }
         var worst = 0.0
         var first: String?
@@ -54,7 +57,8 @@ extension Workload {
             worst = max(worst, error)
             if error > 1, first == nil {
                 let time = Double(frames - 1) / Self.frameRate
-                first = "values differ from MotionCore's: channel \(channels[index]) is \(actual) after frame \(frames - 1) (t = \(JSONValue.format(time)) s), "
+                first =
+                    "values differ from MotionCore's: channel \(channels[index]) is \(actual) after frame \(frames - 1) (t = \(JSONValue.format(time)) s), "
                     + "MotionCore gives \(wanted) (off by \(String(format: "%.3g", abs(actual - wanted))), \(String(format: "%.3g", error))× the tolerance)"
             }
         }

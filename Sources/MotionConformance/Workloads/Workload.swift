@@ -69,16 +69,30 @@ public struct Workload: Sendable {
         case .fluid:
             return (0..<8).map { v in
                 let v = Double(v)
-                return .animated(from: 0, to: 100 + v, start: 0, animation: .object([("spring", .object([
-                    ("response", .number(1000 + v)), ("dampingFraction", .number(0.3 + 0.1 * v)),
-                ]))]))
+                return .animated(
+                    from: 0, to: 100 + v, start: 0,
+                    animation: .object([
+                        (
+                            "spring",
+                            .object([
+                                ("response", .number(1000 + v)), ("dampingFraction", .number(0.3 + 0.1 * v)),
+                            ])
+                        )
+                    ]))
             }
         case .closed:
             return (0..<8).map { v in
                 let v = Double(v)
-                return .animated(from: 0, to: 100 + v, start: 0, animation: .object([("interpolatingSpring", .object([
-                    ("mass", .number(1)), ("stiffness", .number(0.01 + 0.002 * v)), ("damping", .number(0.001)),
-                ]))]))
+                return .animated(
+                    from: 0, to: 100 + v, start: 0,
+                    animation: .object([
+                        (
+                            "interpolatingSpring",
+                            .object([
+                                ("mass", .number(1)), ("stiffness", .number(0.01 + 0.002 * v)), ("damping", .number(0.001)),
+                            ])
+                        )
+                    ]))
             }
         case .curve:
             // Started in the past so that their progress spreads over 0.1…0.3 of a 1e6 s curve:
@@ -86,8 +100,15 @@ public struct Workload: Sendable {
             let curves: [JSONValue] = [
                 .object([("linear", .object([("duration", .number(1e6))]))]),
                 .object([("easeInOut", .object([("duration", .number(1e6))]))]),
-                .object([("timingCurve", .object([("controlPoints", .array([.number(0.68), .number(-0.6), .number(0.32), .number(1.6)])),
-                                                   ("duration", .number(1e6))]))]),
+                .object([
+                    (
+                        "timingCurve",
+                        .object([
+                            ("controlPoints", .array([.number(0.68), .number(-0.6), .number(0.32), .number(1.6)])),
+                            ("duration", .number(1e6)),
+                        ])
+                    )
+                ]),
             ]
             return (0..<8).map { v in
                 .animated(from: 0, to: 100 + Double(v), start: -1e6 * (0.1 + 0.1 * Double(v % 3)), animation: curves[v % 3])
@@ -112,22 +133,27 @@ public struct Workload: Sendable {
 
     /// The variants as the protocol sends them.
     var variantsJSON: JSONValue {
-        .array(variants.map { variant in
-            switch variant {
-            case let .animated(from, to, start, animation):
-                return .object([("from", .number(from)), ("to", .number(to)), ("start", .number(start)), ("animation", animation)])
-            case let .keyframes(initialValue, track, start):
-                return .object([("keyframes", .object([("initialValue", .number(initialValue)), ("tracks", .array([track]))])),
-                                ("start", .number(start))])
-            }
-        })
+        .array(
+            variants.map { variant in
+                switch variant {
+                case let .animated(from, to, start, animation):
+                    return .object([("from", .number(from)), ("to", .number(to)), ("start", .number(start)), ("animation", animation)])
+                case let .keyframes(initialValue, track, start):
+                    return .object([
+                        ("keyframes", .object([("initialValue", .number(initialValue)), ("tracks", .array([track]))])),
+                        ("start", .number(start)),
+                    ])
+                }
+            })
     }
 
     /// The `workload` request's fields: run at most `frames` frames, stopping early once at least
     /// `minimumFrames` have run and their times add up to `seconds`.
     func requestFields(frames: Int, minimumFrames: Int, seconds: Double) -> [(String, JSONValue)] {
-        [("name", .string(name)), ("channels", .number(Double(channels))), ("variants", variantsJSON),
-         ("frameRate", .number(Self.frameRate)), ("frames", .number(Double(frames))), ("minimumFrames", .number(Double(minimumFrames))),
-         ("seconds", .number(seconds)), ("threads", .number(1)), ("report", .array(reportedChannels.map { .number(Double($0)) }))]
+        [
+            ("name", .string(name)), ("channels", .number(Double(channels))), ("variants", variantsJSON),
+            ("frameRate", .number(Self.frameRate)), ("frames", .number(Double(frames))), ("minimumFrames", .number(Double(minimumFrames))),
+            ("seconds", .number(seconds)), ("threads", .number(1)), ("report", .array(reportedChannels.map { .number(Double($0)) })),
+        ]
     }
 }

@@ -60,8 +60,9 @@ public enum WorkloadWorker {
     }
 
     static func info(_ engine: ExternalEngine) -> EngineInfo {
-        EngineInfo(name: engine.name ?? engine.options.command, version: engine.engineVersion, clock: engine.clock,
-                   clockResolution: engine.clockResolution, command: engine.options.command)
+        EngineInfo(
+            name: engine.name ?? engine.options.command, version: engine.engineVersion, clock: engine.clock,
+            clockResolution: engine.clockResolution, command: engine.options.command)
     }
 
     /// The workloads of every kind the engine declares, at every channel count.
@@ -74,8 +75,9 @@ public enum WorkloadWorker {
         }
         let suffix = "@" + slug(engine.name ?? "engine")
         return Workload.standard.filter { kinds.contains($0.kind) }.map { workload in
-            Benchmark.Descriptor(name: workload.name + suffix, unit: .frame, elements: workload.channels, tags: ["workload", workload.kind.rawValue],
-                                 reference: workload.reference, usesAllThreads: false, oneThreadCounterpart: nil, engine: info(engine))
+            Benchmark.Descriptor(
+                name: workload.name + suffix, unit: .frame, elements: workload.channels, tags: ["workload", workload.kind.rawValue],
+                reference: workload.reference, usesAllThreads: false, oneThreadCounterpart: nil, engine: info(engine))
         }
     }
 
@@ -93,7 +95,8 @@ public enum WorkloadWorker {
         let warmup = max(2, profile.minimumSamples / 5)
         let (frames, minimum, seconds): (Int, Int, Double)
         switch pass {
-        case "timing": (frames, minimum, seconds) = (profile.maximumSamples + warmup, profile.minimumSamples + warmup, profile.warmupSeconds + profile.measureSeconds)
+        case "timing":
+            (frames, minimum, seconds) = (profile.maximumSamples + warmup, profile.minimumSamples + warmup, profile.warmupSeconds + profile.measureSeconds)
         case "counting": (frames, minimum, seconds) = (12, 12, 1e9)
         default: throw WorkloadError("unknown pass '\(pass)'; expected timing or counting")
         }
@@ -105,8 +108,9 @@ public enum WorkloadWorker {
             throw WorkloadError("the engine ran \(times.count) frames; the request asked for at least \(minimum) (\"minimumFrames\")")
         }
         guard let values = EngineProtocol.numbers(answer["values"]) else {
-            throw WorkloadError("the engine's answer to `workload` needs \"values\": the reported channels' values, got "
-                + String((answer["values"]?.compactSerialized() ?? "none").prefix(120)))
+            throw WorkloadError(
+                "the engine's answer to `workload` needs \"values\": the reported channels' values, got "
+                    + String((answer["values"]?.compactSerialized() ?? "none").prefix(120)))
         }
         let check = try workload.check(values: values, frames: times.count)
         // Warm-up: the frames in the profile's warm-up time, at least two, never more than half.
@@ -122,9 +126,11 @@ public enum WorkloadWorker {
     /// The answer's frame times: 1 to `frames` non-negative numbers of nanoseconds.
     static func frameTimes(_ answer: JSONValue, op: String, frames: Int) throws -> [Double] {
         guard let times = EngineProtocol.numbers(answer["frameTimes"]), !times.isEmpty, times.count <= frames,
-              times.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
-            throw WorkloadError("the engine's answer to `\(op)` needs \"frameTimes\": 1 to \(frames) non-negative numbers of nanoseconds, got "
-                + String((answer["frameTimes"]?.compactSerialized() ?? "none").prefix(120)))
+            times.allSatisfy({ $0.isFinite && $0 >= 0 })
+        else {
+            throw WorkloadError(
+                "the engine's answer to `\(op)` needs \"frameTimes\": 1 to \(frames) non-negative numbers of nanoseconds, got "
+                    + String((answer["frameTimes"]?.compactSerialized() ?? "none").prefix(120)))
         }
         return times
     }

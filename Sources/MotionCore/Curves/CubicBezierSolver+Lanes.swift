@@ -107,8 +107,10 @@ extension BezierAnimation {
     /// bit for bit (`_CubicBezierSolver._values`). `finished` marks the lanes where `_progress`
     /// is nil; their progress is unspecified.
     @inlinable
-    public static func _progress(_ curves: _BezierCoefficientLanes, duration: SIMD4<Double>,
-                                 time: SIMD4<Double>) -> (progress: SIMD4<Double>, finished: SIMDMask<SIMD4<Int64>>) {
+    public static func _progress(
+        _ curves: _BezierCoefficientLanes, duration: SIMD4<Double>,
+        time: SIMD4<Double>
+    ) -> (progress: SIMD4<Double>, finished: SIMDMask<SIMD4<Int64>>) {
         let finished = (duration .<= 0) .| (time .> duration)
         return (_CubicBezierSolver._values(curves, at: time / duration, lanes: .!finished), finished)
     }

@@ -106,7 +106,7 @@ internal struct _CubicBezierSolver: Sendable {
     @inlinable
     static func _round(_ v: Double) -> Double {
         #if MOTIONCORE_MUTANTS
-        if _Mutants.isActive(.curveNoRounding) { return v }
+            if _Mutants.isActive(.curveNoRounding) { return v }
         #endif
         return _roundedToNearestOrAwayFromZero(v * resolution) * epsilon
     }

@@ -31,7 +31,7 @@ extension Spring {
             ratio = 1 / (bounce + 1)
             sign = -1
             #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.springNegativeBounceLinear) { ratio = 1 - bounce }
+                if _Mutants.isActive(.springNegativeBounceLinear) { ratio = 1 - bounce }
             #endif
         } else if bounce <= 1 {
             ratio = 1 - bounce
@@ -71,7 +71,7 @@ extension Spring {
         let ratio = max(dampingRatio, 0)
         var sign: Double = ratio > 1 ? -_tau : _tau
         #if MOTIONCORE_MUTANTS
-        if _Mutants.isActive(.springResponseOverdampedAsUnder) { sign = _tau }
+            if _Mutants.isActive(.springResponseOverdampedAsUnder) { sign = _tau }
         #endif
         self.init(
             _angularFrequency: sign * abs(1 - ratio * ratio).squareRoot() / response,
@@ -99,13 +99,13 @@ extension Spring {
         let stiffness = max(stiffness, 0), damping = max(damping, 0)
         var mass = mass
         #if MOTIONCORE_MUTANTS
-        if _Mutants.isActive(.springMassIgnored) { mass = 1 }
+            if _Mutants.isActive(.springMassIgnored) { mass = 1 }
         #endif
         let naturalFrequency = (stiffness / mass).squareRoot()
         let decay = damping / (2 * mass)
         var allowOverDamping = allowOverDamping
         #if MOTIONCORE_MUTANTS
-        if _Mutants.isActive(.springAllowOverDampingIgnored) { allowOverDamping = false }
+            if _Mutants.isActive(.springAllowOverDampingIgnored) { allowOverDamping = false }
         #endif
         if decay > naturalFrequency && !allowOverDamping {
             self.init(_angularFrequency: 0, decayConstant: naturalFrequency, mass: mass)
@@ -144,7 +144,7 @@ extension Spring {
         let ratio = min(max(dampingRatio, .ulpOfOne), 1)
         var duration = min(max(settlingDuration, 0.01), 10)
         #if MOTIONCORE_MUTANTS
-        if _Mutants.isActive(.springSettlingClampAt5) { duration = min(duration, 5) }
+            if _Mutants.isActive(.springSettlingClampAt5) { duration = min(duration, 5) }
         #endif
 
         var frequency: Double

@@ -20,7 +20,7 @@ extension Spring {
         if _angularFrequency > 0 {
             var envelope = (target.scaled(by: _decayConstant) - initialVelocity)._magnitude + target._magnitude
             #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.springSettlingIgnoresVelocity) { envelope = target.scaled(by: _decayConstant)._magnitude + target._magnitude }
+                if _Mutants.isActive(.springSettlingIgnoresVelocity) { envelope = target.scaled(by: _decayConstant)._magnitude + target._magnitude }
             #endif
 
             return max(0, -log(epsilon / envelope) / _decayConstant)

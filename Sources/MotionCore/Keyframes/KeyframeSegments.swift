@@ -83,28 +83,31 @@ public struct _KeyframeSegments<Data: VectorArithmetic> {
             return Segment(kind: .move, from: from, to: to, duration: 0, end: to, endVelocity: .zero)
         case let .linear(to, d, curve):
             #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.keyframeLinearCurveIgnored) {
-                return Segment(kind: .linear(.linear), from: from, to: to, duration: d, end: to, endVelocity: (to - from).scaled(by: 1 / d))
-            }
+                if _Mutants.isActive(.keyframeLinearCurveIgnored) {
+                    return Segment(kind: .linear(.linear), from: from, to: to, duration: d, end: to, endVelocity: (to - from).scaled(by: 1 / d))
+                }
             #endif
-            return Segment(kind: .linear(curve), from: from, to: to, duration: d, end: to,
-                           endVelocity: (to - from).scaled(by: curve.velocity(at: 1) / d))
+            return Segment(
+                kind: .linear(curve), from: from, to: to, duration: d, end: to,
+                endVelocity: (to - from).scaled(by: curve.velocity(at: 1) / d))
         case let .cubic(to, d, startVelocity, endVelocity):
             let v0 = startVelocity ?? previousEndVelocity
             var v1 = endVelocity ?? _cubicEndVelocity(from: from, to: to, duration: d, next: next)
             #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.keyframeCubicEndVelocityIgnored) { v1 = _cubicEndVelocity(from: from, to: to, duration: d, next: next) }
+                if _Mutants.isActive(.keyframeCubicEndVelocityIgnored) { v1 = _cubicEndVelocity(from: from, to: to, duration: d, next: next) }
             #endif
 
-            return Segment(kind: .cubic(startTangent: v0.scaled(by: d), endTangent: v1.scaled(by: d)),
-                           from: from, to: to, duration: d, end: to, endVelocity: v1)
+            return Segment(
+                kind: .cubic(startTangent: v0.scaled(by: d), endTangent: v1.scaled(by: d)),
+                from: from, to: to, duration: d, end: to, endVelocity: v1)
         case let .spring(to, d, spring, startVelocity):
             let v0 = startVelocity ?? previousEndVelocity
             let target = to - from
             let duration = d ?? spring.settlingDuration(target: target, initialVelocity: v0, epsilon: 1e-4)
-            return Segment(kind: .spring(spring, initialVelocity: v0), from: from, to: to, duration: duration,
-                           end: from + spring.value(target: target, initialVelocity: v0, time: duration),
-                           endVelocity: spring.velocity(target: target, initialVelocity: v0, time: duration))
+            return Segment(
+                kind: .spring(spring, initialVelocity: v0), from: from, to: to, duration: duration,
+                end: from + spring.value(target: target, initialVelocity: v0, time: duration),
+                endVelocity: spring.velocity(target: target, initialVelocity: v0, time: duration))
         }
     }
 
@@ -177,7 +180,8 @@ public struct _KeyframeSegments<Data: VectorArithmetic> {
         case let .cubic(m0, m1):
             let s = t / segment.duration
             let s2 = s * s
-            let derivative = segment.from.scaled(by: 6 * s2 - 6 * s) + m0.scaled(by: 3 * s2 - 4 * s + 1)
+            let derivative =
+                segment.from.scaled(by: 6 * s2 - 6 * s) + m0.scaled(by: 3 * s2 - 4 * s + 1)
                 + segment.to.scaled(by: -6 * s2 + 6 * s) + m1.scaled(by: 3 * s2 - 2 * s)
             return derivative.scaled(by: 1 / segment.duration)
         case let .spring(spring, v0):

@@ -39,8 +39,10 @@ public final class PhaseSequencer<Phase> {
 
     /// Fails with `PhaseSequencerError.emptyPhases` when there are no phases (SwiftUI logs a
     /// runtime warning and shows a placeholder).
-    public init(_ phases: [Phase], mode: Mode = .continuous, startTime: TimeInterval = 0,
-                animation: @escaping (Phase) -> Animation? = { _ in .default }) throws {
+    public init(
+        _ phases: [Phase], mode: Mode = .continuous, startTime: TimeInterval = 0,
+        animation: @escaping (Phase) -> Animation? = { _ in .default }
+    ) throws {
         guard !phases.isEmpty else { throw PhaseSequencerError.emptyPhases }
         self.phases = phases
         self.mode = mode
@@ -51,10 +53,11 @@ public final class PhaseSequencer<Phase> {
     /// A value derived from the phase, animated as the phases change.
     public func bind<Value: Animatable>(_ value: @escaping (Phase) -> Value) -> AnimatedProperty<Value> {
         let property = AnimatedProperty(value(currentPhase))
-        bindings.append((
-            set: { phase, time, transaction in property.set(value(phase), at: time, transaction: transaction) },
-            advance: { time in _ = property.presentedValue(at: time) }
-        ))
+        bindings.append(
+            (
+                set: { phase, time, transaction in property.set(value(phase), at: time, transaction: transaction) },
+                advance: { time in _ = property.presentedValue(at: time) }
+            ))
         return property
     }
 
@@ -87,10 +90,10 @@ public final class PhaseSequencer<Phase> {
             return
         }
         #if MOTIONCORE_MUTANTS
-        if _Mutants.isActive(.phasesContinuousNoWrap), currentIndex == phases.count - 1 {
-            isCycling = false
-            return
-        }
+            if _Mutants.isActive(.phasesContinuousNoWrap), currentIndex == phases.count - 1 {
+                isCycling = false
+                return
+            }
         #endif
         transition(to: (currentIndex + 1) % phases.count, at: time)
     }

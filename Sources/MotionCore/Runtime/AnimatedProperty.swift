@@ -54,7 +54,7 @@ public final class AnimatedProperty<Value: Animatable> {
     public var isAnimating: Bool {
         // Unspecialised, the comparison copied the optional animator through value witnesses
         // (a third of a frame of `property.*`, which asks every frame).
-        @_specialize(exported: true, where Value == Double)
+        @_specialize(exported:true,where Value == Double)
         get { animator != nil }
     }
 
@@ -63,7 +63,7 @@ public final class AnimatedProperty<Value: Animatable> {
 
     /// Sets the model value at `time` in `transaction`, after the transaction has passed through
     /// `path` — the modifiers between the change and this value, outermost first (§7).
-    @_specialize(exported: true, where Value == Double)
+    @_specialize(exported:true,where Value == Double)
     public func set(_ newValue: Value, at time: TimeInterval, transaction: Transaction = .current, path: [TransactionModifier] = []) {
         let time = _monotonic(time)
         let transaction = transaction.applying(path)
@@ -72,7 +72,7 @@ public final class AnimatedProperty<Value: Animatable> {
         let size = delta.magnitudeSquared
         var changed = size > 0
         #if MOTIONCORE_MUTANTS
-        if _Mutants.isActive(.sameValueAnimates) { changed = true }
+            if _Mutants.isActive(.sameValueAnimates) { changed = true }
         #endif
         guard changed, size.isFinite, let animation = transaction._effectiveAnimation else { return }
         let listeners = transaction._completionListeners
@@ -89,7 +89,7 @@ public final class AnimatedProperty<Value: Animatable> {
         }
         var merges = options.mergesCoincidentAnimations
         #if MOTIONCORE_MUTANTS
-        if _Mutants.isActive(.coincidentOptionIgnored) { merges = true }
+            if _Mutants.isActive(.coincidentOptionIgnored) { merges = true }
         #endif
         if !current.hasRendered && !merges {
             // Decision 6, old behaviour: the first change's animation is dropped, which completes
@@ -113,7 +113,7 @@ public final class AnimatedProperty<Value: Animatable> {
     // the metadata of its private types every frame; for `Double` (as for `set`, `velocity` and
     // `isAnimating`) an exported specialisation, which callers in other modules use:
     // `property.*` 520 → 275 ns a frame.
-    @_specialize(exported: true, where Value == Double)
+    @_specialize(exported:true,where Value == Double)
     public func presentedValue(at time: TimeInterval) -> Value {
         let time = _monotonic(time)
         latestTime = time
@@ -126,13 +126,13 @@ public final class AnimatedProperty<Value: Animatable> {
                 result.animatableData = modelValue.animatableData - current.running.interval + offset
                 if current.running.isLogicallyComplete {
                     #if MOTIONCORE_MUTANTS
-                    if _Mutants.isActive(.removedFiresAtLogical) {
-                        current.removedListeners.forEach { $0._animationCompleted() }
-                        current.removedListeners = []
-                    }
-                    if !_Mutants.isActive(.logicalFiresAtRemoval) { current.completeLogicalListeners() }
+                        if _Mutants.isActive(.removedFiresAtLogical) {
+                            current.removedListeners.forEach { $0._animationCompleted() }
+                            current.removedListeners = []
+                        }
+                        if !_Mutants.isActive(.logicalFiresAtRemoval) { current.completeLogicalListeners() }
                     #else
-                    current.completeLogicalListeners()
+                        current.completeLogicalListeners()
                     #endif
                 }
                 animator = current
@@ -150,7 +150,7 @@ public final class AnimatedProperty<Value: Animatable> {
     /// animation's, zero when nothing runs or the animation reports none. Call it after
     /// `presentedValue(at:)` for the same time: stateful animations report the velocity of their
     /// last step.
-    @_specialize(exported: true, where Value == Double)
+    @_specialize(exported:true,where Value == Double)
     public func velocity(at time: TimeInterval) -> Data {
         animator?.running.velocity(at: _monotonic(time)) ?? .zero
     }

@@ -58,9 +58,9 @@ public enum _Mutant: String, CaseIterable, Sendable {
 public enum _Mutants {
     /// Whether this build has the mutants' code (`MOTIONCORE_MUTANTS`).
     #if MOTIONCORE_MUTANTS
-    public static let compiledIn = true
+        public static let compiledIn = true
     #else
-    public static let compiledIn = false
+        public static let compiledIn = false
     #endif
 
     /// The one mutant in effect, if any: set once, before anything runs.

@@ -33,7 +33,7 @@ public struct PeriodicTimelineSchedule: TimelineSchedule, Sendable {
         guard interval > 0 else { return Entries(first: startDate, interval: 0) }
         var offset = (startDate.timeIntervalSince(self.startDate)).truncatingRemainder(dividingBy: interval)
         #if MOTIONCORE_MUTANTS
-        if _Mutants.isActive(.periodicNextBoundary) { if offset != 0 { offset -= interval } }
+            if _Mutants.isActive(.periodicNextBoundary) { if offset != 0 { offset -= interval } }
         #endif
 
         return Entries(first: startDate.addingTimeInterval(-offset), interval: interval)
@@ -107,8 +107,8 @@ public struct AnimationTimelineSchedule: TimelineSchedule, Sendable {
         var interval = minimumInterval.flatMap { $0 > 0 ? $0 : nil } ?? 1.0 / 120
         var isEmpty = paused || mode == .lowFrequency
         #if MOTIONCORE_MUTANTS
-        if _Mutants.isActive(.animationScheduleInterval60), minimumInterval == nil { interval = 1.0 / 60 }
-        if _Mutants.isActive(.lowFrequencyIgnored) { isEmpty = paused }
+            if _Mutants.isActive(.animationScheduleInterval60), minimumInterval == nil { interval = 1.0 / 60 }
+            if _Mutants.isActive(.lowFrequencyIgnored) { isEmpty = paused }
         #endif
         return Entries(start: startDate, interval: interval, isEmpty: isEmpty)
     }

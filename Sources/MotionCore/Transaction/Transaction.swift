@@ -81,7 +81,7 @@ extension Transaction {
     /// consulted here (§4.3 item 1, §7).
     public var _effectiveAnimation: Animation? {
         #if MOTIONCORE_MUTANTS
-        if _Mutants.isActive(.tracksVelocityIgnored) { return animation }
+            if _Mutants.isActive(.tracksVelocityIgnored) { return animation }
         #endif
         return animation ?? (tracksVelocity ? Animation(VelocityTrackingAnimation()) : nil)
     }

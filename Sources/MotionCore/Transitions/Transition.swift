@@ -83,7 +83,9 @@ public struct AnyTransition: Sendable {
     }
 
     /// `active` when not at identity, `identity` at identity.
-    public static func modifier(active: @escaping @Sendable (inout TransitionValues) -> Void, identity: @escaping @Sendable (inout TransitionValues) -> Void) -> AnyTransition {
+    public static func modifier(active: @escaping @Sendable (inout TransitionValues) -> Void, identity: @escaping @Sendable (inout TransitionValues) -> Void)
+        -> AnyTransition
+    {
         AnyTransition { phase, _, values in phase.isIdentity ? identity(&values) : active(&values) }
     }
 

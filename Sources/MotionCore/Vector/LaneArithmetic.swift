@@ -73,8 +73,10 @@ public func _hermite<V: _LaneArithmetic>(_ h: (h00: V, h10: V, h01: V, h11: V), 
 /// gets the bits the runtime gets for its channel. h is the step, `half` h/2; returns the new
 /// offset, velocity and force.
 @inlinable @inline(__always)
-public func _fluidStep<V: _LaneArithmetic>(offset x: V, velocity v: V, force f: V, target: V, stiffness k: V, damping c: V,
-                                           step: V, half: V) -> (offset: V, velocity: V, force: V) {
+public func _fluidStep<V: _LaneArithmetic>(
+    offset x: V, velocity v: V, force f: V, target: V, stiffness k: V, damping c: V,
+    step: V, half: V
+) -> (offset: V, velocity: V, force: V) {
     let mid = f * half + v
     let offset = x + mid * step
     let force = (target - offset) * k - mid * c

@@ -40,10 +40,11 @@ struct CubicLanes {
         let duration = load(self.duration, i)
         var local = t - load(start, i)
         guard FourLanes.all(local .<= duration) else { return false }
-        local.replace(with: 0, where: .!(local .>= 0))  // max(0, local), NaN included
+        local.replace(with: 0, where: .!(local .>= 0)) // max(0, local), NaN included
         // The combination `_KeyframeSegments._value` makes, with `scaled(by:)` as a product.
-        let value = _hermite(_hermiteBasis(VectorLanes(local / duration)), from: VectorLanes(load(from, i)), to: VectorLanes(load(to, i)),
-                             startTangent: VectorLanes(load(startTangent, i)), endTangent: VectorLanes(load(endTangent, i)))
+        let value = _hermite(
+            _hermiteBasis(VectorLanes(local / duration)), from: VectorLanes(load(from, i)), to: VectorLanes(load(to, i)),
+            startTangent: VectorLanes(load(startTangent, i)), endTangent: VectorLanes(load(endTangent, i)))
         FourLanes.scatter(value.vector, ids: channel + i, into: values)
         return true
     }

@@ -90,15 +90,17 @@ struct FluidColumns {
         let arrived = (size .== SIMD4(repeating: 0)) .| (gap .<= size * SIMD4(repeating: 0.0001))
         if !FourLanes.any(arrived) {
             // Stored from here with a constant mask, which the common-case test folds away.
-            FourLanes.store(presented, targets: models, moving: SIMDMask(repeating: true), logical: logical, ids: channel + i,
-                            reported: reported + i, into: values, sink: sink)
+            FourLanes.store(
+                presented, targets: models, moving: SIMDMask(repeating: true), logical: logical, ids: channel + i,
+                reported: reported + i, into: values, sink: sink)
             return
         }
         // max(v², f²) ≤ threshold, as `max` picks for a NaN, written without a select (which SSE2
         // code generation turns into a branch per lane): v² ≤ threshold, and f² too unless f² > v² fails.
         let v2 = v * v, f2 = f * f, threshold = SIMD4(repeating: FluidSpringAnimation.restingThreshold)
         let still = (v2 .<= threshold) .& ((f2 .<= threshold) .| .!(f2 .> v2))
-        FourLanes.store(presented, targets: models, moving: .!(still .& arrived), logical: logical, ids: channel + i,
-                        reported: reported + i, into: values, sink: sink)
+        FourLanes.store(
+            presented, targets: models, moving: .!(still .& arrived), logical: logical, ids: channel + i,
+            reported: reported + i, into: values, sink: sink)
     }
 }

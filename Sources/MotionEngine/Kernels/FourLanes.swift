@@ -9,9 +9,11 @@ enum FourLanes {
     /// Stores `presented` as the values of channels `ids[0]…ids[3]` if that common case holds;
     /// returns false, storing nothing, otherwise.
     @inline(__always)
-    static func storeIfCommon(_ presented: SIMD4<Double>, moving: SIMDMask<SIMD4<Int64>>, logical: SIMDMask<SIMD4<Int64>>,
-                              reported flags: UnsafePointer<Bool>, ids: UnsafePointer<UInt32>,
-                              into values: UnsafeMutablePointer<Double>) -> Bool {
+    static func storeIfCommon(
+        _ presented: SIMD4<Double>, moving: SIMDMask<SIMD4<Int64>>, logical: SIMDMask<SIMD4<Int64>>,
+        reported flags: UnsafePointer<Bool>, ids: UnsafePointer<UInt32>,
+        into values: UnsafeMutablePointer<Double>
+    ) -> Bool {
         // Moving and not logically complete: one mask test. Logically complete lanes are common
         // only while settling, and need their flags read.
         if !Self.all(moving .& .!logical) {
@@ -42,19 +44,23 @@ enum FourLanes {
     /// (and completes logically where `logical` says so), a lane that is not moving has finished
     /// and shows its target. The common case is `storeIfCommon`.
     @inline(__always)
-    static func store(_ presented: SIMD4<Double>, targets: SIMD4<Double>, moving: SIMDMask<SIMD4<Int64>>, logical: SIMDMask<SIMD4<Int64>>,
-                      ids: UnsafePointer<UInt32>, reported flags: UnsafeMutablePointer<Bool>,
-                      into values: UnsafeMutablePointer<Double>, sink: EventSink) {
+    static func store(
+        _ presented: SIMD4<Double>, targets: SIMD4<Double>, moving: SIMDMask<SIMD4<Int64>>, logical: SIMDMask<SIMD4<Int64>>,
+        ids: UnsafePointer<UInt32>, reported flags: UnsafeMutablePointer<Bool>,
+        into values: UnsafeMutablePointer<Double>, sink: EventSink
+    ) {
         if storeIfCommon(presented, moving: moving, logical: logical, reported: flags, ids: ids, into: values) { return }
         storeLaneByLane(presented, targets: targets, moving: moving, logical: logical, ids: ids, reported: flags, into: values, sink: sink)
     }
 
     // Out of line: the kernels keep only the common case in their loop.
     @inline(never)
-    private static func storeLaneByLane(_ presented: SIMD4<Double>, targets: SIMD4<Double>, moving: SIMDMask<SIMD4<Int64>>,
-                                        logical: SIMDMask<SIMD4<Int64>>, ids: UnsafePointer<UInt32>,
-                                        reported flags: UnsafeMutablePointer<Bool>, into values: UnsafeMutablePointer<Double>,
-                                        sink: EventSink) {
+    private static func storeLaneByLane(
+        _ presented: SIMD4<Double>, targets: SIMD4<Double>, moving: SIMDMask<SIMD4<Int64>>,
+        logical: SIMDMask<SIMD4<Int64>>, ids: UnsafePointer<UInt32>,
+        reported flags: UnsafeMutablePointer<Bool>, into values: UnsafeMutablePointer<Double>,
+        sink: EventSink
+    ) {
         for lane in 0..<4 {
             let id = ids[lane]
             if moving[lane] {

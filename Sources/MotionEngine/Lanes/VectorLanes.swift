@@ -18,16 +18,16 @@ struct VectorLanes: _LaneArithmetic {
 }
 
 #if MOTIONENGINE_VECTOR_OPERATORS
-/// Eight lanes for MotionCore's lane-generic formulas (`_fluidStep`), with the eight-lane vector
-/// operations of builds for a chosen CPU (VectorOperations.swift).
-struct VectorLanes8: _LaneArithmetic {
-    var vector: SIMD8<Double>
+    /// Eight lanes for MotionCore's lane-generic formulas (`_fluidStep`), with the eight-lane vector
+    /// operations of builds for a chosen CPU (VectorOperations.swift).
+    struct VectorLanes8: _LaneArithmetic {
+        var vector: SIMD8<Double>
 
-    @inline(__always) init(_ vector: SIMD8<Double>) { self.vector = vector }
-    @inline(__always) init(_lanes value: Double) { vector = SIMD8(repeating: value) }
+        @inline(__always) init(_ vector: SIMD8<Double>) { self.vector = vector }
+        @inline(__always) init(_lanes value: Double) { vector = SIMD8(repeating: value) }
 
-    @inline(__always) static func + (lhs: Self, rhs: Self) -> Self { Self(lhs.vector + rhs.vector) }
-    @inline(__always) static func - (lhs: Self, rhs: Self) -> Self { Self(lhs.vector - rhs.vector) }
-    @inline(__always) static func * (lhs: Self, rhs: Self) -> Self { Self(lhs.vector * rhs.vector) }
-}
+        @inline(__always) static func + (lhs: Self, rhs: Self) -> Self { Self(lhs.vector + rhs.vector) }
+        @inline(__always) static func - (lhs: Self, rhs: Self) -> Self { Self(lhs.vector - rhs.vector) }
+        @inline(__always) static func * (lhs: Self, rhs: Self) -> Self { Self(lhs.vector * rhs.vector) }
+    }
 #endif

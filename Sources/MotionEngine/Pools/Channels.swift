@@ -16,8 +16,9 @@ protocol EngineChannel {
     /// The velocity as of the last advance, as `AnimatedProperty.velocity(at:)` reports it.
     func velocity(at time: Double) -> Double
     /// Advances `channels[range]` to `time`, writing values by channel and events into `sink`.
-    static func _advance(_ channels: UnsafeMutablePointer<Self>, reported: UnsafeMutablePointer<Bool>, _ range: Range<Int>,
-                         to time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink)
+    static func _advance(
+        _ channels: UnsafeMutablePointer<Self>, reported: UnsafeMutablePointer<Bool>, _ range: Range<Int>,
+        to time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink)
 }
 
 extension EngineChannel {
@@ -26,8 +27,10 @@ extension EngineChannel {
     // copying each channel through its value witness (a 120-byte memcpy per curve channel-frame),
     // while each conformance's witness for this requirement is specialised for its type.
     @inline(__always)
-    static func _advance(_ channels: UnsafeMutablePointer<Self>, reported: UnsafeMutablePointer<Bool>, _ range: Range<Int>,
-                         to time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink) {
+    static func _advance(
+        _ channels: UnsafeMutablePointer<Self>, reported: UnsafeMutablePointer<Bool>, _ range: Range<Int>,
+        to time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink
+    ) {
         for slot in range {
             let step = channels[slot].advance(to: time)
             let channel = channels[slot].channel

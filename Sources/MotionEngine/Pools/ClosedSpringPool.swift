@@ -87,8 +87,9 @@ final class ClosedSpringPool: PoolProtocol {
         let moving = running .& finite
         let models = load(model, i), changes = load(interval, i)
         let presented = models - changes + changes * fraction
-        FourLanes.store(presented, targets: models, moving: moving, logical: logical, ids: channel.base + i, reported: reported.base + i,
-                        into: values, sink: sink)
+        FourLanes.store(
+            presented, targets: models, moving: moving, logical: logical, ids: channel.base + i, reported: reported.base + i,
+            into: values, sink: sink)
     }
 
     private func tickOne(_ slot: Int, time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink) {

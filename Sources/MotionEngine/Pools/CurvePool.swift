@@ -63,14 +63,17 @@ final class CurvePool: PoolProtocol {
         }
         var i = range.lowerBound
         while i + 4 <= range.upperBound {
-            let curves = _BezierCoefficientLanes(ax: load(ax, i), bx: load(bx, i), cx: load(cx, i),
-                                                 ay: load(ay, i), by: load(by, i), cy: load(cy, i))
-            let (progress, finished) = BezierAnimation._progress(curves, duration: load(durations, i),
-                                                                 time: SIMD4(repeating: time) - load(begins, i))
+            let curves = _BezierCoefficientLanes(
+                ax: load(ax, i), bx: load(bx, i), cx: load(cx, i),
+                ay: load(ay, i), by: load(by, i), cy: load(cy, i))
+            let (progress, finished) = BezierAnimation._progress(
+                curves, duration: load(durations, i),
+                time: SIMD4(repeating: time) - load(begins, i))
             let changes = load(intervals, i), targets = load(models, i)
             let presented = targets - changes + changes * progress
-            FourLanes.store(presented, targets: targets, moving: .!finished, logical: SIMDMask(repeating: false), ids: ids + i,
-                            reported: flags + i, into: values, sink: sink)
+            FourLanes.store(
+                presented, targets: targets, moving: .!finished, logical: SIMDMask(repeating: false), ids: ids + i,
+                reported: flags + i, into: values, sink: sink)
             i += 4
         }
         while i < range.upperBound {

@@ -25,8 +25,10 @@ final class FluidMergeBatch {
 
     /// Sets up a batch; `changes` and `directory` must stay valid and unchanged until it has run.
     /// (The engine runs it inside their `withUnsafeBufferPointer`.)
-    func prepare(_ changes: UnsafeBufferPointer<(ChannelID, Double)>, directory: UnsafePointer<MotionEngine.DirectoryEntry>,
-                 spring: FluidSpringAnimation, time: Double) {
+    func prepare(
+        _ changes: UnsafeBufferPointer<(ChannelID, Double)>, directory: UnsafePointer<MotionEngine.DirectoryEntry>,
+        spring: FluidSpringAnimation, time: Double
+    ) {
         self.changes = changes
         self.directory = directory
         self.spring = spring

@@ -24,8 +24,9 @@ extension FluidColumns {
     /// force as of the last tick; the clock restarts at `time`, and a change of response blends.
     func merge(slot: Int, with next: FluidSpringAnimation, delta: Double, target: Double, at time: Double) {
         let elapsed = time - beginTime[slot]
-        let previous = FluidSpringAnimation(response: response[slot], dampingFraction: dampingFraction[slot],
-                                            blendDuration: blendDuration[slot])
+        let previous = FluidSpringAnimation(
+            response: response[slot], dampingFraction: dampingFraction[slot],
+            blendDuration: blendDuration[slot])
         var advanced = FluidSpringState<Double>()
         advanced.offset = offset[slot]
         advanced.velocity = velocity[slot]
@@ -35,9 +36,12 @@ extension FluidColumns {
         advanced.blendStart = blendStart[slot]
         advanced.blendInterval = blendInterval[slot]
         // Outside a blend the columns hold the stiffness and damping of the response in effect.
-        let step = blending[slot] ? previous._advance(&advanced, value: interval[slot], time: elapsed)
-            : previous._advance(&advanced, value: interval[slot], time: elapsed, response: response[slot],
-                                stiffness: stiffness[slot], damping: damping[slot])
+        let step =
+            blending[slot]
+            ? previous._advance(&advanced, value: interval[slot], time: elapsed)
+            : previous._advance(
+                &advanced, value: interval[slot], time: elapsed, response: response[slot],
+                stiffness: stiffness[slot], damping: damping[slot])
         if let merged = step.offset {
             offset[slot] = merged
         }

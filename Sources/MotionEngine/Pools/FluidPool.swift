@@ -22,8 +22,10 @@ final class FluidPool: PoolProtocol {
     private let doubleColumns: [Column<Double>]
 
     init() {
-        doubleColumns = [model, interval, beginTime, response, dampingFraction, blendDuration, stiffness, damping,
-                         offset, velocity, force, stateTime, startTime, blendStart, blendInterval]
+        doubleColumns = [
+            model, interval, beginTime, response, dampingFraction, blendDuration, stiffness, damping,
+            offset, velocity, force, stateTime, startTime, blendStart, blendInterval,
+        ]
     }
 
     var count: Int { channel.count }
@@ -39,9 +41,11 @@ final class FluidPool: PoolProtocol {
 
     /// The channel in `slot` as a record.
     func read(_ slot: Int) -> FluidChannel {
-        var record = FluidChannel(channel: channel[slot], model: model[slot], interval: interval[slot], beginTime: beginTime[slot],
-                                  spring: FluidSpringAnimation(response: response[slot], dampingFraction: dampingFraction[slot],
-                                                               blendDuration: blendDuration[slot]))
+        var record = FluidChannel(
+            channel: channel[slot], model: model[slot], interval: interval[slot], beginTime: beginTime[slot],
+            spring: FluidSpringAnimation(
+                response: response[slot], dampingFraction: dampingFraction[slot],
+                blendDuration: blendDuration[slot]))
         record.state.offset = offset[slot]
         record.state.velocity = velocity[slot]
         record.state.force = force[slot]
@@ -87,10 +91,10 @@ final class FluidPool: PoolProtocol {
         let lanes = FluidColumns(self)
         var i = range.lowerBound
         #if MOTIONENGINE_VECTOR_OPERATORS
-        while i + 8 <= range.upperBound {
-            lanes.tickEight(at: i, time: time, values: values, sink: sink)
-            i += 8
-        }
+            while i + 8 <= range.upperBound {
+                lanes.tickEight(at: i, time: time, values: values, sink: sink)
+                i += 8
+            }
         #endif
         while i + 4 <= range.upperBound {
             lanes.tickFour(at: i, time: time, values: values, sink: sink)
@@ -107,8 +111,10 @@ final class FluidPool: PoolProtocol {
     /// returning values rather than `inout` ones, so that the common path keeps them in registers
     /// (an `inout` argument lives in memory on every path).
     @inline(never)
-    func blendingResponses(at i: Int, elapsed e: SIMD4<Double>, response: SIMD4<Double>, stiffness: SIMD4<Double>,
-                           damping: SIMD4<Double>) -> (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>) {
+    func blendingResponses(
+        at i: Int, elapsed e: SIMD4<Double>, response: SIMD4<Double>, stiffness: SIMD4<Double>,
+        damping: SIMD4<Double>
+    ) -> (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>) {
         var (r, k, c) = (response, stiffness, damping)
         for lane in 0..<4 where blending[i + lane] {
             let record = read(i + lane)

@@ -13,7 +13,10 @@ import MotionCore
 final class KeyframePool: PoolProtocol {
     /// What a segment is, as the kernel dispatches on it; `finished` marks a channel whose cursor
     /// has passed its last segment. (Cubic is 0: four cubic channels read as a zero word.)
-    enum SegmentKind: UInt8 { case cubic = 0, move, other, finished }
+    enum SegmentKind: UInt8 {
+        case cubic = 0
+        case move, other, finished
+    }
 
     // Per channel.
     let channel = Column<UInt32>(), reported = Column<Bool>()
@@ -47,8 +50,9 @@ final class KeyframePool: PoolProtocol {
         track.append(KeyframeTrackBox(segments))
         let first = self.segments.count
         for (segment, segmentStartTime) in zip(segments.segments, segments.startTimes) {
-            var flat = Segment(start: segmentStartTime, duration: segment.duration, from: segment.from, to: segment.to,
-                               startTangent: 0, endTangent: 0, kind: .other)
+            var flat = Segment(
+                start: segmentStartTime, duration: segment.duration, from: segment.from, to: segment.to,
+                startTangent: 0, endTangent: 0, kind: .other)
             switch segment.kind {
             case let .cubic(m0, m1): (flat.kind, flat.startTangent, flat.endTangent) = (.cubic, m0, m1)
             case .move: flat.kind = .move
@@ -140,8 +144,9 @@ final class KeyframePool: PoolProtocol {
         let local = max(0, t - segment.start)
         switch segment.kind {
         case .cubic:
-            values[Int(id)] = _hermite(_hermiteBasis(local / segment.duration), from: segment.from, to: segment.to,
-                                       startTangent: segment.startTangent, endTangent: segment.endTangent)
+            values[Int(id)] = _hermite(
+                _hermiteBasis(local / segment.duration), from: segment.from, to: segment.to,
+                startTangent: segment.startTangent, endTangent: segment.endTangent)
         case .move:
             values[Int(id)] = segment.to
         case .other:

@@ -25,8 +25,9 @@ final class SegmentColumns {
 
     subscript(slot: Int) -> KeyframePool.Segment {
         get {
-            KeyframePool.Segment(start: start[slot], duration: duration[slot], from: from[slot], to: to[slot],
-                                 startTangent: startTangent[slot], endTangent: endTangent[slot], kind: kind[slot])
+            KeyframePool.Segment(
+                start: start[slot], duration: duration[slot], from: from[slot], to: to[slot],
+                startTangent: startTangent[slot], endTangent: endTangent[slot], kind: kind[slot])
         }
         set {
             kind[slot] = newValue.kind

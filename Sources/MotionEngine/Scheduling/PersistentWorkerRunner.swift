@@ -120,7 +120,8 @@ final class PersistentWorkerRunner: ParallelRunner, @unchecked Sendable {
             current = next
         }
         if ran > 0, completed.add(ran, ordering: .acquiringAndReleasing).newValue == chunks,
-           caller.parked.exchange(false, ordering: .sequentiallyConsistent) {
+            caller.parked.exchange(false, ordering: .sequentiallyConsistent)
+        {
             caller.wake.signal()
         }
         return current

@@ -1,5 +1,5 @@
-import Testing
 import MotionCore
+import Testing
 
 /// `BezierAnimation._progress(_:duration:time:)` — four timing curves solved together, for the engine —
 /// must give each lane exactly what `_progress(time:)` gives that lane alone (§2.2: Newton, then
@@ -13,8 +13,10 @@ struct BezierLanesTests {
         }
         // The presets' control points (§2.2), an overshooting timingCurve, and a curve whose X is
         // flat at t = ½ (x1 = 1, x2 = 0: X′(t) = 3(1 − 2t)²), where Newton stalls and bisection takes over.
-        for (x1, y1, x2, y2) in [(0.0, 0.0, 1.0, 1.0), (0.42, 0.0, 1.0, 1.0), (0.0, 0.0, 0.58, 1.0), (0.42, 0.0, 0.58, 1.0),
-                                 (0.68, -0.6, 0.32, 1.6), (1.0, 0.3, 0.0, 0.7), (0.0, 1.0, 1.0, 0.0), (1.5, 0.2, -0.5, 0.9)] {
+        for (x1, y1, x2, y2) in [
+            (0.0, 0.0, 1.0, 1.0), (0.42, 0.0, 1.0, 1.0), (0.0, 0.0, 0.58, 1.0), (0.42, 0.0, 0.58, 1.0),
+            (0.68, -0.6, 0.32, 1.6), (1.0, 0.3, 0.0, 0.7), (0.0, 1.0, 1.0, 0.0), (1.5, 0.2, -0.5, 0.9),
+        ] {
             for duration in [1.0, 0.35, 0.0, -1.0, .nan, 1e-9] { curves.append(curve(x1, y1, x2, y2, duration)) }
         }
         return curves
@@ -33,12 +35,15 @@ struct BezierLanesTests {
         var checked = 0
         for (c, curve) in Self.curves.enumerated() {
             // Each lane a different curve and time: neighbours in the list, rotated.
-            let others = (Self.curves[(c + 1) % Self.curves.count], Self.curves[(c + 7) % Self.curves.count],
-                          Self.curves[(c + 13) % Self.curves.count])
+            let others = (
+                Self.curves[(c + 1) % Self.curves.count], Self.curves[(c + 7) % Self.curves.count],
+                Self.curves[(c + 13) % Self.curves.count]
+            )
             for (k, time) in Self.times.enumerated() {
                 let lanes = (curve, others.0, others.1, others.2)
-                let times = SIMD4(time, Self.times[(k + 3) % Self.times.count], Self.times[(k + 11) % Self.times.count],
-                                  Self.times[(k + 29) % Self.times.count])
+                let times = SIMD4(
+                    time, Self.times[(k + 3) % Self.times.count], Self.times[(k + 11) % Self.times.count],
+                    Self.times[(k + 29) % Self.times.count])
                 // As the engine's curve pool holds them: each lane's coefficients and duration.
                 let c = [lanes.0, lanes.1, lanes.2, lanes.3].map(\._coefficients)
                 let coefficients = _BezierCoefficientLanes(
@@ -50,8 +55,9 @@ struct BezierLanesTests {
                     let expected = animation._progress(time: times[lane])
                     #expect(finished[lane] == (expected == nil), "curve \(c) lane \(lane) at \(times[lane])")
                     if let expected, !finished[lane] {
-                        #expect(progress[lane].bitPattern == expected.bitPattern,
-                                "curve \(c) lane \(lane) at \(times[lane]): \(progress[lane]) against \(expected)")
+                        #expect(
+                            progress[lane].bitPattern == expected.bitPattern,
+                            "curve \(c) lane \(lane) at \(times[lane]): \(progress[lane]) against \(expected)")
                         checked += 1
                     }
                 }

@@ -1,13 +1,13 @@
-import Testing
 import MotionCore
+import Testing
 
 /// The combining animation (docs/semantics.md §4.3 item 4): a chain of lerps, checked against
 /// the chain written out in the test with an independent curve evaluation.
 @Suite("Combining animations")
 struct CombiningAnimationTests {
-    let E = IndependentCurves.easeInOut
-    let EI = IndependentCurves.easeIn
-    func L(_ x: Double) -> Double { min(max(x, 0), 1) }
+    let easeInOut = IndependentCurves.easeInOut
+    let easeIn = IndependentCurves.easeIn
+    func clampUnit(_ x: Double) -> Double { min(max(x, 0), 1) }
     let tolerance = 300 * IndependentCurves.resolution
 
     @Test("§4.3's worked example: easeInOut(1) 0→100, retargeted at 0.5 by linear(1) to 200")
@@ -17,10 +17,10 @@ struct CombiningAnimationTests {
         #expect(running.retarget(by: 100, with: .linear(duration: 1), at: 0.5) == .combined)
         for t in [0.5, 0.6, 0.75, 0.9, 1.0, 1.2, 1.5] {
             let x = running.offset(at: t)!
-            let r0 = 100 * E(t)
-            let chain = r0 + L(t - 0.5) * (200 - r0)
+            let r0 = 100 * easeInOut(t)
+            let chain = r0 + clampUnit(t - 0.5) * (200 - r0)
             expectClose(x, chain, tolerance: tolerance, "chain of lerps at \(t)")
-            let pureSum = 100 * E(t) + 100 * L(t - 0.5)
+            let pureSum = 100 * easeInOut(t) + 100 * clampUnit(t - 0.5)
             // The two models agree when the new entry starts and once the earlier one has
             // finished (t ≥ 1); in between they differ.
             if t <= 0.5 || t >= 1.0 {
@@ -41,9 +41,9 @@ struct CombiningAnimationTests {
         running.retarget(by: -80, with: .linear(duration: 1), at: 0.6)
         #expect(running.interval == 70)
         for t in [0.6, 0.7, 0.8, 1.0, 1.1, 1.3, 1.6] {
-            let r0 = 100 * E(t)
-            let r1 = r0 + EI(t - 0.3) * (150 - r0)
-            let r2 = r1 + L(t - 0.6) * (70 - r1)
+            let r0 = 100 * easeInOut(t)
+            let r1 = r0 + easeIn(t - 0.3) * (150 - r0)
+            let r2 = r1 + clampUnit(t - 0.6) * (70 - r1)
             expectClose(running.offset(at: t)!, r2, tolerance: tolerance, "at \(t)")
         }
         #expect(running.offset(at: 1.7) == nil)

@@ -1,5 +1,6 @@
-import Testing
+import Foundation
 import MotionCore
+import Testing
 
 /// Animations written by a user run through the same API as the built-ins (§4.1).
 struct MyLinearAnimation: CustomAnimation {
@@ -30,8 +31,6 @@ struct MergingStepAnimation: CustomAnimation {
         true
     }
 }
-
-import Foundation
 
 @Suite("Custom animations")
 struct CustomAnimationTests {

@@ -1,5 +1,5 @@
-import Testing
 import MotionCore
+import Testing
 
 /// `delay`, `speed`, `repeatCount`/`repeatForever` and `logicallyComplete(after:)`
 /// (docs/semantics.md §3.2). Frames are at 64 Hz so frame times are exact in binary and the
@@ -40,11 +40,13 @@ struct ModifierTests {
     @Test("modifiers nest in writing order: time is scaled, then delayed (§3.2)")
     func nestingOrder() {
         // speed(delay(a)): base time = max(0, 2t − 1).
-        expectSchedule(samples(.linear(duration: 1).delay(1).speed(2)),
-                       Self.frames.map { t in 2 * t - 1 > 1 ? nil : max(0, 2 * t - 1) }, "delay(1).speed(2)")
+        expectSchedule(
+            samples(.linear(duration: 1).delay(1).speed(2)),
+            Self.frames.map { t in 2 * t - 1 > 1 ? nil : max(0, 2 * t - 1) }, "delay(1).speed(2)")
         // delay(speed(a)): base time = 2·max(0, t − 1).
-        expectSchedule(samples(.linear(duration: 1).speed(2).delay(1)),
-                       Self.frames.map { t in 2 * max(0, t - 1) > 1 ? nil : 2 * max(0, t - 1) }, "speed(2).delay(1)")
+        expectSchedule(
+            samples(.linear(duration: 1).speed(2).delay(1)),
+            Self.frames.map { t in 2 * max(0, t - 1) > 1 ? nil : 2 * max(0, t - 1) }, "speed(2).delay(1)")
     }
 
     @Test("repeatCount(2, autoreverses: true): forward, the boundary frame, back, then finished")
@@ -57,7 +59,8 @@ struct ModifierTests {
         expected.append(1)
         expected += (1...16).map { 1 - Double($0) / 16 }
         expected.append(nil)
-        expectSchedule(samples(.linear(duration: 0.25).repeatCount(2)), expected + Array(repeating: nil, count: Self.frames.count - expected.count), "repeatCount(2)")
+        expectSchedule(
+            samples(.linear(duration: 0.25).repeatCount(2)), expected + Array(repeating: nil, count: Self.frames.count - expected.count), "repeatCount(2)")
     }
 
     @Test("repeatCount(3, autoreverses: false) restarts forward each cycle")
@@ -68,8 +71,9 @@ struct ModifierTests {
             expected += (1...16).map { Double($0) / 16 }
         }
         expected.append(nil)
-        expectSchedule(samples(.linear(duration: 0.25).repeatCount(3, autoreverses: false)),
-                       expected + Array(repeating: nil, count: Self.frames.count - expected.count), "repeatCount(3, false)")
+        expectSchedule(
+            samples(.linear(duration: 0.25).repeatCount(3, autoreverses: false)),
+            expected + Array(repeating: nil, count: Self.frames.count - expected.count), "repeatCount(3, false)")
     }
 
     @Test("repeatCount(1) plays once; repeatCount(0) and negative counts also play once")

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import MotionCore
+import Testing
+
 @testable import MotionConformance
 
 /// The fluid spring family and the interpolating spring (docs/semantics.md §3.1).
@@ -77,7 +78,11 @@ struct SpringAnimationTests {
         for t in frameTimes(hertz: 60, through: 5) {
             let expected = reference.offset(t)
             let x = driver.frame(at: t)
-            if expected == nil { finishTime = t; #expect(x == nil); break }
+            if expected == nil {
+                finishTime = t
+                #expect(x == nil)
+                break
+            }
             #expect(x != nil)
         }
         #expect(finishTime != nil && finishTime! > 0.5 && finishTime! < 3)
@@ -227,7 +232,9 @@ struct InterpolatingSpringTests {
             let context = AnimationContext<Double>()
             for t in stride(from: 0.05, to: 1, by: 0.05) {
                 let h = 1e-6
-                let derivative = 40 * (Self.sample(mass: m, stiffness: k, damping: c, v0: v0, t: t + h) - Self.sample(mass: m, stiffness: k, damping: c, v0: v0, t: t - h)) / (2 * h)
+                let derivative =
+                    40 * (Self.sample(mass: m, stiffness: k, damping: c, v0: v0, t: t + h) - Self.sample(mass: m, stiffness: k, damping: c, v0: v0, t: t - h))
+                    / (2 * h)
                 expectClose(animation.velocity(value: 40.0, time: t, context: context)!, derivative, tolerance: 1e-4, "(\(m), \(k), \(c)) at \(t)")
             }
         }

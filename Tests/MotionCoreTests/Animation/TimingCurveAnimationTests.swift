@@ -1,5 +1,5 @@
-import Testing
 import MotionCore
+import Testing
 
 /// Timing-curve animations against an independent Bézier evaluation (Support/IndependentCurves)
 /// — docs/semantics.md §2.3.
@@ -10,8 +10,10 @@ struct TimingCurveAnimationTests {
         ("easeIn(1)", .easeIn(duration: 1), IndependentCurves.easeIn),
         ("easeOut(1)", .easeOut(duration: 1), IndependentCurves.easeOut),
         ("easeInOut(1)", .easeInOut(duration: 1), IndependentCurves.easeInOut),
-        ("timingCurve(.68,-.6,.32,1.6)", .timingCurve(0.68, -0.6, 0.32, 1.6, duration: 1),
-         { IndependentCurves.bezier((0.68, -0.6), (0.32, 1.6), at: $0) }),
+        (
+            "timingCurve(.68,-.6,.32,1.6)", .timingCurve(0.68, -0.6, 0.32, 1.6, duration: 1),
+            { IndependentCurves.bezier((0.68, -0.6), (0.32, 1.6), at: $0) }
+        ),
     ]
 
     @Test("values on a grid of times equal value × curve(t / duration); nil after the duration")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import MotionCore
+import Testing
 
 /// The keyframe evaluation model of §5.2 (decision 4), against derivatives taken numerically and
 /// tangents computed in the test.
@@ -81,7 +81,7 @@ struct KeyframeBehaviourTests {
 
     @Test("edge cases: empty track, zero-duration keyframes, negative time, past the end, empty timeline")
     func edges() {
-        let empty = KeyframeTimeline(initialValue: 3.0) { KeyframeTrack(\Double.self) { } }
+        let empty = KeyframeTimeline(initialValue: 3.0) { KeyframeTrack(\Double.self) {} }
         #expect(empty.duration == 0 && empty.value(time: 1) == 3 && empty.value(time: -1) == 3)
         let zero = KeyframeTimeline(initialValue: 0.0) {
             LinearKeyframe(5.0, duration: 0)
@@ -94,7 +94,7 @@ struct KeyframeBehaviourTests {
         #expect(line.value(time: -5) == 2, "before the start: the start value")
         #expect(line.value(time: 50) == 4, "after the end: the end value")
         #expect(line.value(progress: 0.5) == 3)
-        let nothing = KeyframeTimeline<Double>(initialValue: 1.5) { }
+        let nothing = KeyframeTimeline<Double>(initialValue: 1.5) {}
         #expect(nothing.duration == 0 && nothing.value(time: 2) == 1.5)
     }
 

@@ -1,5 +1,6 @@
-import Testing
 import MotionCore
+import Testing
+
 @testable import MotionConformance
 
 /// The phase examples of the seeds, headless (§6.1, decision 5). Frames are at 64 Hz so times
@@ -83,7 +84,10 @@ struct PhaseSequencerTests {
         var seen = 0
         run(sequencer, frames: 0...200) { t in
             let h = height.presentedValue(at: t), s = squash.presentedValue(at: t)
-            if sequencer.transitions.count > seen { seen = sequencer.transitions.count; valuesAtTransitions.append((h, s)) }
+            if sequencer.transitions.count > seen {
+                seen = sequencer.transitions.count
+                valuesAtTransitions.append((h, s))
+            }
         }
         // Each 0.35 s curve returns nil at the first frame after 0.35 s: 23 frames (22.4 rounded up).
         #expect(sequencer.transitions.map(\.index) == [1, 2, 3, 0, 1, 2, 3, 0, 1])

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import MotionCore
+import Testing
 
 /// §9 T01–T07: timeline schedules, Apple-measured by [OSUI-compat].
 @Suite("§9 T rows: timeline schedules")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import MotionCore
+import Testing
 
 /// Transitions as modifier pairs (§8.1).
 @Suite("Transitions")

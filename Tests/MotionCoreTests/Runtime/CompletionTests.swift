@@ -1,10 +1,13 @@
-import Testing
 import MotionCore
+import Testing
 
 /// Completion callbacks (§6.2, §9 A01).
 @Suite("Animation completion")
 struct CompletionTests {
-    final class Log { var entries: [String] = []; var times: [String: Double] = [:] }
+    final class Log {
+        var entries: [String] = []
+        var times: [String: Double] = [:]
+    }
 
     func frames(_ property: AnimatedProperty<Double>, through end: Double, hertz: Double = 60, now: ((Double) -> Void)? = nil) {
         for frame in 0...Int(end * hertz) {
@@ -21,13 +24,19 @@ struct CompletionTests {
             let log = Log()
             var now = 0.0
             let animation = Animation.linear(duration: 5).logicallyComplete(after: 1)
-            withAnimation(animation, completionCriteria: .logicallyComplete, { property.set(1, at: 0) }) {
-                log.entries.append("1"); log.times["1"] = now
-            }
+            withAnimation(
+                animation, completionCriteria: .logicallyComplete, { property.set(1, at: 0) },
+                completion: {
+                    log.entries.append("1")
+                    log.times["1"] = now
+                })
             if secondChangeTime > 0 { frames(property, through: secondChangeTime - 1.0 / 60) }
-            withAnimation(animation, completionCriteria: .removed, { property.set(2, at: secondChangeTime) }) {
-                log.entries.append("2"); log.times["2"] = now
-            }
+            withAnimation(
+                animation, completionCriteria: .removed, { property.set(2, at: secondChangeTime) },
+                completion: {
+                    log.entries.append("2")
+                    log.times["2"] = now
+                })
             frames(property, through: 7, now: { now = $0 })
             #expect(log.entries == ["1", "2"], "second change at \(secondChangeTime)")
             expectClose(log.times["1"] ?? .nan, 1, tolerance: 1e-9, "first fires at its own logical completion")
@@ -38,7 +47,7 @@ struct CompletionTests {
     @Test("a withAnimation whose body animates nothing completes at once, exactly once")
     func nothingAnimated() {
         var count = 0
-        withAnimation(.bouncy, { }, completion: { count += 1 })
+        withAnimation(.bouncy, {}, completion: { count += 1 })
         #expect(count == 1)
         let property = AnimatedProperty(5.0)
         withAnimation(.bouncy, { property.set(5, at: 0) }, completion: { count += 1 })
@@ -54,7 +63,7 @@ struct CompletionTests {
         let property = AnimatedProperty(0.0)
         var firedAt: Double?
         var now = 0.0
-        withAnimation(.linear(duration: 1), completionCriteria: .removed, { property.set(1, at: 0) }) { firedAt = now }
+        withAnimation(.linear(duration: 1), completionCriteria: .removed, { property.set(1, at: 0) }, completion: { firedAt = now })
         frames(property, through: 0.5)
         withAnimation(.linear(duration: 2)) { property.set(2, at: 0.5) }
         frames(property, through: 3, now: { now = $0 })
@@ -66,9 +75,9 @@ struct CompletionTests {
         let property = AnimatedProperty(0.0)
         var firstAt: Double?, secondAt: Double?
         var now = 0.0
-        withAnimation(.bouncy, completionCriteria: .logicallyComplete, { property.set(100, at: 0) }) { firstAt = now }
+        withAnimation(.bouncy, completionCriteria: .logicallyComplete, { property.set(100, at: 0) }, completion: { firstAt = now })
         frames(property, through: 0.1)
-        withAnimation(.bouncy, completionCriteria: .logicallyComplete, { property.set(200, at: 0.1) }) { secondAt = now }
+        withAnimation(.bouncy, completionCriteria: .logicallyComplete, { property.set(200, at: 0.1) }, completion: { secondAt = now })
         frames(property, through: 3, now: { now = $0 })
         // The first spring (response 0.5, started at 0) is logically complete at 0.5 s; the merged
         // one restarted its clock at 0.1 s, so it is at 0.6 s.
@@ -81,10 +90,12 @@ struct CompletionTests {
         let short = AnimatedProperty(0.0), long = AnimatedProperty(0.0)
         var firedAt: Double?
         var now = 0.0
-        withAnimation(.linear(duration: 1), completionCriteria: .removed, {
-            short.set(1, at: 0)
-            long.set(1, at: 0, path: [.transaction { $0.animation = .linear(duration: 2) }])
-        }, completion: { firedAt = now })
+        withAnimation(
+            .linear(duration: 1), completionCriteria: .removed,
+            {
+                short.set(1, at: 0)
+                long.set(1, at: 0, path: [.transaction { $0.animation = .linear(duration: 2) }])
+            }, completion: { firedAt = now })
         for frame in 0...180 {
             now = Double(frame) / 60
             _ = short.presentedValue(at: now)

@@ -1,5 +1,6 @@
-import Testing
+import Foundation
 import MotionCore
+import Testing
 
 /// Implicit animation scoping, headless: the transaction modifiers between a change and a value
 /// (§7). One test per rule; each names the sentence it checks.
@@ -118,5 +119,3 @@ struct VelocityTrackingTests {
         #expect(!property.isAnimating && property.presentedValue(at: 2.03) == 1)
     }
 }
-
-import Foundation

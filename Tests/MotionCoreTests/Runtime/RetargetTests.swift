@@ -1,5 +1,6 @@
-import Testing
+import Foundation
 import MotionCore
+import Testing
 
 /// What happens to a value that is already moving when a new change arrives (§4.3).
 @Suite("AnimatedProperty retargeting")
@@ -16,7 +17,8 @@ struct RetargetTests {
     /// Changes the value at `time` with `animation`, and returns the presented value and velocity
     /// just before and just after the change.
     func retarget(_ property: AnimatedProperty<Double>, to value: Double, with animation: Animation?, at time: Double)
-        -> (before: Double, after: Double, velocityBefore: Double, velocityAfter: Double) {
+        -> (before: Double, after: Double, velocityBefore: Double, velocityAfter: Double)
+    {
         let before = property.presentedValue(at: time), velocityBefore = property.velocity(at: time)
         withAnimation(animation) { property.set(value, at: time) }
         let after = property.presentedValue(at: time), velocityAfter = property.velocity(at: time)
@@ -59,7 +61,10 @@ struct RetargetTests {
     @Test("a zero-delta change does nothing: the animation runs on as if untouched")
     func zeroDelta() {
         let touched = AnimatedProperty(0.0), untouched = AnimatedProperty(0.0)
-        withAnimation(.bouncy) { touched.set(100, at: 0); untouched.set(100, at: 0) }
+        withAnimation(.bouncy) {
+            touched.set(100, at: 0)
+            untouched.set(100, at: 0)
+        }
         run(touched, from: 0, to: 0.25)
         run(untouched, from: 0, to: 0.25)
         withAnimation(.easeIn) { touched.set(100, at: 0.25) }
@@ -189,5 +194,3 @@ struct RetargetTests {
         expectClose(angle.presentedValue(at: 0.5).degrees, 45, tolerance: 1e-3, "angle")
     }
 }
-
-import Foundation

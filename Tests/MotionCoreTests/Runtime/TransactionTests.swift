@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import MotionCore
+import Testing
 
 /// `Transaction`, `withTransaction`, `withAnimation` (§7).
 @Suite("Transactions")

@@ -21,18 +21,20 @@ struct GridSpring: CustomTestStringConvertible, Sendable {
         let ratio = bounce < 0 ? 1 / (1 + bounce) : 1 - bounce
         let k = pow2(2 * Double.pi / duration)
         let regime: Regime = ratio < 1 ? .underdamped : (ratio == 1 ? .critical : .overdamped)
-        return GridSpring(label: "Spring(duration: \(duration), bounce: \(bounce))", regime: regime,
-                          spring: Spring(duration: duration, bounce: bounce),
-                          mass: 1, stiffness: k, damping: 2 * ratio * k.squareRoot())
+        return GridSpring(
+            label: "Spring(duration: \(duration), bounce: \(bounce))", regime: regime,
+            spring: Spring(duration: duration, bounce: bounce),
+            mass: 1, stiffness: k, damping: 2 * ratio * k.squareRoot())
     }
 
     /// `Spring(mass:stiffness:damping:allowOverDamping: true)`: the physical parameters as given.
     static func physical(mass: Double, stiffness: Double, damping: Double) -> GridSpring {
         let critical = 2 * (stiffness * mass).squareRoot()
         let regime: Regime = damping < critical ? .underdamped : (damping == critical ? .critical : .overdamped)
-        return GridSpring(label: "Spring(mass: \(mass), stiffness: \(stiffness), damping: \(damping))", regime: regime,
-                          spring: Spring(mass: mass, stiffness: stiffness, damping: damping, allowOverDamping: true),
-                          mass: mass, stiffness: stiffness, damping: damping)
+        return GridSpring(
+            label: "Spring(mass: \(mass), stiffness: \(stiffness), damping: \(damping))", regime: regime,
+            spring: Spring(mass: mass, stiffness: stiffness, damping: damping, allowOverDamping: true),
+            mass: mass, stiffness: stiffness, damping: damping)
     }
 
     static let all: [GridSpring] = [

@@ -1,5 +1,6 @@
 import Foundation
 import MotionCore
+
 @testable import MotionEngine
 
 /// SplitMix64: a small, seeded, platform-independent generator, so scenarios are the same on
@@ -68,7 +69,8 @@ func randomScenario(seed: UInt64, channels: Int, frames: Int, changesPerFrame: I
 /// With `batched`, consecutive changes of a frame that share an animation go through the batch
 /// `animate(_:with:at:)` in one call.
 func runEngine(_ changes: [ScenarioChange], channels: Int, frames: Int, threads: Int, chunkSize: Int = 64, batched: Bool = false)
-    throws -> (values: [[Double]], events: [[ChannelEvent]]) {
+    throws -> (values: [[Double]], events: [[ChannelEvent]])
+{
     let engine = MotionEngine(threadCount: threads, chunkSize: chunkSize, minimumChannelsPerWorker: 1)
     let ids = try (0..<channels).map { try engine.addChannel(value: Double($0)) }
     var values: [[Double]] = [], events: [[ChannelEvent]] = []

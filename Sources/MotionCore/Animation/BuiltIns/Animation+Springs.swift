@@ -41,7 +41,7 @@ extension Animation {
     @inlinable
     public static func snappy(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> Animation {
         #if MOTIONCORE_MUTANTS
-        if _Mutants.isActive(.snappyBounce) { return spring(duration: duration, bounce: extraBounce) }
+            if _Mutants.isActive(.snappyBounce) { return spring(duration: duration, bounce: extraBounce) }
         #endif
         return spring(duration: duration, bounce: 0.15 + extraBounce)
     }
@@ -52,7 +52,7 @@ extension Animation {
     @inlinable
     public static func bouncy(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> Animation {
         #if MOTIONCORE_MUTANTS
-        if _Mutants.isActive(.bouncyBounce) { return spring(duration: duration, bounce: 0.2 + extraBounce) }
+            if _Mutants.isActive(.bouncyBounce) { return spring(duration: duration, bounce: 0.2 + extraBounce) }
         #endif
         return spring(duration: duration, bounce: 0.3 + extraBounce)
     }
@@ -84,8 +84,9 @@ extension Animation {
     @inlinable
     public static func interpolatingSpring(duration: TimeInterval = 0.5, bounce: Double = 0, initialVelocity: Double = 0) -> Animation {
         let stiffness = _springStiffness(response: duration)
-        return interpolatingSpring(mass: 1, stiffness: stiffness, damping: 2 * stiffness.squareRoot() * _springDampingFraction(bounce: bounce),
-                                   initialVelocity: initialVelocity)
+        return interpolatingSpring(
+            mass: 1, stiffness: stiffness, damping: 2 * stiffness.squareRoot() * _springDampingFraction(bounce: bounce),
+            initialVelocity: initialVelocity)
     }
 
     /// A closed-form spring with `spring`'s stiffness and damping and unit mass. For overdamped

@@ -43,10 +43,11 @@ extension Animation {
     /// coordinates are clamped to [0, 1]; y is not, so the animation may overshoot.
     @inlinable
     public static func timingCurve(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2y: Double, duration: TimeInterval = 0.35) -> Animation {
-        Animation(BezierAnimation(
-            startControlPoint: UnitPoint(x: CGFloat(p1x), y: CGFloat(p1y)),
-            endControlPoint: UnitPoint(x: CGFloat(p2x), y: CGFloat(p2y)),
-            duration: duration))
+        Animation(
+            BezierAnimation(
+                startControlPoint: UnitPoint(x: CGFloat(p1x), y: CGFloat(p1y)),
+                endControlPoint: UnitPoint(x: CGFloat(p2x), y: CGFloat(p2y)),
+                duration: duration))
     }
 
     /// One of `UnitCurve`'s Bézier presets as a timing-curve animation — SwiftUI's `easeIn`,

@@ -23,7 +23,7 @@ public struct BezierAnimation: CustomAnimation {
         self.duration = duration.isNaN ? 0 : duration
         var clampsY = false
         #if MOTIONCORE_MUTANTS
-        clampsY = _Mutants.isActive(.timingCurveClampsY)
+            clampsY = _Mutants.isActive(.timingCurveClampsY)
         #endif
         self._solver = _CubicBezierSolver(
             x1: Double(startControlPoint.x), y1: Double(startControlPoint.y),

@@ -43,7 +43,7 @@ public struct FluidSpringAnimation: CustomAnimation {
     @inlinable
     public func _effectiveResponse<V>(time: TimeInterval, state: FluidSpringState<V>) -> Double {
         #if MOTIONCORE_MUTANTS
-        if _Mutants.isActive(.fluidBlendIgnored) { return response }
+            if _Mutants.isActive(.fluidBlendIgnored) { return response }
         #endif
         guard blendDuration > 0, state.blendInterval != 0 else { return response }
         let p = min(max((time - state.blendStart) / blendDuration, 0), 1)
@@ -111,12 +111,14 @@ public struct FluidSpringAnimation: CustomAnimation {
     /// (`_stiffness(response:)`, `_damping(fraction:stiffness:)`): for a kernel that keeps them per channel, a division and a
     /// square root fewer.
     @inlinable
-    public func _advance<V: VectorArithmetic>(_ state: inout FluidSpringState<V>, value: V, time: TimeInterval, response r: Double,
-                                              stiffness k: Double, damping c: Double) -> (offset: V?, logicallyComplete: Bool) {
+    public func _advance<V: VectorArithmetic>(
+        _ state: inout FluidSpringState<V>, value: V, time: TimeInterval, response r: Double,
+        stiffness k: Double, damping c: Double
+    ) -> (offset: V?, logicallyComplete: Bool) {
         let logicallyComplete = time - state.startTime >= r
         var stalls = true
         #if MOTIONCORE_MUTANTS
-        if _Mutants.isActive(.fluidNoStallJump) { stalls = false }
+            if _Mutants.isActive(.fluidNoStallJump) { stalls = false }
         #endif
         if stalls, time - state.time > 1 {
             state.time = time - 1.0 / 60
@@ -135,7 +137,7 @@ public struct FluidSpringAnimation: CustomAnimation {
     public static func _isResting<V: VectorArithmetic>(value: V, state: FluidSpringState<V>) -> Bool {
         var threshold = restingThreshold
         #if MOTIONCORE_MUTANTS
-        if _Mutants.isActive(.fluidLooseRest) { threshold *= 100 }
+            if _Mutants.isActive(.fluidLooseRest) { threshold *= 100 }
         #endif
         guard max(state.velocity.magnitudeSquared, state.force.magnitudeSquared) <= threshold else { return false }
         let valueMagnitude = value.magnitudeSquared
@@ -152,7 +154,7 @@ public struct FluidSpringAnimation: CustomAnimation {
         var state = context.state[FluidSpringStateKey<V>.self]
         var carriesVelocity = true
         #if MOTIONCORE_MUTANTS
-        if _Mutants.isActive(.fluidMergeDropsVelocity) { carriesVelocity = false }
+            if _Mutants.isActive(.fluidMergeDropsVelocity) { carriesVelocity = false }
         #endif
         if carriesVelocity, let velocity = previous.velocity(value: value, time: time, context: context) {
             state.velocity = velocity
@@ -164,7 +166,7 @@ public struct FluidSpringAnimation: CustomAnimation {
         state.time = time
         state.startTime = time
         #if MOTIONCORE_MUTANTS
-        if _Mutants.isActive(.fluidMergeKeepsStartTime) { state.startTime = firstStart }
+            if _Mutants.isActive(.fluidMergeKeepsStartTime) { state.startTime = firstStart }
         #endif
         if let spring = previous._base(as: FluidSpringAnimation.self), spring.response != response {
             state.blendInterval = spring.response - response

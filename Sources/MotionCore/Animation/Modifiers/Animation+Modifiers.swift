@@ -11,9 +11,9 @@ extension Animation {
     @inlinable
     public func speed(_ speed: Double) -> Animation {
         #if MOTIONCORE_MUTANTS
-        if _Mutants.isActive(.speedDelayNestedOtherWay), let delayed = _base(as: DelayAnimation.self) {
-            return Animation(DelayAnimation(base: Animation(SpeedAnimation(base: delayed.base, speed: speed)), delay: delayed.delay))
-        }
+            if _Mutants.isActive(.speedDelayNestedOtherWay), let delayed = _base(as: DelayAnimation.self) {
+                return Animation(DelayAnimation(base: Animation(SpeedAnimation(base: delayed.base, speed: speed)), delay: delayed.delay))
+            }
         #endif
         return Animation(SpeedAnimation(base: self, speed: speed))
     }

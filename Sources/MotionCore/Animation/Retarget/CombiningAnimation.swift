@@ -94,7 +94,7 @@ public struct CombiningAnimation: CustomAnimation {
             if index == entries.count - 1, entryVelocity == nil { return nil }
             velocity += entryVelocity ?? .zero
             #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.combineVelocityNewestOnly) { if index == entries.count - 1 { velocity = entryVelocity ?? .zero } }
+                if _Mutants.isActive(.combineVelocityNewestOnly) { if index == entries.count - 1 { velocity = entryVelocity ?? .zero } }
             #endif
 
             var probe = entryContext
@@ -132,8 +132,10 @@ extension CombiningAnimation {
     /// state) would make each further change cost as much as all before it, and a burst of n
     /// changes at one time n² (8,000 coincident changes took seconds).
     @usableFromInline
-    internal static func _extend<V: VectorArithmetic>(_ animation: inout Animation, context: inout AnimationContext<V>, with next: Animation,
-                                                       nextInterval: V, elapsed: TimeInterval) -> Bool {
+    internal static func _extend<V: VectorArithmetic>(
+        _ animation: inout Animation, context: inout AnimationContext<V>, with next: Animation,
+        nextInterval: V, elapsed: TimeInterval
+    ) -> Bool {
         guard var combined = animation._base(as: CombiningAnimation.self) else { return false }
         // Drops the existential's reference to the entries, so that appending does not copy them.
         animation = Animation(CombiningAnimation(entries: []))
