@@ -1,0 +1,197 @@
+"""An animated value (docs/semantics.md §4.3–§4.5, §6.2): changes that start, merge into or
+combine with the running animation, frames, velocity and completion handlers."""
+import copy
+import math
+
+from animation import Animation, Context, add, parse, sub
+
+
+class Combining(Animation):
+    """SwiftUI's default combining animation (§4.3 item 4): a chain of interpolations."""
+
+    def __init__(self, first, ctx, interval):
+        self.entries = [[first, ctx, 0.0, list(interval), False]]  # animation, context, start, target, finished
+        self.key = ("combining", id(self))
+
+    def append(self, animation, start, target):
+        self.entries.append([animation, Context(), start, list(target), False])
+
+    def animate(self, value, t, ctx):
+        r = [0.0] * len(value)
+        for entry in self.entries:
+            animation, ectx, start, target, finished = entry
+            if finished:
+                r = list(target)
+                continue
+            x = animation.animate(sub(target, r), t - start, ectx)
+            if x is None:
+                entry[4] = True
+                r = list(target)
+            else:
+                r = add(r, x)
+        ctx.logically_complete = self.entries[-1][1].logically_complete or self.entries[-1][4]
+        return None if self.entries[-1][4] else r
+
+    def velocity(self, value, t, ctx):
+        # The sum over the running entries on their rebased intervals; none if the newest has none.
+        total, r = [0.0] * len(value), [0.0] * len(value)
+        newest = None
+        for index, (animation, ectx, start, target, finished) in enumerate(self.entries):
+            if finished:
+                r = list(target)
+                continue
+            v = animation.velocity(sub(target, r), t - start, ectx)
+            if index == len(self.entries) - 1:
+                newest = v
+            if v is not None:
+                total = add(total, v)
+            probe = copy.deepcopy(ectx)
+            x = animation.animate(sub(target, r), t - start, probe)
+            r = list(target) if x is None else add(r, x)
+        return None if newest is None else total
+
+
+class VelocityTracking(Animation):
+    """§4.4: holds the target, reports the sampled velocity decayed by 0.998 per millisecond. The
+    samples live in the context, which a merge hands on."""
+    merges = True
+    key = ("tracking",)
+
+    @staticmethod
+    def record(ctx, t, interval):
+        ctx.state.setdefault("tracking", []).append((t, list(interval)))
+
+    def animate(self, value, t, ctx):
+        samples = ctx.state.get("tracking", [])
+        if samples and t > samples[-1][0] + 2:
+            return None
+        return list(value)
+
+    def velocity(self, value, t, ctx):
+        samples = ctx.state.get("tracking", [])
+        if len(samples) < 2:
+            return [0.0] * len(value)
+        (t0, v0), (t1, v1) = samples[-2], samples[-1]
+        if t1 <= t0:
+            return [0.0] * len(value)
+        decay = 0.998 ** max(0.0, (t - t1) * 1000)
+        return [(b - a) / (t1 - t0) * decay for a, b in zip(v0, v1)]
+
+    def should_merge(self, previous, value, t, ctx):
+        return True
+
+
+class Running:
+    def __init__(self, animation, interval, begin):
+        self.animation, self.ctx, self.interval, self.begin = animation, Context(), list(interval), begin
+
+
+class Listener:
+    def __init__(self, name, criteria):
+        self.name, self.criteria = name, criteria
+        self.fork = None  # for .logicallyComplete after a later change: the animation as it was
+
+
+class AnimatedValue:
+    def __init__(self, initial, merges_coincident=True):
+        self.model = list(initial)
+        self.merges_coincident = merges_coincident
+        self.running = None
+        self.rendered = False
+        self.listeners = []
+        self.completed = []
+
+    def fire(self, listener):
+        if listener in self.listeners:
+            self.listeners.remove(listener)
+            self.completed.append(listener.name)
+
+    def set(self, t, value, animation_json, tracks_velocity=False, completion=None):
+        if list(value) == self.model:
+            return  # setting the value it already has does nothing (§4.3 item 1)
+        animation = parse(animation_json)
+        if animation is None and tracks_velocity:
+            animation = VelocityTracking()
+        delta = sub(value, self.model)
+        self.model = list(value)
+        listener = Listener(completion["name"], completion.get("criteria", "logicallyComplete")) if completion else None
+        if animation is None:
+            if listener:
+                self.completed.append(listener.name)
+            return
+        # Handlers following the running animation follow a fork of it from now on.
+        for pending in self.listeners:
+            if pending.criteria == "logicallyComplete" and pending.fork is None and self.running is not None:
+                pending.fork = (copy.deepcopy(self.running.animation), copy.deepcopy(self.running.ctx), list(self.running.interval), self.running.begin)
+        if self.running is None:
+            self.running = Running(animation, delta, t)
+        elif not self.merges_coincident and not self.rendered:
+            dropped = [p for p in self.listeners]
+            self.running = Running(animation, delta, t)
+            for p in dropped:
+                self.fire(p)
+        else:
+            running = self.running
+            e = t - running.begin
+            if animation.should_merge(running.animation, running.interval, e, running.ctx):
+                running.animation = animation
+            elif isinstance(running.animation, Combining):
+                running.animation.append(animation, e, add(running.interval, delta))
+            else:
+                combined = Combining(running.animation, running.ctx, running.interval)
+                combined.append(animation, e, add(running.interval, delta))
+                running.animation, running.ctx = combined, Context()
+            running.interval = add(running.interval, delta)
+        if isinstance(self.running.animation, VelocityTracking):
+            VelocityTracking.record(self.running.ctx, t - self.running.begin, self.running.interval)
+        if listener:
+            self.listeners.append(listener)
+
+    def sample(self, t):
+        self.rendered = True
+        velocity = [0.0] * len(self.model)
+        presented = list(self.model)
+        finished = False
+        if self.running is not None:
+            running = self.running
+            x = running.animation.animate(running.interval, t - running.begin, running.ctx)
+            if x is None:
+                finished = True
+            else:
+                presented = add(sub(self.model, running.interval), x)
+                v = running.animation.velocity(running.interval, t - running.begin, running.ctx)
+                velocity = v if v is not None else velocity
+        for listener in list(self.listeners):
+            if listener.criteria == "removed":
+                continue
+            if listener.fork is not None:
+                animation, ctx, interval, begin = listener.fork
+                if animation.animate(interval, t - begin, ctx) is None or ctx.logically_complete:
+                    self.fire(listener)
+            elif finished or (self.running is not None and self.running.ctx.logically_complete):
+                self.fire(listener)
+        if finished:
+            self.running = None
+            for listener in list(self.listeners):
+                if listener.criteria == "removed":
+                    self.fire(listener)
+        return presented, velocity, self.running is not None
+
+
+class Converter:
+    """Angles animate their radians × 128 (§4.5); every other type its components as they are."""
+
+    def __init__(self, value_type):
+        self.angle = value_type == "angle"
+
+    def inward(self, components):
+        return [math.radians(c) * 128 for c in components] if self.angle else list(components)
+
+    def outward(self, components):
+        return [math.degrees(c / 128) for c in components] if self.angle else list(components)
+
+
+def components(value):
+    if isinstance(value, list):
+        return value
+    return [value]

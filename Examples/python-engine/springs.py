@@ -1,0 +1,142 @@
+"""`Spring` (docs/semantics.md §1): initializers, derived properties, closed forms, settlingDuration."""
+import math
+import sys
+
+from protocol import number
+
+TAU = 2 * math.pi
+
+
+def damping_ratio_from_bounce(b):
+    """springDampingFraction(bounce:) with the limits of docs/semantics.md §1.2."""
+    if b <= -1:
+        return math.inf
+    if b < 0:
+        return 1 / (b + 1)
+    return 0.0 if b > 1 else 1 - b
+
+
+class Spring:
+    """A spring as §1.1 stores it: mass m, decay z (damping / 2m) and signed frequency w."""
+
+    def __init__(self, init):
+        self.m = 1.0
+        if "stiffness" in init:
+            self.m = init.get("mass", 1.0)
+            w0 = math.sqrt(init["stiffness"] / self.m)
+            self.z = init["damping"] / (2 * self.m)
+            if self.z > w0 and not init.get("allowOverDamping", False):
+                self.z, self.w = w0, 0.0
+            else:
+                self.w = math.copysign(math.sqrt(abs(init["stiffness"] / self.m - self.z ** 2)), w0 - self.z) if self.z != w0 else 0.0
+        elif "settlingDuration" in init:
+            r = min(max(init.get("dampingRatio", 1.0), sys.float_info.epsilon), 1.0)
+            t = min(max(init["settlingDuration"], 0.01), 10.0)
+            eps = init.get("epsilon", 0.001)
+            if r < 1:
+                x = -math.log(eps * math.sqrt(1 - r * r) / r) / (r * t)
+            else:
+                x = self.newton_critical(t, eps)
+            self.z, self.w = r * x, math.sqrt(max(x * x - (r * x) ** 2, 0.0))
+        else:
+            if "response" in init:
+                d, r = init["response"], init.get("dampingRatio", 1.0)
+                overdamped = r > 1
+            else:
+                d, b = init.get("duration", 0.5), init.get("bounce", 0.0)
+                r = damping_ratio_from_bounce(b)
+                overdamped = r > 1 or b <= -1
+            self.w = (-1 if overdamped else 1) * math.sqrt(abs(1 - r * r)) * TAU / d
+            self.z = r * TAU / d
+
+    @staticmethod
+    def newton_critical(t, eps):
+        for start, steps in ((5 / t, 12), (1 / t, 20)):
+            x = start
+            for _ in range(steps):
+                f = math.exp(-t * x) * (1 + t * x) - eps
+                df = -t * t * x * math.exp(-t * x)
+                if df == 0:
+                    break
+                x -= f / df
+            if math.isfinite(x) and x > 0 and abs(math.exp(-t * x) * (1 + t * x) - eps) < 1e-9:
+                return x
+        return x
+
+    def prop(self, name):
+        response = TAU / math.sqrt(self.z ** 2 + self.w * abs(self.w))
+        ratio = self.z * response / TAU
+        return {
+            "duration": response, "response": response, "dampingRatio": ratio, "mass": self.m,
+            "bounce": 1 - ratio if self.w >= 0 else 1 / ratio - 1,
+            "damping": 2 * self.m * self.z, "stiffness": self.m * (self.w ** 2 + self.z ** 2),
+            "settlingDuration": self.settling(1, 0, 0.001),
+        }[name]
+
+    def value(self, target, v0, t):
+        z, w, e = self.z, self.w, math.exp(-self.z * t)
+        if w > 0:
+            return target - e * ((z * target - v0) * math.sin(w * t) / w + target * math.cos(w * t))
+        if w == 0:
+            return target - (target + (z * target - v0) * t) * e
+        a, b = -w - z, w - z
+        e1, e2 = math.exp(a * t), math.exp(b * t)
+        return target * (((z - w) * e1 + a * e2) / (2 * w) + 1) - v0 * (e1 - e2) / (2 * w)
+
+    def velocity(self, target, v0, t):
+        z, w, e = self.z, self.w, math.exp(-self.z * t)
+        if w > 0:
+            return e * ((z * target - v0) * (z * math.sin(w * t) - w * math.cos(w * t)) / w + target * (w * math.sin(w * t) + z * math.cos(w * t)))
+        if w == 0:
+            return ((z * target - v0) * (z * t - 1) + z * target) * e
+        a, b = -w - z, w - z
+        e1, e2 = math.exp(a * t), math.exp(b * t)
+        return target * (((z - w) * a * e1 + a * b * e2) / (2 * w) + 1) - v0 * (a * e1 - b * e2) / (2 * w)
+
+    def settling(self, target, v0, eps):
+        if self.z == 0:
+            return math.inf
+        if self.w > 0:
+            return max(0.0, -math.log(eps / (abs(self.z * target - v0) + abs(target))) / self.z)
+        candidate = None
+        for k in range(1024):
+            t = k * 0.1
+            d = abs(self.value(target, v0, t) - target)
+            if not math.isfinite(d):
+                return 0.0
+            if d < eps:
+                if candidate is None:
+                    candidate = t
+                elif t - candidate > 1:
+                    return candidate
+            else:
+                candidate = None
+        return 0.0
+
+    def last_time_outside(self, eps, resolution):
+        last = 0
+        for k in range(100_000):
+            if abs(1 - self.value(1, 0, k * resolution)) >= eps:
+                last = k
+        return last * resolution
+
+
+def spring(request):
+    s = Spring(request["spring"])
+    results = []
+    for query in request["queries"]:
+        if "property" in query:
+            results.append(s.prop(query["property"]))
+        elif "value" in query:
+            q = query["value"]
+            results.append(s.value(q["target"], q.get("initialVelocity", 0), q["time"]))
+        elif "velocity" in query:
+            q = query["velocity"]
+            results.append(s.velocity(q["target"], q.get("initialVelocity", 0), q["time"]))
+        elif "settlingDuration" in query:
+            q = query["settlingDuration"]
+            results.append(s.settling(q["target"], q.get("initialVelocity", 0), q.get("epsilon", 0.001)))
+        else:
+            q = query["lastTimeOutside"]
+            results.append(s.last_time_outside(q["epsilon"], q["resolution"]))
+    return {"results": [number(r) for r in results]}
