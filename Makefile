@@ -68,8 +68,7 @@ lint:
 # Line coverage per module from the debug test run, into .build/coverage/report.txt.
 coverage: deps
 	$(SWIFT) build --build-tests --enable-code-coverage
-	$(SWIFT) test --skip-build --enable-code-coverage
-	@scripts/coverage-report
+	status=0; $(SWIFT) test --skip-build --enable-code-coverage || status=$$?; scripts/coverage-report; exit $$status
 
 # The API reference of the four libraries: symbol graphs from the compiler, then docc, into
 # .build/docs/<Module>.doccarchive; a documentation warning fails it.

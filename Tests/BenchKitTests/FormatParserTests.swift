@@ -66,7 +66,9 @@ struct FormatParserTests {
         }
         // An engine that implements only some operations: the fixtures it is not sent are <skipped>.
         let engine = URL(fileURLWithPath: Self.fixtures).deletingLastPathComponent().appendingPathComponent("Examples/python-engine/engine.py").path
-        let junit = try tool.motionBench(["conform", "--fixtures", Self.fixtures, "--suite", "retarget", "--format", "junit", "--engine", "python3 \(engine)"])
+        let junit = try tool.motionBench([
+            "conform", "--fixtures", Self.fixtures, "--suite", "retarget", "--format", "junit", "--engine", "python3 \(engine) --capabilities curve,timeline",
+        ])
         try check("junit", junit.stdout)
         #expect(junit.stdout.contains("<skipped message="), "\(junit.stdout.prefix(800))")
     }

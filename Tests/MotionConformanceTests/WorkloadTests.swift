@@ -170,7 +170,7 @@ struct WorkloadTests {
         #expect(outcome.output.contains("of alternating blocks"), "the engine declares workload.frames: its revisions take turns in blocks")
     }
 
-    @Test("an engine that declares workloads without a clock, or answers too few frames, is told what is wrong")
+    @Test("an engine that declares workloads without a clock, declares none, or answers too few frames is told what is wrong")
     func malformedEngines() throws {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("workloads-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -193,6 +193,9 @@ struct WorkloadTests {
         let listed = try tool(["list", "--engine", noClock])
         #expect(listed.status == 1)
         #expect(listed.errors.contains("states no \"clock\""), "\(listed.errors)")
+        let none = try tool(["list", "--engine", "python3 \(EngineProtocolTests.python) --capabilities curve"])
+        #expect(none.status == 1)
+        #expect(none.errors.contains("declares no workload capability"), "\(none.errors)")
         let short = try engine(
             "short.py", hello: #"{"protocol": 1, "engine": {"name": "short"}, "capabilities": ["workload.curve"], "clock": {"name": "c", "resolution": 1e-9}}"#,
             workload: #"{"frameTimes": [1000], "values": []}"#)

@@ -7,9 +7,9 @@
 /// jemalloc's statistics, found at run time: `mallctl` is looked up with `dlsym`, so the same
 /// binary reads real counters when jemalloc is linked or preloaded
 /// (`LD_PRELOAD=libjemalloc.so.2`) and reports "unavailable" — never zero — under the system
-/// allocator. See the benchmark-runner notes §4: the calling thread's counters are plain loads
-/// through `thread.allocatedp`; process-wide request counts need a tcache flush and an `epoch`
-/// refresh, and miss requests still cached by other live threads.
+/// allocator. The calling thread's counters are plain loads through `thread.allocatedp`;
+/// process-wide request counts need a tcache flush and an `epoch` refresh, and miss requests
+/// still cached by other live threads (jemalloc's `mallctl` manual, "thread.*" and "stats.*").
 public final class JemallocStatistics: @unchecked Sendable {
     private typealias Mallctl =
         @convention(c) (

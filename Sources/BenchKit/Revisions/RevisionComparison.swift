@@ -281,6 +281,12 @@ public struct RevisionComparison {
             round += 1
             guard round >= options.rounds else { continue }
             for descriptor in pending where failures[descriptor.name] == nil {
+                // Values that differ decide the verdict ("faster but different"): the first
+                // rounds give its ratio, more would not change it.
+                if counting.contains(where: { $0[descriptor.name]?.valuesCheck?.agrees == false }) {
+                    progress[descriptor.name] = .decided
+                    continue
+                }
                 let measured = rounds[descriptor.name] ?? []
                 let decision = decide(descriptor.name, measured)
                 switch progress[descriptor.name]! {

@@ -69,7 +69,11 @@ public enum WorkloadWorker {
     static func descriptors(_ engine: ExternalEngine) throws -> [Benchmark.Descriptor] {
         try engine.start()
         let kinds = Workload.Kind.allCases.filter { engine.capabilities.contains($0.capability) }
-        guard !kinds.isEmpty else { return [] }
+        guard !kinds.isEmpty else {
+            throw WorkloadError(
+                "the engine `\(engine.options.command)` declares no workload capability (workload.fluid, workload.closed, workload.curve, "
+                    + "workload.keyframe: docs/protocol.md §8), so it has no benchmarks to run")
+        }
         guard engine.clock != nil else {
             throw WorkloadError("the engine `\(engine.options.command)` declares workloads but its handshake states no \"clock\" (docs/protocol.md §8)")
         }
