@@ -168,6 +168,13 @@ struct WorkloadTests {
         #expect(outcome.output.contains("regressed") && outcome.output.contains("confirmed"), "\(outcome.output)")
         #expect(outcome.output.contains("conformance: no fixture changed its verdict"), "the suites ran through both revisions")
         #expect(outcome.output.contains("of alternating blocks"), "the engine declares workload.frames: its revisions take turns in blocks")
+        // Without workload.frames, one fresh engine process a side per round, and the same verdict.
+        let processes = try tool([
+            "compare-revisions", "HEAD~1", "HEAD", "--repository", repository.path, "--engine",
+            "python3 engine.py --capabilities workload.curve", "--filter", "^workload\\.curve\\.1k@", "--reports", reports.path, "--quiet",
+        ])
+        #expect(processes.status == 2, "\(processes.output)\(processes.errors)")
+        #expect(processes.output.contains("of one process a side") && processes.output.contains("regressed"), "\(processes.output)")
     }
 
     @Test("an engine that declares workloads without a clock, declares none, or answers too few frames is told what is wrong")

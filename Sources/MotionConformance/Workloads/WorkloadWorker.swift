@@ -23,6 +23,14 @@ public enum WorkloadWorker {
             case "build":
                 try emit(WorkerBuild(targetCPU: nil))
             case "run", "serve":
+                // The driver asks `serve` alone whether blocks can be served: only for an engine
+                // that declares workload.frames; "unknown command" makes it fall back.
+                if command == "serve" {
+                    try engine.start()
+                    guard engine.capabilities.contains(.workloadFrames) else {
+                        throw WorkloadError("unknown command 'serve' for this engine: it does not declare workload.frames")
+                    }
+                }
                 guard arguments.count >= 2 else { throw WorkloadError("'\(command)' needs a benchmark name") }
                 var pass = "timing", profile = MeasurementProfile.quick
                 var cpu: Int32?
@@ -146,10 +154,6 @@ public enum WorkloadWorker {
     /// other. An engine without it is "unknown" to `serve`, and the comparison falls back.
     static func serve(_ name: String, profile: MeasurementProfile, cpu: Int32?, engine: ExternalEngine) throws {
         let base = String(name.split(separator: "@", maxSplits: 1).first ?? "")
-        try engine.start()
-        guard engine.capabilities.contains(.workloadFrames) else {
-            throw WorkloadError("unknown command 'serve' for this engine: it does not declare workload.frames")
-        }
         guard let workload = Workload.named(base), engine.capabilities.contains(workload.kind.capability) else {
             throw WorkloadError("the engine `\(engine.options.command)` does not run '\(base)'")
         }
