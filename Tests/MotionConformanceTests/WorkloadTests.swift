@@ -106,6 +106,23 @@ struct WorkloadTests {
         #expect(text.contains("side by side") && text.contains("DIFFERENT"))
     }
 
+    @Test("MotionEngine through the protocol: every kind of workload agrees with MotionCore, the C kernels beside it")
+    func everyKindThroughTheAdapter() throws {
+        let reports = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("workloads-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: reports) }
+        let outcome = try tool([
+            "run", "--quick", "--filter", "^workload\\.[a-z]+\\.1k@", "--reports", reports.path, "--format", "json", "--engine", "motion-bench adapter",
+        ])
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        let result = try JSONDecoder().decode(RunResult.self, from: Data(outcome.output.utf8))
+        for kind in Workload.Kind.allCases {
+            let benchmark = try #require(result.benchmarks.first { $0.name == "workload.\(kind.rawValue).1k@motioncore" })
+            #expect(benchmark.status == .ok && benchmark.valuesCheck?.agrees == true, "\(benchmark.name): \(benchmark.message ?? "")")
+            #expect(benchmark.valuesCheck?.worstError == 0, "MotionEngine gives MotionCore's values to the bit")
+        }
+        #expect(Set(result.benchmarks.map(\.name)).isSuperset(of: ["c.fluid.1k", "c.closed.1k", "c.cubic.1k"]))
+    }
+
     @Test("a comparison with a broken revision of an engine says 'but different' and exits 4")
     func fasterButDifferent() throws {
         let reports = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("workloads-\(UUID().uuidString)")
