@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import MotionConformance
 import MotionCore
 import MotionEngine
 
@@ -24,37 +25,37 @@ enum ChannelKind: String, CaseIterable {
         }
     }
 
-    /// Adds `count` animating channels of this kind to `engine`. `staggered`: fluid springs start
-    /// in the eight frames before the first tick, a different one for neighbouring channels, as
-    /// in an app; their 1/300 s steps then fall differently in a frame (two or three), so the
-    /// kernel's four lanes often take different numbers of steps.
+    /// Adds `count` animating channels of this kind to `engine`, channel k with variant k mod 8
+    /// (k mod 64 for keyframe tracks) of the standard workloads' definitions (MotionConformance's
+    /// Workload+Parameters.swift, docs/protocol.md §8). `staggered`: fluid springs start in the
+    /// eight frames before the first tick, a different one for neighbouring channels, as in an
+    /// app; their 1/300 s steps then fall differently in a frame (two or three), so the kernel's
+    /// four lanes often take different numbers of steps.
     func populate(_ engine: MotionEngine, count: Int, staggered: Bool = false) throws {
-        let timeline = longKeyframeTrack()
+        let timeline = try Workload.keyframeTimeline()
+        let animations: [ChannelKind: [Animation]] = [
+            .fluid: try (0..<8).map { try Workload.animation(Workload.fluidAnimation(variant: $0)) },
+            .closed: try (0..<8).map { try Workload.animation(Workload.closedAnimation(variant: $0)) },
+            .curve: try (0..<8).map { try Workload.animation(Workload.curveAnimation(variant: $0)) },
+            .generic: (0..<8).map { Animation(SmoothStepAnimation(duration: 1e6 + Double($0))) },
+        ]
         var changes: [Animation: [(ChannelID, Double)]] = [:]
         for k in 0..<count {
             let kind = self == .mix ? ChannelKind.allCases[k % 5] : self
             if kind == .keyframe {
-                _ = try engine.addChannel(timeline: timeline, at: -Double(k % 64) * 20)
+                _ = try engine.addChannel(timeline: timeline, at: Workload.keyframeStart(variant: k % 64))
                 continue
             }
             let id = try engine.addChannel(value: 0)
-            let variant = k % 8
-            let animation: Animation
-            switch kind {
-            case .fluid: animation = .spring(response: 1000 + Double(variant), dampingFraction: 0.3 + 0.1 * Double(variant))
-            case .closed: animation = .interpolatingSpring(mass: 1, stiffness: 0.01 + 0.002 * Double(variant), damping: 0.001)
-            case .curve: animation = [.linear(duration: 1e6), .easeInOut(duration: 1e6), .timingCurve(0.68, -0.6, 0.32, 1.6, duration: 1e6)][variant % 3]
-            case .generic: animation = Animation(SmoothStepAnimation(duration: 1e6 + Double(variant)))
-            case .keyframe, .mix: continue
-            }
-            changes[animation, default: []].append((id, 100 + Double(variant)))
+            guard let animation = animations[kind]?[k % 8] else { continue }
+            changes[animation, default: []].append((id, Workload.target(variant: k % 8)))
         }
-        // Curves start at staggered times in the past so that their progress spreads over
-        // 0.1…0.8 — the Bézier solver's work depends on where on the curve it is — while staying
-        // far from their end. (Before the first tick, times may be negative.)
+        // Curves start in the past, each batch by its first channel's variant (before the first
+        // tick, times may be negative).
         for (animation, batch) in changes.sorted(by: { $0.value[0].0.index < $1.value[0].0.index }) {
-            let variant = Double(batch[0].0.index % 8)
-            let start = animation._base(as: BezierAnimation.self).map { -$0.duration * (0.1 + 0.1 * variant) } ?? (staggered ? -frame * variant : 0)
+            let variant = Int(batch[0].0.index % 8)
+            let start =
+                animation._base(as: BezierAnimation.self) != nil ? Workload.curveStart(firstVariant: variant) : (staggered ? -frame * Double(variant) : 0)
             try engine.animate(batch, with: animation, at: start)
         }
     }
@@ -67,17 +68,6 @@ struct SmoothStepAnimation: CustomAnimation {
         guard time <= duration else { return nil }
         let p = time / duration
         return value.scaled(by: p * p * (3 - 2 * p))
-    }
-}
-
-/// Seconds per segment of the benchmark keyframe tracks: long enough that no run — warm-up
-/// included — reaches the end of a track, where the work per frame would vanish.
-let keyframeSegmentDuration = 200.0
-
-/// An 8-segment cubic keyframe track.
-func longKeyframeTrack() -> KeyframeTimeline<Double> {
-    KeyframeTimeline(initialValue: 0.0) {
-        for k in 1...8 { CubicKeyframe(Double((k * 37) % 11) - 5, duration: keyframeSegmentDuration) }
     }
 }
 

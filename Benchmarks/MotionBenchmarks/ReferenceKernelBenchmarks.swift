@@ -1,6 +1,7 @@
 import BenchKit
 import CReferenceKernels
 import Foundation
+import MotionConformance
 import MotionCore
 @_spi(Benchmarking) import MotionEngine
 
@@ -125,8 +126,8 @@ func registerReferenceKernels(in registry: inout BenchmarkRegistry) {
                 let f = Fields()
                 let segments = 8
                 let start = f.make(n) { -Double($0 % 64) * 20 }
-                let segmentStart = f.make(n * segments) { Double($0 % segments) * keyframeSegmentDuration }
-                let duration = f.make(n * segments) { _ in keyframeSegmentDuration }
+                let segmentStart = f.make(n * segments) { Double($0 % segments) * Workload.keyframeSegmentDuration }
+                let duration = f.make(n * segments) { _ in Workload.keyframeSegmentDuration }
                 let from = f.make(n * segments) { Double(($0 % segments) * 37 % 11) - 5 }
                 let to = f.make(n * segments) { Double((($0 % segments) + 1) * 37 % 11) - 5 }
                 let m0 = f.make(n * segments) { _ in 1.0 }, m1 = f.make(n * segments) { _ in -1.0 }

@@ -63,62 +63,19 @@ public struct Workload: Sendable {
     public static func named(_ name: String) -> Workload? { standard.first { $0.name == name } }
 
     /// The eight variants of the springs and curves (v = 0…7) and the 64 start times of the
-    /// keyframe tracks, as `tick.*` builds them.
+    /// keyframe tracks, from the parameters `tick.*` is built with (Workload+Parameters.swift).
     static func variants(_ kind: Kind) -> [Variant] {
         switch kind {
-        case .fluid:
+        case .fluid, .closed:
             return (0..<8).map { v in
-                let v = Double(v)
-                return .animated(
-                    from: 0, to: 100 + v, start: 0,
-                    animation: .object([
-                        (
-                            "spring",
-                            .object([
-                                ("response", .number(1000 + v)), ("dampingFraction", .number(0.3 + 0.1 * v)),
-                            ])
-                        )
-                    ]))
-            }
-        case .closed:
-            return (0..<8).map { v in
-                let v = Double(v)
-                return .animated(
-                    from: 0, to: 100 + v, start: 0,
-                    animation: .object([
-                        (
-                            "interpolatingSpring",
-                            .object([
-                                ("mass", .number(1)), ("stiffness", .number(0.01 + 0.002 * v)), ("damping", .number(0.001)),
-                            ])
-                        )
-                    ]))
+                .animated(from: 0, to: target(variant: v), start: 0, animation: kind == .fluid ? fluidAnimation(variant: v) : closedAnimation(variant: v))
             }
         case .curve:
-            // Started in the past so that their progress spreads over 0.1…0.3 of a 1e6 s curve:
-            // the Bézier solver's work depends on where on the curve it is.
-            let curves: [JSONValue] = [
-                .object([("linear", .object([("duration", .number(1e6))]))]),
-                .object([("easeInOut", .object([("duration", .number(1e6))]))]),
-                .object([
-                    (
-                        "timingCurve",
-                        .object([
-                            ("controlPoints", .array([.number(0.68), .number(-0.6), .number(0.32), .number(1.6)])),
-                            ("duration", .number(1e6)),
-                        ])
-                    )
-                ]),
-            ]
             return (0..<8).map { v in
-                .animated(from: 0, to: 100 + Double(v), start: -1e6 * (0.1 + 0.1 * Double(v % 3)), animation: curves[v % 3])
+                .animated(from: 0, to: target(variant: v), start: curveStart(firstVariant: v % 3), animation: curveAnimation(variant: v))
             }
         case .keyframe:
-            let keyframes = (1...8).map { k in
-                JSONValue.object([("cubic", .object([("to", .number(Double((k * 37) % 11) - 5)), ("duration", .number(200))]))])
-            }
-            let track = JSONValue.object([("keyframes", .array(keyframes))])
-            return (0..<64).map { .keyframes(initialValue: 0, track: track, start: -Double($0) * 20) }
+            return (0..<64).map { .keyframes(initialValue: 0, track: keyframeTrack, start: keyframeStart(variant: $0)) }
         }
     }
 
