@@ -34,20 +34,14 @@ public enum WorkerServe {
         let perSample = try Sampler.warmUp(body, unit: benchmark.descriptor.unit, profile: profile)
         if spread { try spreadThreads() }
         try emit(Ready(ready: true, iterationsPerSample: perSample))
-        // The load over the blocks only: between them the other worker measures.
-        var load = ProcessLoad(wallSeconds: 0, ownCPUSeconds: 0, othersCPU: 0)
-        var othersSeconds = 0.0
-        while let line = readLine() {
-            let words = line.split(separator: " ")
-            switch words.first {
-            case "block":
-                guard words.count == 2, let seconds = Double(words[1]), seconds > 0, seconds < 60 else {
-                    throw WorkerError("'block' needs a duration in seconds (0 < s < 60), got '\(line)'")
-                }
+        try answerBlocks(
+            emit: emit,
+            prepare: { seconds in
                 // Helper threads that parked while the other worker measured wake up untimed.
                 let wake = MonotonicClock.now()
                 repeat { try body.run(perSample) } while Double(MonotonicClock.now() - wake) < seconds * 0.1e9
-                let before = MachineLoad.snapshot()
+            },
+            measure: { seconds in
                 var iterations = 0
                 let start = MonotonicClock.now()
                 var now = start
@@ -56,21 +50,46 @@ public enum WorkerServe {
                     iterations += perSample
                     now = MonotonicClock.now()
                 } while Double(now - start) < seconds * 1e9
-                if let before, let after = MachineLoad.snapshot() {
-                    let block = MachineLoad.load(from: before, to: after)
-                    load.wallSeconds += block.wallSeconds
-                    load.ownCPUSeconds += block.ownCPUSeconds
-                    othersSeconds += block.othersCPU * block.wallSeconds
+                return (Double(now - start) / Double(iterations), iterations)
+            })
+    }
+
+    /// The conversation after the ready line, for any served worker: each `block S` is
+    /// `prepare(S)` untimed, then `measure(S)` — the mean nanoseconds per iteration and the
+    /// iterations — with the machine's load around it; `done` (or the end of input) answers the
+    /// load over the blocks only (between them the other worker measures). `child`: a process
+    /// whose CPU time counts as this one's (an engine the worker drives).
+    public static func answerBlocks(
+        child: Int32? = nil, emit: (any Encodable) throws -> Void, prepare: (Double) throws -> Void = { _ in },
+        measure: (Double) throws -> (nanoseconds: Double, iterations: Int)
+    ) throws {
+        var load = ProcessLoad(wallSeconds: 0, ownCPUSeconds: 0, othersCPU: 0)
+        var othersSeconds = 0.0
+        requests: while let line = readLine() {
+            let words = line.split(separator: " ")
+            switch words.first {
+            case "block":
+                guard words.count == 2, let seconds = Double(words[1]), seconds > 0, seconds < 60 else {
+                    throw WorkerError("'block' needs a duration in seconds (0 < s < 60), got '\(line)'")
                 }
-                try emit(Block(nanoseconds: Double(now - start) / Double(iterations), iterations: iterations))
+                try prepare(seconds)
+                let before = MachineLoad.snapshot(alsoCounting: child)
+                let block = try measure(seconds)
+                if let before, let after = MachineLoad.snapshot(alsoCounting: child) {
+                    let measured = MachineLoad.load(from: before, to: after)
+                    load.wallSeconds += measured.wallSeconds
+                    load.ownCPUSeconds += measured.ownCPUSeconds
+                    othersSeconds += measured.othersCPU * measured.wallSeconds
+                }
+                try emit(Block(nanoseconds: block.nanoseconds, iterations: block.iterations))
             case "done":
-                load.othersCPU = load.wallSeconds > 0 ? othersSeconds / load.wallSeconds : 0
-                try emit(load)
-                return
+                break requests
             default:
                 throw WorkerError("unknown request '\(line)'; expected 'block SECONDS' or 'done'")
             }
         }
+        load.othersCPU = load.wallSeconds > 0 ? othersSeconds / load.wallSeconds : 0
+        try emit(load)
     }
 
     /// Keeps the calling thread (and the threads it starts later) on the given CPUs: two workers

@@ -161,29 +161,12 @@ public enum WorkloadWorker {
         if let cpu, let pid = engine.pid { try? WorkerServe.pin([Int(cpu)], thread: pid) }
         _ = try engine.request("workload", workload.requestFields(frames: 1_000_000, minimumFrames: 2, seconds: profile.warmupSeconds))
         try emit(JSONValue.object([("ready", .bool(true)), ("iterationsPerSample", .number(1))]))
-        var wall = 0.0, own = 0.0, others = 0.0
-        while let line = readLine() {
-            let words = line.split(separator: " ")
-            switch words.first {
-            case "block":
-                guard words.count == 2, let seconds = Double(words[1]), seconds > 0, seconds < 60 else {
-                    throw WorkloadError("'block' needs a duration in seconds (0 < s < 60), got '\(line)'")
-                }
-                let before = MachineLoad.snapshot(alsoCounting: engine.pid)
-                let answer = try engine.request("frames", [("seconds", .number(seconds)), ("frames", .number(1_000_000))])
-                let times = try frameTimes(answer, op: "frames", frames: 1_000_000)
-                if let before, let after = MachineLoad.snapshot(alsoCounting: engine.pid) {
-                    let block = MachineLoad.load(from: before, to: after)
-                    (wall, own, others) = (wall + block.wallSeconds, own + block.ownCPUSeconds, others + block.othersCPU * block.wallSeconds)
-                }
-                try emit(JSONValue.object([("nanoseconds", .number(times.reduce(0, +) / Double(times.count))), ("iterations", .number(Double(times.count)))]))
-            case "done":
-                try emit(ProcessLoad(wallSeconds: wall, ownCPUSeconds: own, othersCPU: wall > 0 ? others / wall : 0))
-                return
-            default:
-                throw WorkloadError("unknown request '\(line)'; expected 'block SECONDS' or 'done'")
-            }
+        let block: (Double) throws -> (nanoseconds: Double, iterations: Int) = { seconds in
+            let answer = try engine.request("frames", [("seconds", .number(seconds)), ("frames", .number(1_000_000))])
+            let times = try frameTimes(answer, op: "frames", frames: 1_000_000)
+            return (times.reduce(0, +) / Double(times.count), times.count)
         }
+        try WorkerServe.answerBlocks(child: engine.pid, emit: { try emit($0) }, measure: block)
     }
 
     private static func emit(_ value: any Encodable) throws {
