@@ -6,6 +6,7 @@ absolute value (§4.1). The section numbers below are those of docs/semantics.md
 import math
 
 from curves import Bezier, STEP, curve_value
+from protocol import WRONG
 from springs import TAU, damping_ratio_from_bounce
 
 
@@ -59,8 +60,8 @@ class BezierAnimation(Animation):
         if self.d <= 0 or t > self.d:
             return None
         p = min(max(t / self.d, 0.0), 1.0)
-        y = round(self.bezier.y(self.bezier.solve(p)) / STEP) * STEP
-        return scale(value, y)
+        y = self.bezier.y(self.bezier.solve(p))
+        return scale(value, y if WRONG else round(y / STEP) * STEP)
 
 
 class UnitCurveAnimation(Animation):
@@ -146,7 +147,7 @@ class InterpolatingSpring(Animation):
         self.w0 = math.sqrt(stiffness / mass) if stiffness / mass >= 0 else math.nan
         self.zeta = damping / (2 * math.sqrt(mass * stiffness)) if mass * stiffness > 0 else math.inf
         if self.zeta < 1:
-            self.wd = self.w0 * math.sqrt(1 - self.zeta ** 2)
+            self.wd = self.w0 if WRONG else self.w0 * math.sqrt(1 - self.zeta ** 2)
             self.a = (self.zeta * self.w0 - v0) / self.wd
         self.duration = self.settling()
 

@@ -6,18 +6,19 @@ complete: it passes every conformance fixture.
 The parts follow the document: `springs.py` (§1), `curves.py` (§2), `animation.py` (§3 and §4.1:
 the animations and modifiers), `property.py` (§4.3–§4.5 and §6.2: changes that merge or combine,
 velocity tracking, completions), `keyframes.py` (§5), `phases.py` (§6.1), and `workloads.py`, the
-benchmark workloads of protocol §8 (`workload.curve`, `workload.closed`, with `workload.frames`).
-It is slow on purpose — plain Python, a channel at a time — and shows the protocol, not speed:
-read a line, answer a line, repeat the request's id.
+benchmark workloads of protocol §8 (every kind, with `workload.frames`), computed by the same
+animated values and keyframe tracks. It is slow on purpose — plain Python, a channel at a time —
+and shows the protocol, not speed: read a line, answer a line, repeat the request's id.
 
     motion-bench conform --engine "python3 Examples/python-engine/engine.py"
     motion-bench run --engine "python3 Examples/python-engine/engine.py" --filter 1k
 
 Options: `--capabilities A,B,…` declares only those capabilities (a partial engine: fixtures that
-need more are skipped, naming what they need); `--wrong` breaks its workloads on purpose (timing
-curves that skip the rounding to 2^-20 of §2.2, an interpolating spring oscillating at the
-undamped frequency), which the harness must call "different"; `--name NAME` changes the name its
-handshake gives, which labels its benchmarks (`workload.curve.1k@NAME`).
+need more are skipped, naming what they need); `--wrong` breaks it on purpose (timing-curve
+animations that skip the rounding to 2^-20 of §2.2, an interpolating spring oscillating at the
+undamped frequency): fixtures fail, and the harness must call its workloads "different";
+`--name NAME` changes the name its handshake gives, which labels its benchmarks
+(`workload.curve.1k@NAME`).
 """
 import json
 import math
@@ -38,7 +39,8 @@ NAME = sys.argv[sys.argv.index("--name") + 1] if "--name" in sys.argv[:-1] else 
 ONLY = sys.argv[sys.argv.index("--capabilities") + 1].split(",") if "--capabilities" in sys.argv[:-1] else None
 CAPABILITIES = ["property.scalar", "property.angle", "property.point", "property.size", "property.rect", "property.struct",
                 "velocity", "isAnimating", "completion", "tracksVelocity", "mergesCoincidentAnimations", "customAnimations",
-                "spring", "curve", "keyframes", "phases", "timeline", "workload.curve", "workload.closed", "workload.frames"]
+                "spring", "curve", "keyframes", "phases", "timeline",
+                "workload.fluid", "workload.closed", "workload.curve", "workload.keyframe", "workload.frames"]
 
 
 def timeline(schedule, start, mode, count):
