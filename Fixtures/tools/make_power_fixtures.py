@@ -83,6 +83,13 @@ for name, points in [("easeInOut", (0.42, 0, 0.58, 1))]:
             x += 0.0007
     analytic(f"curves/{name}-rounded-to-2^-20", f"{name}: values are multiples of 2^-20 (mutant curve.no-2^-20-rounding)",
              "docs/semantics.md §2.2", {"absolute": 1e-9}, {"curve": {"curve": name, "checks": checks}})
+    # The same points through a timing-curve animation of the change 1 over 1 s (§2.3): an engine
+    # whose animations skip the rounding its UnitCurve does is off by 0.2 to 0.5 of a step here.
+    analytic(f"curves/{name}-animation-rounded-to-2^-20",
+             f"{name}(duration: 1) animating 0 → 1: values are multiples of 2^-20 too (an animation path that skips the rounding)",
+             "docs/semantics.md §2.2, §2.3", {"absolute": 1e-9},
+             {"property": {"valueType": "scalar", "initialValue": 0, "events": [{"time": 0, "set": 1, "animation": {name: {"duration": 1}}}],
+                           "samples": [{"time": c["at"], "value": c["value"]} for c in checks]}})
 
 
 # --- Springs (§1.2, §1.4, §1.5): closed forms of a mass on a spring, x(0) = 0, target 1.
