@@ -146,7 +146,7 @@ class InterpolatingSpring(Animation):
         self.key = ("interpolating", mass, stiffness, damping, v0)
         self.w0 = math.sqrt(stiffness / mass) if stiffness / mass >= 0 else math.nan
         self.zeta = damping / (2 * math.sqrt(mass * stiffness)) if mass * stiffness > 0 else math.inf
-        if self.zeta < 1:
+        if not self.zeta >= 1:  # a NaN ratio (d = 0: k and c infinite) takes this branch: s is NaN, the animation is done
             self.wd = self.w0 if WRONG else self.w0 * math.sqrt(1 - self.zeta ** 2)
             self.a = (self.zeta * self.w0 - v0) / self.wd
         self.duration = self.settling()
@@ -256,6 +256,8 @@ class Repeat(Animation):
     def animate(self, value, t, ctx):
         rep = ctx.state.setdefault(self.key, {"index": 0, "offset": 0.0, "inner": Context()})
         x = self.base.animate(value, t - rep["offset"], rep["inner"])
+        if rep["inner"].logically_complete:
+            ctx.logically_complete = True  # a repeat is logically complete once a cycle is (§3.2)
         reversed_cycle = self.autoreverses and rep["index"] % 2 == 1
         if x is None:
             rep["inner"] = Context()
@@ -306,7 +308,7 @@ def parse(json_animation):
         if "controlPoints" in args:
             animation = BezierAnimation(tuple(args["controlPoints"]), args.get("duration", 0.35))
         else:
-            animation = UnitCurveAnimation(args["curve"], args["duration"])
+            animation = UnitCurveAnimation(args["curve"], args.get("duration", 0.35))
     elif key == "spring":
         blend = args.get("blendDuration", 0.0)
         if "response" in args or "dampingFraction" in args:
@@ -331,7 +333,7 @@ def parse(json_animation):
             k = (TAU / d) ** 2 if d > 0 else math.inf
             animation = InterpolatingSpring(1.0, k, 2 * math.sqrt(k) * damping_ratio_from_bounce(b), v0)
     elif key == "custom":
-        animation = HarnessLinear(args["duration"], args["name"] == "MergingLinearAnimation")
+        animation = HarnessLinear(args.get("duration", 1.0), args["name"] == "MergingLinearAnimation")
     else:
         raise ValueError("unknown animation " + key)
     autoreverses = bool(json_animation.get("autoreverses", True))  # SwiftUI's default (§3.2)

@@ -108,7 +108,10 @@ class AnimatedValue:
 
     def set(self, t, value, animation_json, tracks_velocity=False, completion=None):
         if list(value) == self.model:
-            return  # setting the value it already has does nothing (§4.3 item 1)
+            # Setting the value it already has starts nothing (§4.3 item 1); a handler fires at once (§6.2).
+            if completion:
+                self.completed.append(completion["name"])
+            return
         animation = parse(animation_json)
         if animation is None and tracks_velocity:
             animation = VelocityTracking()
@@ -135,6 +138,7 @@ class AnimatedValue:
             e = t - running.begin
             if animation.should_merge(running.animation, running.interval, e, running.ctx):
                 running.animation = animation
+                running.ctx.logically_complete = False  # the context A left, its flag cleared: B decides for itself (§4.3 item 3)
             elif isinstance(running.animation, Combining):
                 running.animation.append(animation, e, add(running.interval, delta))
             else:
@@ -161,7 +165,8 @@ class AnimatedValue:
                 presented = add(sub(self.model, running.interval), x)
                 v = running.animation.velocity(running.interval, t - running.begin, running.ctx)
                 velocity = v if v is not None else velocity
-        for listener in list(self.listeners):
+        # In one frame the running animation's handlers fire before those of forks (§6.2).
+        for listener in sorted(self.listeners, key=lambda l: l.fork is not None):
             if listener.criteria == "removed":
                 continue
             if listener.fork is not None:

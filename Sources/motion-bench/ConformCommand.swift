@@ -10,7 +10,7 @@ enum ConformCommand {
             raw, command: "conform",
             options: [
                 "--fixtures", "--suite", "--filter", "--format", "--output", "--engine",
-                "--engine-timeout", "--fixture-timeout", "--fixture-memory",
+                "--engine-timeout", "--fixture-timeout", "--fixture-memory", "--explore", "--seed", "--explore-seconds", "--explore-output",
             ],
             flags: ["--plot-all", "--engine-shell"])
         let formatName = arguments.value("--format") ?? "text"
@@ -28,6 +28,12 @@ enum ConformCommand {
             }
         } else if arguments.has("--engine-shell") || arguments.value("--engine-timeout") != nil {
             throw UsageError("--engine-shell and --engine-timeout go with --engine CMD")
+        }
+        if arguments.value("--explore") != nil {
+            return try explore(arguments, engine: engine)
+        }
+        for option in ["--seed", "--explore-seconds", "--explore-output"] where arguments.value(option) != nil {
+            throw UsageError("\(option) goes with --explore N")
         }
         var budget = IsolatedPlayer.Budget()
         if let text = arguments.value("--fixture-timeout") {
@@ -62,6 +68,64 @@ enum ConformCommand {
             print(rendered, terminator: "")
         }
         return report.exitCode
+    }
+
+    /// `conform --explore N [--seed S] [--explore-seconds T] [--explore-output DIR] [--engine CMD]`:
+    /// N generated scenarios, expected answers from the reference model (checked against MotionCore),
+    /// played against the engine; each divergence shrunk and written to DIR as a fixture. Exit 0
+    /// when all agreed, 1 when any diverged (or nothing ran), 2 on bad arguments.
+    static func explore(_ arguments: Arguments, engine options: ExternalEngine.Options?) throws -> Int32 {
+        let countText = arguments.value("--explore") ?? ""
+        guard let count = Int(countText), count > 0, count <= 10_000_000 else {
+            throw UsageError("--explore '\(countText)' is not a number of scenarios between 1 and 10000000")
+        }
+        let seedText = arguments.value("--seed") ?? "1"
+        guard let seed = UInt64(seedText) else { throw UsageError("--seed '\(seedText)' is not a whole number from 0 to 2^64 - 1") }
+        var exploreOptions = Explorer.Options(seed: seed, count: count)
+        if let text = arguments.value("--explore-seconds") {
+            guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+                throw UsageError("--explore-seconds '\(text)' is not a number of seconds between 0 and 86400")
+            }
+            exploreOptions.seconds = seconds
+        }
+        for option in ["--format", "--suite", "--filter", "--output", "--fixtures"] where arguments.value(option) != nil {
+            throw UsageError("\(option) does not go with --explore (exploration plays generated scenarios and writes fixtures)")
+        }
+        let output = URL(fileURLWithPath: arguments.value("--explore-output") ?? "reports/explore")
+        var adapter: ExternalEngine?
+        if let options {
+            let engine = ExternalEngine(options)
+            do { try engine.start() } catch { throw ToolError("the engine \(options.command) cannot be explored: \(error)") }
+            adapter = engine
+        }
+        defer { adapter?.close() }
+        let target = adapter.map { "engine \($0.label)" } ?? "MotionCore (no --engine: the reference model against MotionCore)"
+        print("explore: \(count) scenarios of seed \(seed) against \(target)\(exploreOptions.seconds.map { ", at most \($0) s" } ?? "")")
+        let outcome = Explorer(engine: adapter, options: exploreOptions).explore { print("explore: \($0)") }
+        var written: [String] = []
+        for divergence in outcome.divergences {
+            let name = String(divergence.fixtureID.dropFirst("generated/".count)) + ".json"
+            let file = output.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+            try AtomicFile.write(divergence.fixtureText, to: file)
+            written.append(file.path)
+            print("diverged: \(divergence.fixtureID) (\(divergence.rules.joined(separator: ", "))) → \(file.path)")
+        }
+        for disagreement in outcome.disagreements {
+            let file = output.appendingPathComponent("disagreement-" + String(disagreement.fixtureID.dropFirst("generated/".count)) + ".json")
+            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+            try AtomicFile.write(disagreement.fixtureText, to: file)
+            print("reference model and MotionCore disagree: scenario \(disagreement.index) → \(file.path): \(disagreement.message)")
+        }
+        let reached = outcome.rulesReached.keys.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        print("rules reached: " + reached.map { "\($0) \(outcome.rulesReached[$0]!)" }.joined(separator: ", "))
+        print(
+            "explore: \(outcome.played) played, \(outcome.agreed) agreed, \(outcome.divergedScenarios) diverged (\(outcome.divergences.count) distinct minimal fixtures), \(outcome.skippedByEngine) skipped by the engine, "
+                + "\(outcome.disagreements.count) reference/MotionCore disagreements"
+                + (outcome.notStarted > 0 ? ", \(outcome.notStarted) not started (time budget)" : "")
+                + (outcome.unplayable > 0 ? ", \(outcome.unplayable) the reference model cannot play" : ""))
+        if outcome.played == 0 { writeToStandardError("explore: no scenario ran\n") }
+        return outcome.exitCode
     }
 
     /// Written straight to the file descriptor, unbuffered.

@@ -4,12 +4,26 @@ import MotionCore
 /// One conformance scenario, as a fixture file states it. The format is documented in
 /// Fixtures/README.md and Fixtures/fixture.schema.json.
 public struct Fixture: Sendable {
-    /// Where the expected numbers come from. Only `reference-model` fixtures are ever rewritten
-    /// (by `motion-bench fixtures regenerate`); the others are typed in with their citation.
+    /// Where the expected numbers come from. Only `reference-model` and `generated` fixtures are
+    /// ever rewritten (by `motion-bench fixtures regenerate`); the others are typed in with their
+    /// citation.
     public enum Provenance: String, Sendable, CaseIterable {
         case apple, documented
         case referenceModel = "reference-model"
         case analytic
+        /// A scenario the explorer generated and shrank, its numbers from the reference model.
+        case generated
+
+        /// Whether the reference model computes the expected numbers (and may recompute them).
+        public var isComputedByReference: Bool { self == .referenceModel || self == .generated }
+    }
+
+    /// Where a generated fixture came from: the explorer's seed and scenario index, and the rules
+    /// of docs/semantics.md it exercises.
+    public struct Generator: Sendable, Equatable {
+        public var seed: UInt64
+        public var index: Int
+        public var rules: [String]
     }
 
     public struct Tolerance: Sendable {
@@ -46,6 +60,7 @@ public struct Fixture: Sendable {
     public var source: String
     public var tolerance: Tolerance
     public var body: Body
+    public var generator: Generator? = nil
     /// The file the fixture was read from, and its parsed JSON (kept for regeneration).
     public var file: String?
     public var json: JSONValue?

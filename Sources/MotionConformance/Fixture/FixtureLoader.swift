@@ -10,7 +10,7 @@ public enum FixtureLoader {
     }
 
     static let topKeys: Set<String> = [
-        "id", "title", "suite", "provenance", "source", "tolerance", "notes",
+        "id", "title", "suite", "provenance", "source", "tolerance", "notes", "generator",
         "property", "spring", "curve", "keyframes", "phases", "timeline",
     ]
     static let bodyKeys = ["property", "spring", "curve", "keyframes", "phases", "timeline"]
@@ -96,13 +96,28 @@ public enum FixtureLoader {
         }
         let id = try root.field("id").string()
         guard !id.isEmpty else { throw try root.field("id").error("must not be empty") }
-        return Fixture(
+        let generator = try root.optionalField("generator").map(generatorInfo)
+        if (generator != nil) != (provenance == .generated) {
+            throw root.error("a \"generator\" block goes with provenance \"generated\", and only with it")
+        }
+        var fixture = Fixture(
             id: id, title: try root.field("title").string(), suite: try root.field("suite").string(), provenance: provenance,
             source: try root.field("source").string(),
             tolerance: Fixture.Tolerance(
                 absolute: try tolerance.optionalField("absolute")?.nonNegativeNumber() ?? 0,
                 relative: try tolerance.optionalField("relative")?.nonNegativeNumber() ?? 0),
             body: decoded, file: nil, json: json)
+        fixture.generator = generator
+        return fixture
+    }
+
+    /// `{"seed": S, "index": I, "rules": ["§3.2", …]}`: where a generated scenario came from.
+    static func generatorInfo(_ cursor: JSONCursor) throws -> Fixture.Generator {
+        try cursor.onlyKeys(["seed", "index", "rules"])
+        let seed = try cursor.field("seed").integer()
+        guard seed >= 0 else { throw try cursor.field("seed").error("must not be negative") }
+        return Fixture.Generator(
+            seed: UInt64(seed), index: try cursor.field("index").integer(), rules: try cursor.field("rules").array().map { try $0.string() })
     }
 
     // MARK: Values

@@ -23,6 +23,12 @@ public indirect enum JSONValue: Equatable, Sendable {
         }
     }
 
+    /// The members of an object, in order; nil for anything else.
+    public var object: [(String, JSONValue)]? {
+        guard case let .object(members) = self else { return nil }
+        return members
+    }
+
     public subscript(key: String) -> JSONValue? {
         guard case let .object(members) = self else { return nil }
         return members.last { $0.0 == key }?.1

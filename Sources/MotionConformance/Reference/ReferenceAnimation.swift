@@ -37,12 +37,15 @@ final class ReferenceCurve: ReferenceAnimation {
     let duration: Double
     let clampsY: Bool
     let reportsSpeed: Bool
+    /// `UnitCurve.linear` returns progress as given (§2.2); Bézier curves round to 2⁻²⁰.
+    let rounds: Bool
 
-    init(change: Double, controlPoints p: [Double], duration: Double, clampsY: Bool, reportsSpeed: Bool) {
+    init(change: Double, controlPoints p: [Double], duration: Double, clampsY: Bool, reportsSpeed: Bool, rounds: Bool = true) {
         self.p = p
         self.duration = duration
         self.clampsY = clampsY
         self.reportsSpeed = reportsSpeed
+        self.rounds = rounds
         super.init(change: change)
     }
 
@@ -61,8 +64,13 @@ final class ReferenceCurve: ReferenceAnimation {
     func progress(_ x: Double) -> Double {
         let s = parameter(min(max(x, 0), 1))
         let y1 = clampsY ? min(max(p[1], 0), 1) : p[1], y2 = clampsY ? min(max(p[3], 0), 1) : p[3]
-        return Self.bernstein(y1, y2, s)
+        let y = Self.bernstein(y1, y2, s)
+        return rounds ? Self.onGrid(y) : y
     }
+
+    /// The nearest multiple of 2⁻²⁰: a curve's results are rounded so (§2.2), and so is the
+    /// progress of a timing-curve animation (§2.3).
+    static func onGrid(_ y: Double) -> Double { (y * 1_048_576).rounded() / 1_048_576 }
 
     override func offset(_ t: Double) -> Double? {
         if duration <= 0 || t > duration { return nil }
@@ -77,7 +85,7 @@ final class ReferenceCurve: ReferenceAnimation {
         let dx = derivative(min(max(p[0], 0), 1), min(max(p[2], 0), 1)), dy = derivative(p[1], p[3])
         if abs(dx - dy) < 1e-9 { return 1 }
         if dx == 0 { return dy < 0 ? -.infinity : .infinity }
-        return dy / dx
+        return rounds ? Self.onGrid(dy / dx) : dy / dx
     }
 
     override func speed(_ t: Double) -> Double? {
@@ -86,7 +94,7 @@ final class ReferenceCurve: ReferenceAnimation {
     }
 
     override func copy() -> ReferenceAnimation {
-        ReferenceCurve(change: change, controlPoints: p, duration: duration, clampsY: clampsY, reportsSpeed: reportsSpeed)
+        ReferenceCurve(change: change, controlPoints: p, duration: duration, clampsY: clampsY, reportsSpeed: reportsSpeed, rounds: rounds)
     }
 }
 

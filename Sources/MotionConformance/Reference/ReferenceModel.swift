@@ -24,8 +24,8 @@ public enum ReferenceModel {
             s.identity = "fluid(\(response),\(f),\(blend))"
             return s
         }
-        func curve(_ p: [Double], _ d: Double, clampsY: Bool = false, speed: Bool = false) -> ReferenceAnimation {
-            let c = ReferenceCurve(change: change, controlPoints: p, duration: d, clampsY: clampsY, reportsSpeed: speed)
+        func curve(_ p: [Double], _ d: Double, clampsY: Bool = false, speed: Bool = false, rounds: Bool = true) -> ReferenceAnimation {
+            let c = ReferenceCurve(change: change, controlPoints: p, duration: d, clampsY: clampsY, reportsSpeed: speed, rounds: rounds)
             c.identity = "curve(\(p),\(d),\(clampsY))"
             return c
         }
@@ -42,7 +42,7 @@ public enum ReferenceModel {
             if case let .array(points)? = args["controlPoints"] {
                 base = curve(points.compactMap { if case let .number(v) = $0 { return v } else { return nil } }, n("duration", 0.35))
             } else if case let .string(curveName)? = args["curve"], let p = named[curveName] {
-                base = curve(p, n("duration", 0.35), clampsY: true, speed: true)
+                base = curve(p, n("duration", 0.35), clampsY: true, speed: true, rounds: curveName != "linear")
             } else if case let .object(b)? = args["curve"], case let .array(points)? = b.first(where: { $0.0 == "bezier" })?.1 {
                 base = curve(
                     points.compactMap { if case let .number(v) = $0 { return v } else { return nil } }, n("duration", 0.35), clampsY: true, speed: true)

@@ -1,0 +1,247 @@
+import Foundation
+
+/// Plays generated scenarios against an engine, with expected answers from the reference model,
+/// and shrinks each divergence to a minimal fixture.
+///
+/// Every scenario is checked against MotionCore too: the reference model and MotionCore are
+/// written apart, so a scenario they answer differently is a bug in one of them, reported as
+/// such and never held against the engine.
+public struct Explorer {
+    public struct Options: Sendable {
+        public var seed: UInt64
+        public var count: Int
+        /// Stop starting scenarios after this long (shrinking a divergence already found goes on).
+        public var seconds: Double?
+        public var shrinkAttempts = 400
+
+        public init(seed: UInt64, count: Int, seconds: Double? = nil) {
+            self.seed = seed
+            self.count = count
+            self.seconds = seconds
+        }
+    }
+
+    /// A scenario the engine answers differently from the reference model (and MotionCore).
+    public struct Divergence: Sendable {
+        public var index: Int
+        public var original: GeneratedScenario
+        public var shrunk: GeneratedScenario
+        /// The shrunk scenario as a fixture file's text, and its id.
+        public var fixtureText: String
+        public var fixtureID: String
+        public var rules: [String]
+        /// The engine's failure on the shrunk fixture.
+        public var message: String
+    }
+
+    /// A scenario the reference model and MotionCore answer differently.
+    public struct Disagreement: Sendable {
+        public var index: Int
+        public var fixtureID: String
+        public var fixtureText: String
+        public var message: String
+    }
+
+    public struct Outcome: Sendable {
+        public var played = 0
+        public var agreed = 0
+        /// Scenarios the engine skipped, for capabilities it did not declare.
+        public var skippedByEngine = 0
+        /// Distinct minimal fixtures: scenarios that shrink to the same shape are one.
+        public var divergences: [Divergence] = []
+        /// Every scenario the engine answered differently.
+        public var divergedScenarios = 0
+        public var disagreements: [Disagreement] = []
+        /// The scenarios not started because the time budget ran out.
+        public var notStarted = 0
+        /// Generated scenarios the reference model cannot play (they are not played at all).
+        public var unplayable = 0
+        /// How many scenarios reached each rule.
+        public var rulesReached: [String: Int] = [:]
+
+        /// 0 when scenarios ran and all agreed; 1 when any diverged or disagreed, or none ran.
+        public var exitCode: Int32 { divergedScenarios == 0 && disagreements.isEmpty && played > 0 ? 0 : 1 }
+    }
+
+    /// Who answers the scenarios: an engine in another process, or MotionCore alone.
+    public let engine: ExternalEngine?
+    public let options: Options
+
+    public init(engine: ExternalEngine?, options: Options) {
+        self.engine = engine
+        self.options = options
+    }
+
+    public func explore(progress: (String) -> Void = { _ in }) -> Outcome {
+        var outcome = Outcome()
+        let generator = ScenarioGenerator(seed: options.seed)
+        let start = Date()
+        var seen = Set<String>()
+        for index in 0..<options.count {
+            if let seconds = options.seconds, Date().timeIntervalSince(start) >= seconds {
+                outcome.notStarted = options.count - index
+                break
+            }
+            let scenario = generator.scenario(index)
+            let fixture: Fixture
+            do {
+                fixture = try Self.fixture(scenario, seed: options.seed, index: index)
+            } catch {
+                outcome.unplayable += 1
+                if outcome.unplayable <= 3 { progress("scenario \(index) cannot be played by the reference model: \(error)") }
+                continue
+            }
+            outcome.played += 1
+            for rule in fixture.generator?.rules ?? [] { outcome.rulesReached[rule, default: 0] += 1 }
+            let core = Player.run(fixture)
+            guard core.verdict == .pass else {
+                let shrunk = ScenarioShrinker.shrink(scenario, attempts: options.shrinkAttempts) { candidate in
+                    guard let candidateFixture = try? Self.fixture(candidate, seed: options.seed, index: index) else { return false }
+                    return Player.run(candidateFixture).verdict != .pass
+                }
+                let minimal = (try? Self.fixture(shrunk, seed: options.seed, index: index)) ?? fixture
+                guard seen.insert("disagreement " + minimal.id).inserted else { continue }
+                let message = Player.run(minimal).message
+                outcome.disagreements.append(Disagreement(index: index, fixtureID: minimal.id, fixtureText: Self.text(of: minimal), message: message))
+                progress("scenario \(index): the reference model and MotionCore disagree: \(minimal.id): \(message)")
+                continue
+            }
+            guard let engine else {
+                outcome.agreed += 1
+                continue
+            }
+            let result = engine.run(fixture)
+            switch result.verdict {
+            case .pass: outcome.agreed += 1
+            case .skipped: outcome.skippedByEngine += 1
+            case .fail, .error:
+                outcome.divergedScenarios += 1
+                let shrunk = ScenarioShrinker.shrink(scenario, attempts: options.shrinkAttempts) { candidate in
+                    guard let candidateFixture = try? Self.fixture(candidate, seed: options.seed, index: index) else { return false }
+                    guard Player.run(candidateFixture).verdict == .pass else { return false }
+                    let verdict = engine.run(candidateFixture).verdict
+                    return verdict == .fail || verdict == .error
+                }
+                guard let minimal = try? Self.fixture(shrunk, seed: options.seed, index: index) else { continue }
+                let text = Self.text(of: minimal)
+                // One fixture per shape of minimal scenario: the same bug shrinks to the same shape.
+                guard seen.insert(Self.shape(shrunk)).inserted else { continue }
+                let failure = engine.run(minimal)
+                outcome.divergences.append(
+                    Divergence(
+                        index: index, original: scenario, shrunk: shrunk, fixtureText: text, fixtureID: minimal.id,
+                        rules: minimal.generator?.rules ?? [], message: failure.message))
+                progress(
+                    "scenario \(index) diverges; shrunk from \(scenario.events.count) changes and \(scenario.sampleTimes.count) samples to \(shrunk.events.count) and \(shrunk.sampleTimes.count): \(minimal.id): \(failure.message)"
+                )
+            }
+        }
+        return outcome
+    }
+
+    /// The scenario as a fixture, its expectations computed by the reference model, its id and
+    /// source naming the rules it exercises (`SemanticsMap`).
+    public static func fixture(_ scenario: GeneratedScenario, seed: UInt64, index: Int) throws -> Fixture {
+        var info = Fixture.Generator(seed: seed, index: index, rules: [])
+        let draft = try FixtureLoader.decode(scenario.skeleton(id: "generated/draft", title: "", source: "", generator: info).serialized())
+        let features = FixtureFeatures.of(draft)
+        info.rules = SemanticsMap.rules.filter { rule in rule.id.hasPrefix("§") && rule.regions.contains { features.contains($0.feature) } }.map(\.id)
+        // The same scenario from another seed or index is the same fixture.
+        let hash = fnv1a(scenario.skeleton(id: "", title: "", source: "", generator: .init(seed: 0, index: 0, rules: info.rules)).serialized())
+        let primary = info.rules.sorted { priority($0) > priority($1) }.first ?? "§4.3"
+        let id = "generated/\(primary.dropFirst().replacingOccurrences(of: ".", with: "_"))-\(String(hash, radix: 16, uppercase: false).suffix(8))"
+        let title = "generated (seed \(seed), scenario \(index)): " + describe(scenario)
+        let source = "docs/semantics.md " + (info.rules.isEmpty ? "§4.3" : info.rules.joined(separator: ", "))
+        let named = try FixtureLoader.decode(scenario.skeleton(id: id, title: title, source: source, generator: info).serialized())
+        let regenerated = FixtureRegenerator.regenerate(named)
+        guard let text = regenerated.newText else { throw ReferenceModel.Unsupported(description: regenerated.skipped ?? "not computed") }
+        var fixture = try FixtureLoader.decode(text)
+        fixture.file = nil
+        return fixture
+    }
+
+    static func text(of fixture: Fixture) -> String { (fixture.json?.serialized() ?? "") + "\n" }
+
+    /// The most specific rule names a fixture: vector data and the protocol's fields come last.
+    static func priority(_ rule: String) -> Int {
+        ["§4.4": 9, "§3.2": 8, "§4.3": 7, "§6.2": 6, "§2.3": 5, "§4.1": 5, "§3.1": 4, "§1.6": 3, "§4.2": 3, "§4.5": 1][rule] ?? 2
+    }
+
+    static func describe(_ scenario: GeneratedScenario) -> String {
+        let changes = scenario.events.map { event -> String in
+            let animation = event.animation.map { a in
+                ([a.base + "(" + a.arguments.map { "\($0.key): \($0.value.serialized())" }.joined(separator: ", ") + ")"]
+                    + a.modifiers.map { "\($0.key)(\($0.value.serialized()))" }).joined(separator: ".")
+            }
+            let value = scenario.valueType == .scalar ? event.value[0].description : event.value.description
+            return "set \(value) at \(event.time) s " + (animation.map { "with \($0)" } ?? (event.tracksVelocity ? "tracking velocity" : "without animation"))
+        }
+        return "\(scenario.valueType) from \(scenario.valueType == .scalar ? scenario.initialValue[0].description : scenario.initialValue.description); "
+            + changes.joined(separator: "; ")
+    }
+
+    /// The scenario with its numbers left out: value type, changes with their animation bases and
+    /// modifiers, completion criteria, how many samples.
+    static func shape(_ scenario: GeneratedScenario) -> String {
+        let changes = scenario.events.map { event in
+            [
+                event.animation.map { ([$0.base] + $0.arguments.map(\.key) + $0.modifiers.map(\.key)).joined(separator: ".") } ?? "none",
+                event.tracksVelocity ? "tracks" : "", event.completion == nil ? "" : (event.waitsForRemoval ? "removed" : "logical"),
+            ].joined(separator: "/")
+        }
+        return "\(scenario.valueType)|\(scenario.mergesCoincidentAnimations)|" + changes.joined(separator: ";")
+    }
+
+    /// Picks, from generated scenarios that MotionCore and the reference model answer alike (and
+    /// `accept` passes), the ones that reach what earlier picks and `existing` fixtures did not:
+    /// each region of the coverage map twice, and each pair of an animation base, a modifier, a
+    /// kind of change, a completion or a value type once — bugs live in combinations.
+    public static func selectCovering(
+        seed: UInt64, count: Int, existing: [Fixture], accept: (Fixture) -> Bool = { _ in true }, limit: Int = 200
+    ) -> [Fixture] {
+        var counts: [String: Int] = [:]
+        for fixture in existing { for unit in units(FixtureFeatures.of(fixture)) { counts[unit, default: 0] += 1 } }
+        var candidates: [(Fixture, Set<String>)] = []
+        let generator = ScenarioGenerator(seed: seed)
+        for index in 0..<count {
+            guard let fixture = try? Self.fixture(generator.scenario(index), seed: seed, index: index) else { continue }
+            candidates.append((fixture, units(FixtureFeatures.of(fixture))))
+        }
+        func wanted(_ unit: String) -> Int { unit.hasPrefix("pair ") ? 1 : 2 }
+        var chosen: [Fixture] = []
+        while chosen.count < limit {
+            var best: (index: Int, score: Int)?
+            for (index, candidate) in candidates.enumerated() {
+                let score = candidate.1.filter { counts[$0, default: 0] < wanted($0) }.count
+                if score > (best?.score ?? 0) { best = (index, score) }
+            }
+            guard let best else { break }
+            let (fixture, reached) = candidates.remove(at: best.index)
+            guard Player.run(fixture).verdict == .pass, accept(fixture) else { continue }
+            chosen.append(fixture)
+            for unit in reached { counts[unit, default: 0] += 1 }
+        }
+        return chosen
+    }
+
+    /// The regions of the map a fixture reaches, and the pairs of its combinable features.
+    static func units(_ features: Set<String>) -> Set<String> {
+        let regions = Set(SemanticsMap.rules.flatMap { $0.regions.map(\.feature) })
+        var units = features.intersection(regions)
+        let combinable = features.filter { ["base:", "modifier:", "change:", "completion:", "valueType:", "mergesCoincident:"].contains(where: $0.hasPrefix) }
+            .sorted()
+        for (i, a) in combinable.enumerated() {
+            for b in combinable[(i + 1)...] where a.split(separator: ":").first != b.split(separator: ":").first { units.insert("pair \(a) \(b)") }
+        }
+        return units
+    }
+
+    static func fnv1a(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
+        }
+        return hash
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// A property scenario as the explorer builds and shrinks it: plain data, rendered to a fixture
+/// whose expectations the reference model computes.
+public struct GeneratedScenario: Sendable, Equatable {
+    /// One JSON member, in order: animation arguments and modifiers keep the order they are written in.
+    public struct Member: Sendable, Equatable {
+        public var key: String
+        public var value: JSONValue
+    }
+
+    /// An animation as fixtures write it: a base with its arguments, then modifiers in order (§3.2).
+    public struct Animation: Sendable, Equatable {
+        public var base: String
+        public var arguments: [Member]
+        public var modifiers: [Member]
+
+        var json: JSONValue {
+            .object([(base, .object(arguments.map { ($0.key, $0.value) }))] + modifiers.map { ($0.key, $0.value) })
+        }
+
+        var isFluidSpring: Bool { ReferencePlayback.fluidBases.contains(base) }
+
+        /// A Bézier timing curve, whose progress is rounded to 2⁻²⁰ (`UnitCurve.linear` is not).
+        var roundsProgress: Bool {
+            switch base {
+            case "linear", "easeIn", "easeOut", "easeInOut": return true
+            case "timingCurve": return !arguments.contains { $0.key == "curve" && $0.value == .string("linear") }
+            default: return false
+            }
+        }
+    }
+
+    public struct Event: Sendable, Equatable {
+        public var time: Double
+        public var value: [Double]
+        public var animation: Animation?
+        public var tracksVelocity = false
+        /// A completion handler's name and whether it waits for removal (else logical completion).
+        public var completion: String?
+        public var waitsForRemoval = false
+    }
+
+    public var valueType: ValueType
+    public var initialValue: [Double]
+    public var mergesCoincidentAnimations = true
+    public var events: [Event]
+    public var sampleTimes: [Double]
+
+    /// The fixture's JSON with every sample asking for value, velocity and `isAnimating` (and
+    /// completions where a change has a handler), the expectations left for the reference model.
+    func skeleton(id: String, title: String, source: String, generator: Fixture.Generator) -> JSONValue {
+        let asksCompletions = events.contains { $0.completion != nil }
+        let samples: [JSONValue] = sampleTimes.map { time in
+            let zero = encoded(initialValue.map { _ in 0 })
+            var members: [(String, JSONValue)] = [("time", .number(time)), ("value", zero), ("velocity", zero), ("isAnimating", .bool(false))]
+            if asksCompletions { members.append(("completed", .array([]))) }
+            return .object(members)
+        }
+        let eventJSON: [JSONValue] = events.map { event in
+            var members: [(String, JSONValue)] = [("time", .number(event.time)), ("set", encoded(event.value)), ("animation", event.animation?.json ?? .null)]
+            if event.tracksVelocity { members.append(("transaction", .object([("tracksVelocity", .bool(true))]))) }
+            if let name = event.completion {
+                members.append(
+                    ("completion", .object([("name", .string(name)), ("criteria", .string(event.waitsForRemoval ? "removed" : "logicallyComplete"))])))
+            }
+            return .object(members)
+        }
+        var property: [(String, JSONValue)] = [("valueType", valueTypeJSON), ("initialValue", encoded(initialValue))]
+        if !mergesCoincidentAnimations { property.append(("mergesCoincidentAnimations", .bool(false))) }
+        property += [("events", .array(eventJSON)), ("samples", .array(samples))]
+        return .object([
+            ("id", .string(id)), ("title", .string(title)), ("suite", .string("generated")), ("provenance", .string("generated")),
+            ("source", .string(source)),
+            (
+                "generator",
+                .object([
+                    ("seed", .number(Double(generator.seed))), ("index", .number(Double(generator.index))),
+                    ("rules", .array(generator.rules.map { .string($0) })),
+                ])
+            ),
+            ("tolerance", .object([("absolute", .number(absoluteTolerance)), ("relative", .number(1e-9))])),
+            ("property", .object(property)),
+        ])
+    }
+
+    /// 1e-9, widened where a Bézier timing curve animates: its progress is rounded to 2⁻²⁰ after
+    /// solving X(s) = p to 2⁻²⁰ (§2.2), so two correct solvers may land one grid step apart — at
+    /// most 2·2⁻²⁰ of the largest interval in value, and that over the shortest duration in
+    /// velocity. No looser than that reading allows.
+    var absoluteTolerance: Double {
+        var largest = 0.0, previous = initialValue
+        var shortest = Double.infinity
+        for event in events {
+            largest += zip(previous, event.value).map { abs($0 - $1) }.max() ?? 0
+            previous = event.value
+            guard let animation = event.animation, animation.roundsProgress else { continue }
+            let duration =
+                animation.arguments.first { $0.key == "duration" }.flatMap { if case let .number(d) = $0.value { return d } else { return nil } } ?? 0.35
+            let speed = animation.modifiers.first { $0.key == "speed" }.flatMap { if case let .number(s) = $0.value { return s } else { return nil } } ?? 1
+            shortest = min(shortest, duration / max(speed, 1e-9))
+        }
+        guard shortest.isFinite else { return 1e-9 }
+        let step = 2 * largest / 1_048_576
+        let significant = step * max(1, 1 / shortest)
+        // Two significant digits, rounded up, so the file stays readable.
+        let scale = pow(10, floor(log10(significant)) - 1)
+        return (significant / scale).rounded(.up) * scale + 1e-9
+    }
+
+    var valueTypeJSON: JSONValue {
+        switch valueType {
+        case .scalar: return .string("scalar")
+        case .angle: return .string("angle")
+        case .point: return .string("point")
+        case .size: return .string("size")
+        case .rect: return .string("rect")
+        case let .structure(names): return .object([("struct", .array(names.map { .string($0) }))])
+        }
+    }
+
+    func encoded(_ value: [Double]) -> JSONValue { FixtureRegenerator.encoded(value, valueType) }
+
+    /// Whether the reference model can play it (§4.5: fluid springs on scalars only; every change
+    /// moves every component or none).
+    var isPlayableByReference: Bool {
+        if valueType == .scalar { return true }
+        var previous = initialValue
+        for event in events {
+            if event.animation?.isFluidSpring == true { return false }
+            let moved = zip(previous, event.value).map { $0 != $1 }
+            if moved.contains(true) && moved.contains(false) { return false }
+            previous = event.value
+        }
+        return true
+    }
+}

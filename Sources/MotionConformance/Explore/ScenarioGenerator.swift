@@ -1,0 +1,163 @@
+import Foundation
+
+/// Generates property scenarios over the whole space the protocol carries: every animation base
+/// and spring form with parameters from their regions (zero, negative bounce, overdamped, mass ≠ 1,
+/// control points outside [0, 1]), modifier chains in any order, changes at random times —
+/// coincident, mid-delay, mid-repeat, after long gaps — with and without animations, velocity
+/// tracking and completion handlers, and every value type the reference model can play (§4.5).
+///
+/// Scenario `index` of `seed` depends on nothing else, so exploration is deterministic.
+public struct ScenarioGenerator: Sendable {
+    public var seed: UInt64
+
+    public init(seed: UInt64) { self.seed = seed }
+
+    public func scenario(_ index: Int) -> GeneratedScenario {
+        var random = SeededRandom(seed: seed, index: index)
+        for _ in 0..<8 {
+            let candidate = Self.draw(&random)
+            if candidate.isPlayableByReference { return candidate }
+        }
+        var scalar = Self.draw(&random)
+        scalar.valueType = .scalar
+        scalar.initialValue = [scalar.initialValue[0]]
+        for index in scalar.events.indices { scalar.events[index].value = [scalar.events[index].value[0]] }
+        return scalar
+    }
+
+    static func draw(_ random: inout SeededRandom) -> GeneratedScenario {
+        let types: [ValueType] = [.scalar, .scalar, .scalar, .angle, .point, .size, .rect, .structure(["a", "b"])]
+        let type = random.pick(types)
+        let width = type.componentNames.count
+        func value() -> [Double] { (0..<width).map { _ in random.grid(-200...200, step: random.chance(0.5) ? 10 : 0.5) } }
+        let initial = value()
+        let eventCount = random.pick([1, 1, 2, 2, 2, 3, 3, 4])
+        var events: [GeneratedScenario.Event] = []
+        var time = random.chance(0.6) ? 0 : random.grid(0...1, step: 0.05)
+        var previous = initial
+        var completions = 0
+        for index in 0..<eventCount {
+            if index > 0 {
+                switch random.pick(["coincident", "soon", "mid", "late", "gap"]) {
+                case "coincident": break
+                case "soon": time += random.grid(0.0001...0.02, step: 0.0001)
+                case "mid": time += random.grid(0.05...0.6, step: 0.01)
+                case "late": time += random.grid(0.6...2.5, step: 0.05)
+                default: time += random.grid(2.5...6, step: 0.25)
+                }
+            }
+            var next = value()
+            for component in next.indices where next[component] == previous[component] { next[component] += 1 }
+            var event = GeneratedScenario.Event(time: time, value: next, animation: nil)
+            if random.chance(0.85) {
+                event.animation = animation(&random, allowFluid: type == .scalar)
+            } else if random.chance(0.5) {
+                event.tracksVelocity = true
+            }
+            if random.chance(0.25) {
+                completions += 1
+                event.completion = "c\(completions)"
+                event.waitsForRemoval = random.chance(0.4)
+            }
+            events.append(event)
+            previous = next
+        }
+        let end = time + random.pick([0.5, 1.0, 2.0, 3.0])
+        var samples = Set<Double>()
+        for event in events where random.chance(0.5) { samples.insert(event.time) }
+        let count = random.pick([6, 8, 10, 12])
+        let start = events[0].time
+        for _ in 0..<count { samples.insert((random.grid(start...end, step: 0.001) * 1000).rounded() / 1000) }
+        var scenario = GeneratedScenario(valueType: type, initialValue: initial, events: events, sampleTimes: samples.sorted())
+        scenario.mergesCoincidentAnimations = !random.chance(0.15)
+        return scenario
+    }
+
+    static func member(_ key: String, _ value: Double) -> GeneratedScenario.Member { .init(key: key, value: .number(value)) }
+
+    /// An animation: a base from §3.1 (fluid springs only where the value is a scalar) and up to
+    /// three modifiers of §3.2 in a random order.
+    static func animation(_ random: inout SeededRandom, allowFluid: Bool) -> GeneratedScenario.Animation {
+        var bases = [
+            "linear", "easeIn", "easeOut", "easeInOut", "timingCurve", "timingCurveNamed", "interpolatingSpring", "interpolatingSpringDuration", "custom",
+        ]
+        if allowFluid { bases += ["spring", "springResponse", "smooth", "snappy", "bouncy", "interactiveSpring", "default", "spring", "springResponse"] }
+        let duration = { (random: inout SeededRandom) in random.grid(0.1...1.5, step: 0.05) }
+        var animation: GeneratedScenario.Animation
+        switch random.pick(bases) {
+        case let name where ["linear", "easeIn", "easeOut", "easeInOut"].contains(name):
+            animation = .init(base: name, arguments: random.chance(0.2) ? [] : [member("duration", duration(&random))], modifiers: [])
+        case "timingCurve":
+            let points: [JSONValue] = [
+                random.grid(0...1, step: 0.05), random.grid(-1...2, step: 0.05), random.grid(0...1, step: 0.05), random.grid(-1...2, step: 0.05),
+            ].map { .number($0) }
+            animation = .init(
+                base: "timingCurve", arguments: [.init(key: "controlPoints", value: .array(points)), member("duration", duration(&random))], modifiers: [])
+        case "timingCurveNamed":
+            let curve: JSONValue =
+                random.chance(0.5)
+                ? .string(random.pick(["linear", "easeIn", "easeOut", "easeInOut"]))
+                : .object([
+                    (
+                        "bezier",
+                        .array(
+                            [
+                                random.grid(0...1, step: 0.05), random.grid(-0.5...1.5, step: 0.05), random.grid(0...1, step: 0.05),
+                                random.grid(-0.5...1.5, step: 0.05),
+                            ].map { .number($0) })
+                    )
+                ])
+            animation = .init(base: "timingCurve", arguments: [.init(key: "curve", value: curve), member("duration", duration(&random))], modifiers: [])
+        case "interpolatingSpring":
+            var arguments = [member("stiffness", random.grid(20...400, step: 10)), member("damping", random.grid(0.5...40, step: 0.5))]
+            if random.chance(0.6) { arguments.insert(member("mass", random.grid(0.25...4, step: 0.25)), at: 0) }
+            if random.chance(0.4) { arguments.append(member("initialVelocity", random.grid(-3...3, step: 0.5))) }
+            animation = .init(base: "interpolatingSpring", arguments: arguments, modifiers: [])
+        case "interpolatingSpringDuration":
+            var arguments = [member("duration", duration(&random)), member("bounce", random.grid(-0.5...0.9, step: 0.05))]
+            if random.chance(0.4) { arguments.append(member("initialVelocity", random.grid(-3...3, step: 0.5))) }
+            animation = .init(base: "interpolatingSpring", arguments: arguments, modifiers: [])
+        case "custom":
+            animation = .init(
+                base: "custom",
+                arguments: [
+                    .init(key: "name", value: .string(random.pick(["MyLinearAnimation", "MergingLinearAnimation"]))), member("duration", duration(&random)),
+                ],
+                modifiers: [])
+        case "spring":
+            var arguments = [member("duration", duration(&random)), member("bounce", random.grid(-0.6...0.9, step: 0.05))]
+            if random.chance(0.3) { arguments.append(member("blendDuration", random.grid(0...1, step: 0.1))) }
+            animation = .init(base: "spring", arguments: arguments, modifiers: [])
+        case "springResponse":
+            var arguments = [member("response", duration(&random)), member("dampingFraction", random.grid(0.1...1.6, step: 0.05))]
+            if random.chance(0.3) { arguments.append(member("blendDuration", random.grid(0...1, step: 0.1))) }
+            animation = .init(base: "spring", arguments: arguments, modifiers: [])
+        case "interactiveSpring":
+            animation = .init(
+                base: "interactiveSpring", arguments: random.chance(0.5) ? [] : [member("response", random.grid(0.1...0.6, step: 0.05))], modifiers: [])
+        case "default":
+            animation = .init(base: "default", arguments: [], modifiers: [])
+        case let name:
+            var arguments: [GeneratedScenario.Member] = []
+            if random.chance(0.7) { arguments.append(member("duration", duration(&random))) }
+            if random.chance(0.5) { arguments.append(member("extraBounce", random.grid(-0.3...0.4, step: 0.05))) }
+            animation = .init(base: name, arguments: arguments, modifiers: [])
+        }
+        let modifierCount = random.pick([0, 0, 1, 1, 1, 2, 2, 3])
+        var used = Set<String>()
+        for _ in 0..<modifierCount {
+            let key = random.pick(["delay", "speed", "repeatCount", "repeatForever", "logicallyCompleteAfter"])
+            guard !used.contains(key), !(key.hasPrefix("repeat") && (used.contains("repeatCount") || used.contains("repeatForever"))) else { continue }
+            used.insert(key)
+            switch key {
+            case "delay": animation.modifiers.append(member("delay", random.grid(0...0.8, step: 0.05)))
+            case "speed": animation.modifiers.append(member("speed", random.pick([0.5, 0.75, 1.5, 2, 3])))
+            case "repeatCount": animation.modifiers.append(member("repeatCount", Double(random.pick([1, 2, 3, 4]))))
+            case "repeatForever": animation.modifiers.append(.init(key: "repeatForever", value: .bool(true)))
+            default: animation.modifiers.append(member("logicallyCompleteAfter", random.grid(0...1.5, step: 0.05)))
+            }
+            if key.hasPrefix("repeat") && random.chance(0.4) { animation.modifiers.append(.init(key: "autoreverses", value: .bool(false))) }
+        }
+        return animation
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// Makes a diverging scenario smaller while it still diverges: fewer changes and samples, simpler
+/// animations (modifiers dropped, bases replaced by `linear`, arguments left to their defaults),
+/// scalar values, rounder numbers. Greedy: the first smaller scenario that still fails is kept,
+/// until none does or the attempts run out.
+public enum ScenarioShrinker {
+    public static func shrink(_ scenario: GeneratedScenario, attempts: Int = 400, stillFails: (GeneratedScenario) -> Bool) -> GeneratedScenario {
+        var current = scenario
+        var left = attempts
+        var progress = true
+        while progress && left > 0 {
+            progress = false
+            for candidate in candidates(current) where candidate != current && candidate.isPlayableByReference {
+                guard left > 0 else { break }
+                left -= 1
+                if stillFails(candidate) {
+                    current = candidate
+                    progress = true
+                    break
+                }
+            }
+        }
+        return current
+    }
+
+    /// Smaller scenarios, the biggest cuts first.
+    static func candidates(_ s: GeneratedScenario) -> [GeneratedScenario] {
+        var out: [GeneratedScenario] = []
+        func with(_ change: (inout GeneratedScenario) -> Void) {
+            var copy = s
+            change(&copy)
+            out.append(copy)
+        }
+        // Fewer changes.
+        if s.events.count > 1 { for index in s.events.indices { with { $0.events.remove(at: index) } } }
+        // Fewer samples: halves, then one at a time.
+        if s.sampleTimes.count > 1 {
+            let half = s.sampleTimes.count / 2
+            with { $0.sampleTimes = Array($0.sampleTimes.prefix(half)) }
+            with { $0.sampleTimes = Array($0.sampleTimes.suffix(from: half)) }
+            for index in s.sampleTimes.indices { with { $0.sampleTimes.remove(at: index) } }
+        }
+        // A scalar instead of a vector.
+        if s.valueType != .scalar {
+            with { scenario in
+                scenario.valueType = .scalar
+                scenario.initialValue = [scenario.initialValue[0]]
+                for index in scenario.events.indices { scenario.events[index].value = [scenario.events[index].value[0]] }
+            }
+        }
+        // Simpler animations and changes.
+        for (index, event) in s.events.enumerated() {
+            if event.completion != nil { with { $0.events[index].completion = nil } }
+            if event.waitsForRemoval { with { $0.events[index].waitsForRemoval = false } }
+            if event.tracksVelocity { with { $0.events[index].tracksVelocity = false } }
+            guard let animation = event.animation else { continue }
+            for modifier in animation.modifiers.indices { with { $0.events[index].animation?.modifiers.remove(at: modifier) } }
+            if animation.base != "linear" {
+                let duration = animation.arguments.first { $0.key == "duration" || $0.key == "response" }?.value
+                with {
+                    $0.events[index].animation = .init(
+                        base: "linear", arguments: duration.map { [.init(key: "duration", value: $0)] } ?? [], modifiers: animation.modifiers)
+                }
+            }
+            for argument in animation.arguments.indices where animation.arguments[argument].key != "name" {
+                with { $0.events[index].animation?.arguments.remove(at: argument) }
+            }
+            for argument in animation.arguments.indices {
+                if case let .number(n) = animation.arguments[argument].value {
+                    for rounder in rounded(n) { with { $0.events[index].animation?.arguments[argument].value = .number(rounder) } }
+                }
+            }
+            for modifier in animation.modifiers.indices {
+                if case let .number(n) = animation.modifiers[modifier].value {
+                    for rounder in rounded(n) { with { $0.events[index].animation?.modifiers[modifier].value = .number(rounder) } }
+                }
+            }
+        }
+        if !s.mergesCoincidentAnimations { with { $0.mergesCoincidentAnimations = true } }
+        // Rounder numbers.
+        for (index, event) in s.events.enumerated() {
+            for t in rounded(event.time) { with { $0.events[index].time = t } }
+            for component in event.value.indices {
+                for v in roundedValue(event.value[component]) { with { $0.events[index].value[component] = v } }
+            }
+        }
+        for component in s.initialValue.indices {
+            for v in roundedValue(s.initialValue[component]) { with { $0.initialValue[component] = v } }
+        }
+        for (index, time) in s.sampleTimes.enumerated() {
+            for t in rounded(time) { with { $0.sampleTimes[index] = t } }
+        }
+        // Only well-formed scenarios: times in order, distinct samples, a change that moves.
+        return out.filter { candidate in
+            zip(candidate.events, candidate.events.dropFirst()).allSatisfy { $0.time <= $1.time }
+                && zip(candidate.sampleTimes, candidate.sampleTimes.dropFirst()).allSatisfy { $0 < $1 }
+                && !candidate.sampleTimes.isEmpty
+        }
+    }
+
+    /// Rounder numbers than `x`: on grids of 1, 0.5, 0.1, 0.05 and 0.01, coarsest first.
+    static func rounded(_ x: Double) -> [Double] {
+        var seen = Set<Double>()
+        return [1.0, 0.5, 0.1, 0.05, 0.01].compactMap { step in
+            let r = ((x / step).rounded() * step * 1e6).rounded() / 1e6
+            return r != x && seen.insert(r).inserted ? r : nil
+        }
+    }
+
+    /// Rounder values: multiples of 100, 10 and 1, coarsest first.
+    static func roundedValue(_ x: Double) -> [Double] {
+        var seen = Set<Double>()
+        return [100.0, 10, 1].compactMap { step in
+            let r = (x / step).rounded() * step
+            return r != x && seen.insert(r).inserted ? r : nil
+        }
+    }
+}

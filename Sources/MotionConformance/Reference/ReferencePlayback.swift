@@ -1,0 +1,82 @@
+import Foundation
+
+/// Plays a property scenario through the reference model and answers every sample: value,
+/// velocity, `isAnimating` and the completions fired so far.
+///
+/// The reference animations are scalar. A vector scenario is played one component at a time, which
+/// is exact when every animation's arithmetic is linear in its interval and it finishes by time —
+/// timing curves, interpolating springs, the harness animations, velocity tracking — and when every
+/// change moves every component (a component that stays put would start no animation of its own,
+/// yet still take part in combining: §4.3 items 1 and 4). Fluid springs are not separable (their
+/// rest test is on the vector's magnitude, §3.1 item 6), so a vector scenario with one is refused.
+public enum ReferencePlayback {
+    public struct Answer: Sendable, Equatable {
+        public var value: [Double]
+        public var velocity: [Double]
+        public var isAnimating: Bool
+        public var completed: [String]
+    }
+
+    /// The bases of §3.1 whose state is a fluid spring.
+    static let fluidBases: Set<String> = ["spring", "smooth", "snappy", "bouncy", "interactiveSpring", "default"]
+
+    public static func answers(_ scenario: PropertyScenario) throws -> [Answer] {
+        let components = scenario.valueType.componentNames.count
+        if components > 1 || scenario.valueType != .scalar {
+            try requireSeparable(scenario)
+        }
+        var perComponent: [[Answer]] = []
+        for component in 0..<components {
+            perComponent.append(try play(scenario, component: component))
+        }
+        return scenario.samples.indices.map { index in
+            let first = perComponent[0][index]
+            return Answer(
+                value: perComponent.map { $0[index].value[0] }, velocity: perComponent.map { $0[index].velocity[0] },
+                isAnimating: first.isAnimating, completed: first.completed)
+        }
+    }
+
+    static func requireSeparable(_ scenario: PropertyScenario) throws {
+        var previous = scenario.initialValue
+        for (index, event) in scenario.events.enumerated() {
+            if let animation = ExternalEngine.resolvedAnimation(event), case let .object(members) = animation,
+                members.contains(where: { fluidBases.contains($0.0) })
+            {
+                throw ReferenceModel.Unsupported(
+                    description: "event \(index): a fluid spring on a \(scenario.valueType) value is not separable into components (§3.1 item 6)")
+            }
+            let moved = zip(previous, event.value).map { $0 != $1 }
+            if moved.contains(true) && moved.contains(false) {
+                throw ReferenceModel.Unsupported(description: "event \(index) moves some components and not others; the reference plays components apart")
+            }
+            previous = event.value
+        }
+    }
+
+    static func play(_ scenario: PropertyScenario, component: Int) throws -> [Answer] {
+        var fired: [String] = []
+        let property = ReferenceProperty(scenario.initialValue[component], mergesCoincident: scenario.mergesCoincidentAnimations)
+        var next = 0
+        var result: [Answer] = []
+        for sample in scenario.samples {
+            while next < scenario.events.count && scenario.events[next].time <= sample.time {
+                let event = scenario.events[next]
+                let listener = event.completion.map { completion in
+                    ReferenceProperty.Listener(name: completion.name, waitsForRemoval: completion.criteria == .removed) { fired.append($0) }
+                }
+                try property.set(
+                    event.value[component], at: event.time, animation: ExternalEngine.resolvedAnimation(event),
+                    tracksVelocity: event.transaction.tracksVelocity, listener: listener)
+                listener?.bodyDone = true
+                listener?.check()
+                next += 1
+            }
+            result.append(
+                Answer(
+                    value: [property.value(at: sample.time)], velocity: [property.velocity(at: sample.time)],
+                    isAnimating: property.running != nil, completed: fired))
+        }
+        return result
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+@testable import MotionConformance
+
+/// The suites' power: the coverage map of docs/semantics.md, generated scenarios, shrinking, and
+/// exploration of a broken engine (docs/semantics.md, Fixtures/README.md).
+@Suite("exploration and coverage", .serialized)
+struct ExplorationTests {
+    static let fixtures = FixtureLoader.load(root: repositoryRoot.appendingPathComponent("Fixtures"))
+
+    @Test("every rule the protocol carries has a check")
+    func everyRuleChecked() {
+        #expect(Self.fixtures.errors.isEmpty)
+        let map = CoverageMap(fixtures: Self.fixtures.fixtures)
+        #expect(map.uncheckedRules.map(\.rule.id) == [])
+        #expect(map.exitCode == 0)
+    }
+
+    @Test("the map lists every numbered section of docs/semantics.md")
+    func mapListsEverySection() throws {
+        let text = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/semantics.md"), encoding: .utf8)
+        // §0 lists sources, §9 is the table the `documented` suite checks row by row, §10 lists open questions.
+        let sections = CoverageMap.documentedSections(text).filter { !["§0", "§9", "§10"].contains($0) }
+        #expect(sections.count >= 20)
+        let mapped = Set(SemanticsMap.rules.map(\.id))
+        #expect(sections.filter { !mapped.contains($0) } == [])
+    }
+
+    @Test("a suite without a rule's fixtures fails the map, naming the rule")
+    func uncheckedRuleFails() {
+        let curvesOnly = Self.fixtures.fixtures.filter { $0.suite == "curves" || $0.id.hasPrefix("documented/c") }
+        let map = CoverageMap(fixtures: curvesOnly)
+        #expect(map.exitCode == 1)
+        #expect(map.uncheckedRules.map(\.rule.id).contains("§4.4"))
+        #expect(map.uncheckedRules.map(\.rule.id).contains("§8.2"))
+    }
+
+    @Test("a section cited is that section, not a longer one")
+    func citations() {
+        #expect(CoverageMap.cites("docs/semantics.md §3.2, §4.3", "§4.3"))
+        #expect(!CoverageMap.cites("docs/semantics.md §4.31", "§4.3"))
+        #expect(CoverageMap.cites("docs/semantics.md §7.", "§7"))
+        #expect(!CoverageMap.cites("docs/semantics.md §7.1", "§7"))
+    }
+
+    @Test("scenario i of a seed is the same whatever else was generated")
+    func deterministic() {
+        let a = ScenarioGenerator(seed: 42), b = ScenarioGenerator(seed: 42)
+        #expect((0..<50).map(a.scenario) == (0..<50).map(b.scenario))
+        #expect(a.scenario(7) == b.scenario(7))
+        #expect(ScenarioGenerator(seed: 43).scenario(7) != a.scenario(7))
+        #expect((0..<200).allSatisfy { a.scenario($0).isPlayableByReference })
+    }
+
+    @Test("the shrinker keeps what the failure needs and rounds the rest")
+    func shrinks() {
+        var scenario = ScenarioGenerator(seed: 5).scenario(0)
+        scenario.valueType = .scalar
+        scenario.initialValue = [13.7]
+        let easeIn = GeneratedScenario.Animation(
+            base: "easeIn", arguments: [.init(key: "duration", value: .number(0.8333))],
+            modifiers: [
+                .init(key: "delay", value: .number(0.37))
+            ])
+        scenario.events = [
+            .init(time: 0.013, value: [187.3], animation: easeIn),
+            .init(time: 0.4, value: [-51.2], animation: .init(base: "default", arguments: [], modifiers: [])),
+        ]
+        scenario.sampleTimes = [0.1, 0.27, 0.61, 0.9]
+        // The "failure": an easeIn change and a sample after 0.5 s.
+        let shrunk = ScenarioShrinker.shrink(scenario) { s in
+            s.events.contains { $0.animation?.base == "easeIn" } && s.sampleTimes.contains { $0 > 0.5 }
+        }
+        #expect(shrunk.events.count == 1)
+        #expect(shrunk.events[0].animation?.modifiers == [])
+        #expect(shrunk.events[0].animation?.arguments == [])
+        #expect(shrunk.sampleTimes.count == 1)
+        #expect(shrunk.sampleTimes[0] == 1)
+        #expect(shrunk.events[0].time == 0)
+        #expect(shrunk.initialValue == [0])
+    }
+
+    @Test("exploring the broken Python engine finds, shrinks and writes fixtures that catch it")
+    func exploresBrokenEngine() throws {
+        let broken = ExternalEngine(.init(command: "python3 \(EngineProtocolTests.python) --wrong"))
+        try broken.start()
+        defer { broken.close() }
+        let outcome = Explorer(engine: broken, options: .init(seed: 1, count: 60)).explore()
+        #expect(outcome.played == 60)
+        #expect(outcome.divergences.count > 0)
+        let correct = ExternalEngine(.init(command: "python3 \(EngineProtocolTests.python)"))
+        try correct.start()
+        defer { correct.close() }
+        var passedByCorrect = 0
+        for divergence in outcome.divergences {
+            let fixture = try FixtureLoader.decode(divergence.fixtureText)
+            #expect(fixture.provenance == .generated)
+            #expect(fixture.generator?.seed == 1)
+            #expect(fixture.generator?.rules.isEmpty == false)
+            // Smaller than what was generated.
+            #expect(divergence.shrunk.events.count <= divergence.original.events.count)
+            #expect(divergence.shrunk.sampleTimes.count <= divergence.original.sampleTimes.count)
+            #expect([.fail, .error].contains(broken.run(fixture).verdict))
+            #expect(Player.run(fixture).verdict == .pass)
+            // The reference model computed it: recomputing changes nothing.
+            #expect(FixtureRegenerator.regenerate(fixture).changes == [])
+            if correct.run(fixture).verdict == .pass { passedByCorrect += 1 }
+        }
+        #expect(passedByCorrect > 0)
+    }
+
+    @Test("a generator block goes with provenance generated only")
+    func generatorBlockNeedsProvenance() throws {
+        let text = try String(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/curves/easeInOut-rounded-to-2^-20.json"), encoding: .utf8)
+        let withBlock = text.replacingOccurrences(of: "\"tolerance\"", with: "\"generator\": {\"seed\": 1, \"index\": 0, \"rules\": []}, \"tolerance\"")
+        #expect(throws: (any Error).self) { try FixtureLoader.decode(withBlock) }
+    }
+}
