@@ -12,7 +12,7 @@ SHELL := /bin/bash
 TARGET_CPU ?= $(MOTIONBENCH_TARGET_CPU)
 export MOTIONBENCH_TARGET_CPU := $(TARGET_CPU)
 
-.PHONY: run test test-debug test-release test-native tsan mutants deps build release clean format lint coverage docs
+.PHONY: run test test-debug test-release test-native tsan mutants variants deps build release clean format lint coverage docs
 
 run: deps release
 	.build/release/motion-bench main
@@ -47,6 +47,12 @@ tsan: deps
 mutants: deps
 	MOTIONBENCH_MUTANTS=1 $(SWIFT) build --product motion-bench --scratch-path .build/mutants
 	.build/mutants/debug/motion-bench mutants
+
+# The suites' power against an engine written elsewhere: every one-bug variant of the Python example
+# (Tests/Variants/python-engine.json, one or more per rule of docs/semantics.md) must fail some
+# fixture. `scripts/variants --explore 200` measures exploration too.
+variants: build
+	scripts/variants
 
 build: deps
 	$(SWIFT) build

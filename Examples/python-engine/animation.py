@@ -7,7 +7,7 @@ import math
 
 from curves import Bezier, STEP, curve_value
 from protocol import WRONG
-from springs import TAU, damping_ratio_from_bounce
+from springs import TAU, spring_damping_fraction
 
 
 def add(a, b):
@@ -314,16 +314,16 @@ def parse(json_animation):
         if "response" in args or "dampingFraction" in args:
             animation = FluidSpring(args.get("response", 0.5), args.get("dampingFraction", 0.825), blend)
         else:
-            animation = FluidSpring(args.get("duration", 0.5), damping_ratio_from_bounce(args.get("bounce", 0.0)), blend)
+            animation = FluidSpring(args.get("duration", 0.5), spring_damping_fraction(args.get("bounce", 0.0)), blend)
     elif key in ("smooth", "snappy", "bouncy"):
         bounce = {"smooth": 0.0, "snappy": 0.15, "bouncy": 0.3}[key] + args.get("extraBounce", 0.0)
-        animation = FluidSpring(args.get("duration", 0.5), damping_ratio_from_bounce(bounce))
+        animation = FluidSpring(args.get("duration", 0.5), spring_damping_fraction(bounce))
     elif key == "interactiveSpring":
         if "response" in args or "dampingFraction" in args:
             animation = FluidSpring(args.get("response", 0.15), args.get("dampingFraction", 0.86), args.get("blendDuration", 0.25))
         else:
             bounce = 0.15 + args.get("extraBounce", 0.0)
-            animation = FluidSpring(args.get("duration", 0.15), damping_ratio_from_bounce(bounce), args.get("blendDuration", 0.25))
+            animation = FluidSpring(args.get("duration", 0.15), spring_damping_fraction(bounce), args.get("blendDuration", 0.25))
     elif key == "interpolatingSpring":
         v0 = args.get("initialVelocity", 0.0)
         if "stiffness" in args:
@@ -331,7 +331,7 @@ def parse(json_animation):
         else:
             d, b = args.get("duration", 0.5), args.get("bounce", 0.0)
             k = (TAU / d) ** 2 if d > 0 else math.inf
-            animation = InterpolatingSpring(1.0, k, 2 * math.sqrt(k) * damping_ratio_from_bounce(b), v0)
+            animation = InterpolatingSpring(1.0, k, 2 * math.sqrt(k) * spring_damping_fraction(b), v0)
     elif key == "custom":
         animation = HarnessLinear(args.get("duration", 1.0), args["name"] == "MergingLinearAnimation")
     else:

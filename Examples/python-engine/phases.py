@@ -33,7 +33,9 @@ def phases(request):
         if k == 0 and mode == "continuous":
             advance(t)
         while mode == "trigger" and next_trigger < len(triggers) and triggers[next_trigger] <= t:
+            # A trigger starts a cycle towards the second phase, mid-cycle too (§6.1).
             state["cycling"] = True
+            current = 0
             advance(t)
             next_trigger += 1
         presented, _, _ = value.sample(t)

@@ -7,8 +7,15 @@ from protocol import number
 TAU = 2 * math.pi
 
 
+def spring_damping_fraction(b):
+    """SwiftUI's springDampingFraction(bounce:), which animations use as it is (§1.2, §3.1)."""
+    if b < 0:
+        return 1 / (b + 1) if b != -1 else math.inf
+    return 1 - b
+
+
 def damping_ratio_from_bounce(b):
-    """springDampingFraction(bounce:) with the limits of docs/semantics.md §1.2."""
+    """The damping ratio of Spring(duration:bounce:): springDampingFraction with the limits of §1.2."""
     if b <= -1:
         return math.inf
     if b < 0:

@@ -110,6 +110,24 @@ struct ExplorationTests {
         #expect(passedByCorrect > 0)
     }
 
+    @Test("choosing generated fixtures for the map is the same for a seed, and reaches what the choice before it did not")
+    func selectionDeterministic() {
+        let existing = Self.fixtures.fixtures.filter { $0.suite != "generated" }
+        let a = Explorer.selectCovering(seed: 9, count: 120, existing: existing, limit: 8)
+        let b = Explorer.selectCovering(seed: 9, count: 120, existing: existing, limit: 8)
+        #expect(a.map(\.id) == b.map(\.id))
+        #expect(!a.isEmpty)
+        // Each pick reaches a region or a pair of features the fixtures before it reached fewer times than wanted.
+        var counts: [String: Int] = [:]
+        for fixture in existing { for unit in Explorer.units(FixtureFeatures.of(fixture)) { counts[unit, default: 0] += 1 } }
+        for fixture in a {
+            let units = Explorer.units(FixtureFeatures.of(fixture))
+            #expect(units.contains { counts[$0, default: 0] < ($0.hasPrefix("pair ") ? 1 : 2) }, "\(fixture.id)")
+            for unit in units { counts[unit, default: 0] += 1 }
+            #expect(Player.run(fixture).verdict == .pass)
+        }
+    }
+
     @Test("a generator block goes with provenance generated only")
     func generatorBlockNeedsProvenance() throws {
         let text = try String(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/curves/easeInOut-rounded-to-2^-20.json"), encoding: .utf8)

@@ -41,17 +41,17 @@ struct FixtureSuiteTests {
         #expect(Self.loaded.fixtures.contains { $0.id == "keyframes/point-cubic" }, "E02's shape")
     }
 
-    @Test("no fixture's expectations come from the engine: provenances are apple, documented, analytic or reference-model")
+    @Test("no fixture's expectations come from the engine: provenances are apple, documented, analytic, reference-model or generated")
     func provenance() {
         let counts = Dictionary(grouping: Self.loaded.fixtures, by: \.provenance).mapValues(\.count)
         #expect(counts[.referenceModel, default: 0] > 0 && counts[.apple, default: 0] > 0 && counts[.documented, default: 0] > 0)
     }
 
-    @Test("regenerating reference-model fixtures changes nothing (they are current), and never touches other provenances")
+    @Test("regenerating reference-model and generated fixtures changes nothing (they are current), and never touches other provenances")
     func regeneration() {
         for fixture in Self.loaded.fixtures {
             let outcome = FixtureRegenerator.regenerate(fixture)
-            if fixture.provenance == .referenceModel {
+            if fixture.provenance.isComputedByReference {
                 #expect(outcome.changes.isEmpty, "\(fixture.id): \(outcome.changes.prefix(2))")
             } else {
                 #expect(outcome.newText == nil, "\(fixture.id) must never be rewritten")

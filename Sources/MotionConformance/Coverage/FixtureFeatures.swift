@@ -223,11 +223,11 @@ public enum FixtureFeatures {
         }
         guard case let .array(checks)? = body["checks"] else { return }
         for check in checks {
-            guard case let .object(members) = check, let key = members.first(where: { $0.0 != "value" && $0.0 != "expected" })?.0 ?? members.first?.0 else {
-                continue
-            }
+            guard case let .object(members) = check else { continue }
+            let keys = Set(members.map(\.0))
+            let key = ["velocity", "duration", "progress", "time"].first { keys.contains($0) } ?? "value"
             features.insert("keyframes:check:\(key)")
-            if key == "time", let t = number(check["time"]) {
+            if key == "time" || key == "velocity", let t = number(check["time"]) {
                 if t < 0 { features.insert("keyframes:time-before-0") }
                 if longest > 0 && t > longest { features.insert("keyframes:time-after-end") }
             }

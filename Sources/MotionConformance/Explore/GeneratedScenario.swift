@@ -124,7 +124,7 @@ public struct GeneratedScenario: Sendable, Equatable {
     /// Whether the reference model can play it (§4.5: fluid springs on scalars only; every change
     /// moves every component or none).
     var isPlayableByReference: Bool {
-        if valueType == .scalar { return true }
+        if valueType == .scalar || valueType == .angle { return true }
         var previous = initialValue
         for event in events {
             if event.animation?.isFluidSpring == true { return false }

@@ -50,7 +50,7 @@ public struct ScenarioGenerator: Sendable {
             for component in next.indices where next[component] == previous[component] { next[component] += 1 }
             var event = GeneratedScenario.Event(time: time, value: next, animation: nil)
             if random.chance(0.85) {
-                event.animation = animation(&random, allowFluid: type == .scalar)
+                event.animation = animation(&random, allowFluid: type == .scalar || type == .angle)
             } else if random.chance(0.5) {
                 event.tracksVelocity = true
             }
@@ -129,7 +129,9 @@ public struct ScenarioGenerator: Sendable {
             if random.chance(0.3) { arguments.append(member("blendDuration", random.grid(0...1, step: 0.1))) }
             animation = .init(base: "spring", arguments: arguments, modifiers: [])
         case "springResponse":
-            var arguments = [member("response", duration(&random)), member("dampingFraction", random.grid(0.1...1.6, step: 0.05))]
+            // Responses below τ/√45000 ≈ 0.0296 s reach the stiffness cap of §3.1 item 2.
+            let response = random.chance(0.15) ? random.pick([0, 0.005, 0.01, 0.02]) : duration(&random)
+            var arguments = [member("response", response), member("dampingFraction", random.grid(0.1...1.6, step: 0.05))]
             if random.chance(0.3) { arguments.append(member("blendDuration", random.grid(0...1, step: 0.1))) }
             animation = .init(base: "spring", arguments: arguments, modifiers: [])
         case "interactiveSpring":

@@ -9,6 +9,7 @@ import Foundation
 /// change moves every component (a component that stays put would start no animation of its own,
 /// yet still take part in combining: §4.3 items 1 and 4). Fluid springs are not separable (their
 /// rest test is on the vector's magnitude, §3.1 item 6), so a vector scenario with one is refused.
+/// An angle is one component, played in the units it animates.
 public enum ReferencePlayback {
     public struct Answer: Sendable, Equatable {
         public var value: [Double]
@@ -21,6 +22,7 @@ public enum ReferencePlayback {
     static let fluidBases: Set<String> = ["spring", "smooth", "snappy", "bouncy", "interactiveSpring", "default"]
 
     public static func answers(_ scenario: PropertyScenario) throws -> [Answer] {
+        if scenario.valueType == .angle { return try angleAnswers(scenario) }
         let components = scenario.valueType.componentNames.count
         if components > 1 || scenario.valueType != .scalar {
             try requireSeparable(scenario)
@@ -34,6 +36,25 @@ public enum ReferencePlayback {
             return Answer(
                 value: perComponent.map { $0[index].value[0] }, velocity: perComponent.map { $0[index].velocity[0] },
                 isAnimating: first.isAnimating, completed: first.completed)
+        }
+    }
+
+    /// An angle animates its radians × 128 (§4.5): a scalar in those units, every animation
+    /// included, given and answered in degrees.
+    static func angleAnswers(_ scenario: PropertyScenario) throws -> [Answer] {
+        let scale = Double.pi / 180 * 128
+        var scalar = scenario
+        scalar.valueType = .scalar
+        scalar.initialValue = scenario.initialValue.map { $0 * scale }
+        scalar.events = scenario.events.map { event in
+            var copy = event
+            copy.value = event.value.map { $0 * scale }
+            return copy
+        }
+        return try answers(scalar).map { answer in
+            Answer(
+                value: answer.value.map { $0 / scale }, velocity: answer.velocity.map { $0 / scale }, isAnimating: answer.isAnimating,
+                completed: answer.completed)
         }
     }
 

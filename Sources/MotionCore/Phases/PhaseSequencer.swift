@@ -25,6 +25,8 @@ public final class PhaseSequencer<Phase> {
     private var started = false
     private var isCycling = false
     private var advanceIsDue = false
+    /// When the current phase was entered: it is left at a later frame only.
+    private var enteredAt = -Double.infinity
     /// Counts transitions, so that the completion of a phase that was interrupted is ignored.
     private var generation = 0
 
@@ -83,7 +85,9 @@ public final class PhaseSequencer<Phase> {
             }
             return
         }
-        guard advanceIsDue, isCycling else { return }
+        // A phase is left at a frame after the one it was entered at (§6.1), even when its change
+        // made no animation and completed at once — as a trigger's restart can.
+        guard advanceIsDue, isCycling, time > enteredAt else { return }
         advanceIsDue = false
         if mode == .trigger && currentIndex == 0 {
             isCycling = false
@@ -100,6 +104,7 @@ public final class PhaseSequencer<Phase> {
 
     private func transition(to index: Int, at time: TimeInterval) {
         currentIndex = index
+        enteredAt = time
         transitions.append((time, index))
         advanceIsDue = false
         generation += 1

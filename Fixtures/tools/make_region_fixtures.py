@@ -1,0 +1,563 @@
+#!/usr/bin/env python3
+"""Analytic fixtures for the regions of the coverage map (`motion-bench fixtures coverage`) that
+property scenarios cannot reach: every `Spring` initializer form in every regime, mass ≠ 1, targets
+other than 1 and initial velocities, every derived property; every curve at and beyond its ends;
+every keyframe kind after every other; schedules asked from before their start and in low-frequency
+mode. Expected numbers are computed here from the formulas of docs/semantics.md (the textbook
+damped oscillator, the curve formulas, Hermite segments), not from any engine.
+
+    python3 Fixtures/tools/make_region_fixtures.py
+"""
+import json
+import math
+import os
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+TAU = 2 * math.pi
+STEP = 2.0 ** -20
+TIGHT = {"absolute": 1e-9, "relative": 1e-9}
+
+
+def write(id, title, source, tolerance, body):
+    suite, name = id.split("/")
+    os.makedirs(os.path.join(ROOT, suite), exist_ok=True)
+    fixture = {"id": id, "title": title, "suite": suite, "provenance": "analytic", "source": source, "tolerance": tolerance, **body}
+    with open(os.path.join(ROOT, suite, name + ".json"), "w") as f:
+        json.dump(fixture, f, indent=2)
+        f.write("\n")
+
+
+def num(x):
+    return x if math.isfinite(x) else ("inf" if x > 0 else "-inf")
+
+
+# --- Springs (§1.2–§1.5) -------------------------------------------------------------------------
+def ratio_from_bounce(b):
+    if b <= -1:
+        return math.inf
+    return 1 / (b + 1) if b < 0 else max(1 - b, 0.0)
+
+
+class Oscillator:
+    """m y'' + c y' + k y = 0 for y = target − x, x(0) = 0, x'(0) = v0: the textbook solution in its
+    three regimes, with the spring's derived numbers of §1.3 (decay ĉ = c/2m, signed frequency)."""
+
+    def __init__(self, m, k, c):
+        self.m, self.k, self.c = m, k, c
+        self.decay = c / (2 * m)
+        w0sq = k / m
+        disc = self.decay ** 2 - w0sq
+        self.regime = "critical" if abs(disc) < 1e-12 * max(w0sq, 1) else ("overdamped" if disc > 0 else "underdamped")
+        self.freq = 0.0 if self.regime == "critical" else (math.sqrt(-disc) if disc < 0 else -math.sqrt(disc))
+
+    def y(self, y0, dy0, t):
+        a, w = self.decay, abs(self.freq)
+        if self.regime == "underdamped":
+            return math.exp(-a * t) * (y0 * math.cos(w * t) + (dy0 + a * y0) / w * math.sin(w * t))
+        if self.regime == "critical":
+            return math.exp(-a * t) * (y0 + (dy0 + a * y0) * t)
+        r1, r2 = -a + w, -a - w
+        B = (dy0 - r1 * y0) / (r2 - r1)
+        return (y0 - B) * math.exp(r1 * t) + B * math.exp(r2 * t)
+
+    def dy(self, y0, dy0, t):
+        h = 1e-6  # only for checking; the fixtures use the exact derivative below
+        a, w = self.decay, abs(self.freq)
+        if self.regime == "underdamped":
+            A, Bs = y0, (dy0 + a * y0) / w
+            return math.exp(-a * t) * ((-a * A + w * Bs) * math.cos(w * t) + (-a * Bs - w * A) * math.sin(w * t))
+        if self.regime == "critical":
+            C = dy0 + a * y0
+            return math.exp(-a * t) * (C - a * (y0 + C * t))
+        r1, r2 = -a + w, -a - w
+        B = (dy0 - r1 * y0) / (r2 - r1)
+        return (y0 - B) * r1 * math.exp(r1 * t) + B * r2 * math.exp(r2 * t)
+
+    def value(self, target, v0, t):
+        return target - self.y(target, -v0, t)
+
+    def velocity(self, target, v0, t):
+        v = -self.dy(target, -v0, t)
+        # Apple's overdamped velocity carries an extra + target (§1.4, decision 2).
+        return v + target if self.regime == "overdamped" else v
+
+    def properties(self):
+        response = TAU / math.sqrt(self.decay ** 2 + self.freq * abs(self.freq))
+        ratio = self.decay * response / TAU
+        return {"response": response, "duration": response, "dampingRatio": ratio, "mass": self.m, "damping": 2 * self.m * self.decay,
+                "stiffness": self.m * (self.freq ** 2 + self.decay ** 2), "bounce": 1 - ratio if self.freq >= 0 else 1 / ratio - 1}
+
+    def settling(self, target, v0, eps):
+        if self.decay == 0:
+            return math.inf
+        if self.regime == "underdamped":
+            return max(0.0, -math.log(eps / (abs(self.decay * target - v0) + abs(target))) / self.decay)
+        candidate = None
+        for k in range(1024):
+            t = k * 0.1
+            d = abs(self.value(target, v0, t) - target)
+            if not math.isfinite(d):
+                return 0.0
+            if d < eps:
+                if candidate is None:
+                    candidate = t
+                elif t - candidate > 1:
+                    return candidate
+            else:
+                candidate = None
+        return 0.0
+
+
+def from_init(init):
+    """The (m, k, c) a spring initializer makes (§1.2)."""
+    if "stiffness" in init:
+        m, k, c = init.get("mass", 1), init["stiffness"], init["damping"]
+        if c / (2 * m) > math.sqrt(k / m) and not init.get("allowOverDamping", False):
+            c = 2 * m * math.sqrt(k / m)  # made critically damped
+        return m, k, c
+    if "settlingDuration" in init:
+        r = min(max(init["dampingRatio"], 2.0 ** -52), 1.0)
+        T = min(max(init["settlingDuration"], 0.01), 10.0)
+        eps = init.get("epsilon", 0.001)
+        x = -math.log(eps * math.sqrt(1 - r * r) / r) / (r * T)
+        return 1, x * x, 2 * r * x
+    d = init.get("response", init.get("duration", 0.5))
+    r = init["dampingRatio"] if "response" in init else ratio_from_bounce(init.get("bounce", 0))
+    return 1, (TAU / d) ** 2, 2 * r * TAU / d
+
+
+SPRINGS = [
+    ("duration-bounce-under", {"duration": 0.6, "bounce": 0.4}),
+    ("duration-bounce-critical", {"duration": 0.45, "bounce": 0}),
+    ("duration-bounce-over", {"duration": 0.5, "bounce": -0.35}),
+    ("duration-bounce-above-one", {"duration": 0.5, "bounce": 1.5}),
+    ("response-ratio-under", {"response": 0.8, "dampingRatio": 0.3}),
+    ("response-ratio-over", {"response": 0.4, "dampingRatio": 2.5}),
+    ("mass-3-under", {"mass": 3, "stiffness": 300, "damping": 12}),
+    ("mass-half-clamped-critical", {"mass": 0.5, "stiffness": 50, "damping": 30}),
+    ("mass-2-allowed-over", {"mass": 2, "stiffness": 80, "damping": 60, "allowOverDamping": True}),
+    ("settling-1_2-ratio-0_6", {"settlingDuration": 1.2, "dampingRatio": 0.6}),
+    ("settling-clamped-above-10", {"settlingDuration": 25, "dampingRatio": 0.4}),
+    ("settling-clamped-below-0_01", {"settlingDuration": 0.001, "dampingRatio": 0.7}),
+]
+for name, init in SPRINGS:
+    osc = Oscillator(*from_init(init))
+    checks = [{"property": p, "expected": v} for p, v in osc.properties().items() if math.isfinite(v)]
+    for target, v0 in ((1, 0), (-40, 0), (25, 60), (2.5, -8)):
+        for t in (0.05, 0.2, 0.45, 1.1):
+            checks.append({"value": {"target": target, "initialVelocity": v0, "time": t}, "expected": osc.value(target, v0, t)})
+            checks.append({"velocity": {"target": target, "initialVelocity": v0, "time": t}, "expected": osc.velocity(target, v0, t)})
+    if True:
+        for target, v0, eps in ((1, 0, 0.001), (-40, 15, 0.01), (3, -9, 0.0001)):
+            checks.append({"settlingDuration": {"target": target, "initialVelocity": v0, "epsilon": eps}, "expected": num(osc.settling(target, v0, eps))})
+    write("springs/region-" + name, "Spring(%s) [%s, mass %g]: every derived property, value and velocity for several targets and initial velocities, settlingDuration"
+          % (", ".join("%s: %s" % kv for kv in init.items()), osc.regime, osc.m),
+          "docs/semantics.md §1.1, §1.2, §1.3, §1.4, §1.5", TIGHT, {"spring": {"init": init, "checks": checks}})
+
+
+# --- Curves (§2.1, §2.2) ------------------------------------------------------------------------
+def solve(x1, x2, x):
+    lo, hi = 0.0, 1.0
+    X = lambda s: 3 * (1 - s) ** 2 * s * x1 + 3 * (1 - s) * s * s * x2 + s ** 3
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if X(mid) < x else (lo, mid)
+    return (lo + hi) / 2
+
+
+def bezier_value(points, p):
+    x1, y1, x2, y2 = (min(max(v, 0.0), 1.0) for v in points)
+    s = solve(x1, x2, min(max(p, 0.0), 1.0))
+    y = 3 * (1 - s) ** 2 * s * y1 + 3 * (1 - s) * s * s * y2 + s ** 3
+    return round(y / STEP) * STEP
+
+
+def bezier_velocity(points, p):
+    x1, y1, x2, y2 = points
+    x1, x2 = min(max(x1, 0.0), 1.0), min(max(x2, 0.0), 1.0)
+    s = solve(x1, x2, min(max(p, 0.0), 1.0))
+    d = lambda a, b: 3 * (1 - s) ** 2 * a + 6 * (1 - s) * s * (b - a) + 3 * s * s * (1 - b)
+    dx, dy = d(x1, x2), d(y1, y2)
+    if abs(dx - dy) < 1e-12:
+        return 1.0
+    if dx == 0:
+        return math.copysign(math.inf, dy)
+    return round(dy / dx / STEP) * STEP
+
+
+CIRCULAR = {
+    "circularEaseIn": (lambda p: 1 - math.sqrt(1 - p * p), lambda p: abs(p / math.sqrt(1 - p * p))),
+    "circularEaseOut": (lambda p: math.sqrt(1 - (1 - p) ** 2), lambda p: abs((p - 1) / math.sqrt(-(p - 2) * p))),
+    "circularEaseInOut": (lambda p: (1 - math.sqrt(1 - 4 * p * p)) / 2 if p < 0.5 else (math.sqrt((8 - 4 * p) * p - 3) + 1) / 2,
+                          lambda p: abs(2 * p / math.sqrt(1 - 4 * p * p)) if p < 0.5 else abs((2 * p - 2) / math.sqrt((8 - 4 * p) * p - 3))),
+}
+# Circular curves take progress as given (§2.2): inside the domain only where the root is real.
+for name, (value, velocity) in CIRCULAR.items():
+    checks = []
+    for p in (-0.3, 0.1, 0.3, 0.6, 0.9):
+        try:
+            checks.append({"at": p, "value": value(p)})
+            checks.append({"at": p, "velocity": num(velocity(p))})
+        except (ValueError, ZeroDivisionError):
+            pass
+    write("curves/region-" + name, name + ": values and velocities inside and below [0, 1] (the progress is not clamped)", "docs/semantics.md §2.1, §2.2",
+          TIGHT, {"curve": {"curve": name, "checks": checks}})
+checks = []
+for p in (-0.5, 0.2, 0.7, 1.5, 3):
+    checks += [{"at": p, "value": p}, {"at": p, "velocity": 1}]
+write("curves/region-linear", "linear: progress as given, below 0 and above 1 too; velocity 1", "docs/semantics.md §2.1, §2.2", TIGHT,
+      {"curve": {"curve": "linear", "checks": checks}})
+# Béziers: two correct solvers can round one step apart (§2.2), so values allow two steps.
+for name, points in (("easeIn", (0.42, 0, 1, 1)), ("easeOut", (0, 0, 0.58, 1)), ("easeInOut", (0.42, 0, 0.58, 1)),
+                     ("bezier-overshoot", (0.3, -0.4, 0.6, 1.5)), ("bezier-x-outside", (-0.2, 0.3, 1.4, 0.8))):
+    curve = name if not name.startswith("bezier") else {"bezier": list(points)}
+    checks = []
+    for p in (-0.25, 0, 0.15, 0.4, 0.65, 0.85, 1, 1.25):
+        checks.append({"at": p, "value": bezier_value(points, p)})
+        # Velocities inside only: at an end where X′ and Y′ vanish together the slope is a limit
+        # (documented/c03, c05 check Apple's measured ends).
+        if 0 < p < 1:
+            checks.append({"at": p, "velocity": num(bezier_velocity(points, p))})
+    write("curves/region-" + name, "%s: value and velocity at, inside and beyond the ends (progress and control points clamped as §2.2 says)" % name,
+          "docs/semantics.md §2.1, §2.2", {"absolute": 2 * STEP * 4, "relative": 1e-6}, {"curve": {"curve": curve, "checks": checks}})
+
+
+# --- Timelines (§8.2) ---------------------------------------------------------------------------
+def periodic(start, by, date, count):
+    first = date - math.fmod(date - start, by)  # truncatingRemainder: towards zero
+    return [first + k * by for k in range(count)]
+
+
+for name, s, by, date in (("before-start", 10, 4, 3), ("well-before-start", 100, 7, 12.5), ("on-entry", 5, 2.5, 12.5), ("after-start", 1, 3, 20.2)):
+    write("timeline/region-periodic-" + name, "periodic(from: %g, by: %g) from %g" % (s, by, date), "docs/semantics.md §8.2", TIGHT,
+          {"timeline": {"schedule": {"periodic": {"from": s, "by": by}}, "from": date, "mode": "normal", "expected": periodic(s, by, date, 5)}})
+for name, date in (("on-minute", 600), ("inside-minute", 601.5), ("just-before-minute", 659.999)):
+    first = math.floor(date / 60) * 60
+    write("timeline/region-everyMinute-" + name, "everyMinute from %g" % date, "docs/semantics.md §8.2", TIGHT,
+          {"timeline": {"schedule": {"everyMinute": {}}, "from": date, "mode": "normal", "expected": [first + 60 * k for k in range(4)]}})
+# Low-frequency mode changes only `.animation` schedules (decided by the project, §8.2).
+for name, schedule, expected in (("periodic", {"periodic": {"from": 0, "by": 5}}, periodic(0, 5, 12, 4)),
+                                 ("explicit", {"explicit": [30, 10, 20]}, [30, 10, 20]),
+                                 ("everyMinute", {"everyMinute": {}}, [60 * k for k in range(1, 5)])):
+    write("timeline/region-low-frequency-" + name, "%s in low-frequency mode: the same entries as in normal mode" % name, "docs/semantics.md §8.2", TIGHT,
+          {"timeline": {"schedule": schedule, "from": 12 if name != "everyMinute" else 60, "mode": "lowFrequency", "expected": expected}})
+write("timeline/region-animation-interval", "animation(minimumInterval: nil) from 3: every 1/120 s", "docs/semantics.md §8.2", TIGHT,
+      {"timeline": {"schedule": {"animation": {}}, "from": 3, "mode": "normal", "expected": [3 + k / 120 for k in range(5)]}})
+
+
+# --- Keyframes (§5.1, §5.2) ---------------------------------------------------------------------
+KF_SPRING = {"duration": 0.4, "bounce": 0.2}
+KF_OSC = Oscillator(*from_init(KF_SPRING))
+
+
+def track_segments(start, keyframes):
+    """The segments of §5.2: (kind, a, b, d, v0, v1, end value)."""
+    kinds = [next(iter(k.items())) for k in keyframes]
+    segs, a = [], start
+    for i, (kind, args) in enumerate(kinds):
+        b = args["to"]
+        prev = segs[-1] if segs else None
+        if kind == "move":
+            segs.append(("move", a, b, 0.0, 0.0, 0.0, b))
+        elif kind == "linear":
+            d = args["duration"]
+            segs.append(("linear", a, b, d, (b - a) / d, (b - a) / d, b))
+        elif kind == "spring":
+            v0 = args.get("startVelocity", prev[5] if prev else 0.0)
+            d = args["duration"] if "duration" in args else KF_OSC.settling(b - a, v0, 1e-4)
+            end = a + KF_OSC.value(b - a, v0, d)
+            segs.append(("spring", a, b, d, v0, KF_OSC.velocity(b - a, v0, d), end))
+        else:
+            d = args["duration"]
+            if "startVelocity" in args:
+                v0 = args["startVelocity"]
+            elif prev is None or prev[0] == "move":
+                v0 = 0.0
+            elif prev[0] == "cubic":
+                pargs = kinds[i - 1][1]
+                v0 = pargs["endVelocity"] if "endVelocity" in pargs else (b - prev[1]) / (prev[3] + d)
+            else:
+                v0 = prev[5]
+            if "endVelocity" in args:
+                v1 = args["endVelocity"]
+            elif i == len(kinds) - 1 or kinds[i + 1][0] == "move":
+                v1 = 0.0
+            else:
+                nkind, nargs = kinds[i + 1]
+                if nkind == "cubic":
+                    v1 = nargs.get("startVelocity", (nargs["to"] - a) / (d + nargs["duration"]))
+                elif nkind == "spring":
+                    v1 = nargs.get("startVelocity", (nargs["to"] - a) / (2 * d))
+                else:
+                    v1 = (nargs["to"] - b) / nargs["duration"]  # linear's velocity at 0 is 1
+            segs.append(("cubic", a, b, d, v0, v1, b))
+        a = segs[-1][6]
+    return segs
+
+
+def track_at(start, segs, t, velocity=False):
+    if t < 0:
+        return 0.0 if velocity else start
+    begin = 0.0
+    for kind, a, b, d, v0, v1, end in segs:
+        if t <= begin + d:
+            u = t - begin
+            if kind == "move":
+                return 0.0 if velocity else b
+            if kind == "linear":
+                return (b - a) / d if velocity else a + (b - a) * u / d
+            if kind == "spring":
+                return KF_OSC.velocity(b - a, v0, u) if velocity else a + KF_OSC.value(b - a, v0, u)
+            s = u / d
+            m0, m1 = v0 * d, v1 * d
+            if velocity:
+                return ((6 * s * s - 6 * s) * a + (3 * s * s - 4 * s + 1) * m0 + (-6 * s * s + 6 * s) * b + (3 * s * s - 2 * s) * m1) / d
+            return (2 * s ** 3 - 3 * s * s + 1) * a + (s ** 3 - 2 * s * s + s) * m0 + (-2 * s ** 3 + 3 * s * s) * b + (s ** 3 - s * s) * m1
+        begin += d
+    return 0.0 if velocity else segs[-1][6]
+
+
+def keyframe(kind, to, settling=False):
+    if kind == "move":
+        return {"move": {"to": to}}
+    if kind == "linear":
+        return {"linear": {"to": to, "duration": 0.25}}
+    if kind == "cubic":
+        return {"cubic": {"to": to, "duration": 0.5}}
+    args = {"to": to, "spring": KF_SPRING}
+    if not settling:
+        args["duration"] = 0.75
+    return {"spring": args}
+
+
+KINDS = ["linear", "cubic", "spring", "move"]
+for first in KINDS:
+    for second in KINDS:
+        frames = [keyframe("cubic", 4), keyframe(first, 10), keyframe(second, 30), keyframe("cubic", 5)]
+        segs = track_segments(0, frames)
+        bounds, begin = [], 0.0
+        for seg in segs:
+            bounds.append((begin, begin + seg[3]))
+            begin += seg[3]
+        times = sorted({round(t, 9) for lo, hi in bounds for t in (lo, hi, (lo + hi) / 2)} | {-0.1, begin + 0.3})
+        checks = [{"duration": begin}] + [{"time": t, "value": track_at(0, segs, t)} for t in times]
+        checks += [{"time": round((lo + hi) / 2, 9), "velocity": track_at(0, segs, (lo + hi) / 2, True)} for lo, hi in bounds if hi > lo]
+        write("keyframes/region-%s-then-%s" % (first, second),
+              "cubic, %s, %s, cubic: values at every boundary (the earlier segment's), inside, before 0 and past the end; velocities inside" % (first, second),
+              "docs/semantics.md §5.1, §5.2", TIGHT,
+              {"keyframes": {"valueType": "scalar", "initialValue": 0, "tracks": [{"keyframes": frames}], "checks": checks}})
+
+# A spring keyframe without a duration lasts its settling duration for ε = 1e-4 and hands on where
+# it is then; past the end the track holds that value, not the spring's target.
+frames = [keyframe("spring", 50, settling=True), keyframe("linear", 20)]
+segs = track_segments(0, frames)
+end = sum(s[3] for s in segs)
+write("keyframes/region-spring-settling-then-linear", "a spring keyframe without a duration, then linear: its settling duration for ε = 1e-4, its end, the hold past the end",
+      "docs/semantics.md §5.2", TIGHT,
+      {"keyframes": {"valueType": "scalar", "initialValue": 0, "tracks": [{"keyframes": frames}],
+                     "checks": [{"duration": end}] + [{"time": t, "value": track_at(0, segs, t)} for t in (segs[0][3] / 2, segs[0][3], end - 0.1, end + 1)]}})
+frames = [keyframe("cubic", 20), keyframe("spring", 50)]
+segs = track_segments(0, frames)
+write("keyframes/region-ends-with-spring", "a track ending in a spring keyframe holds the spring's last value past its end, not the target",
+      "docs/semantics.md §5.2", TIGHT,
+      {"keyframes": {"valueType": "scalar", "initialValue": 0, "tracks": [{"keyframes": frames}],
+                     "checks": [{"time": t, "value": track_at(0, segs, t)} for t in (0.5, 0.9, 1.1, 1.5)]}})
+# Several tracks on one property: the last one written wins (§5.1).
+ta, tb = [keyframe("linear", 10), keyframe("linear", 40)], [keyframe("cubic", -20), keyframe("cubic", 60)]
+sa, sb = track_segments(1, ta), track_segments(1, tb)
+checks = [{"time": t, "value": {"a": track_at(1, sb, t), "b": 7}} for t in (0.1, 0.45, 0.8, 1.2)]
+write("keyframes/region-last-track-wins", "two tracks on property a, the second written last: its values win; b keeps its initial value",
+      "docs/semantics.md §5.1", TIGHT,
+      {"keyframes": {"valueType": {"struct": ["a", "b"]}, "initialValue": {"a": 1, "b": 7},
+                     "tracks": [{"property": "a", "keyframes": ta}, {"property": "a", "keyframes": tb}], "checks": checks}})
+
+
+# --- settlingDuration's scan (§1.5): a candidate is forgotten when d rises to ε again, and kept
+# only after it has held for more than 1 s. Found here: a critically damped spring whose initial
+# velocity carries it through the target, so d dips under ε and comes back within the second.
+def scan(osc, target, v0, eps, hold):
+    candidate = None
+    for k in range(1024):
+        t = k * 0.1
+        d = abs(osc.value(target, v0, t) - target)
+        if d < eps:
+            if candidate is None:
+                candidate = t
+            elif t - candidate > hold:
+                return candidate
+        else:
+            candidate = None
+    return 0.0
+
+
+found = None
+for duration in (4.0, 6.0, 8.0):
+    osc = Oscillator(*from_init({"duration": duration, "bounce": 0}))
+    for v0 in (k * 0.5 for k in range(1, 40)):
+        for eps in (0.1, 0.05, 0.01):
+            if scan(osc, 1, v0, eps, 1) != scan(osc, 1, v0, eps, 0.5):
+                found = (duration, v0, eps, osc)
+                break
+        if found:
+            break
+    if found:
+        break
+duration, v0, eps, osc = found
+write("springs/region-settling-scan-holds-one-second",
+      "Spring(duration: %g, bounce: 0).settlingDuration(target: 1, initialVelocity: %g, epsilon: %g): the value passes within ε and leaves again, so the scan goes on"
+      % (duration, v0, eps), "docs/semantics.md §1.5", TIGHT,
+      {"spring": {"init": {"duration": duration, "bounce": 0}, "checks": [
+          {"settlingDuration": {"target": 1, "initialVelocity": v0, "epsilon": eps}, "expected": osc.settling(1, v0, eps)}]}})
+
+
+# --- The UnitCurve form of a timing-curve animation rounds too (§2.3): points whose exact curve
+# lies 0.2–0.3 of a step from a rounding boundary, where every conforming solver rounds alike.
+def exact_bezier(points, x):
+    x1, y1, x2, y2 = points
+    s = solve(x1, x2, x)
+    return 3 * (1 - s) ** 2 * s * y1 + 3 * (1 - s) * s * s * y2 + s ** 3
+
+
+for label, curve, points in (("named", "easeInOut", (0.42, 0, 0.58, 1)), ("bezier", {"bezier": [0.25, 0.1, 0.25, 1]}, (0.25, 0.1, 0.25, 1))):
+    samples, x = [], 0.05
+    while x < 1 and len(samples) < 5:
+        y = exact_bezier(points, x)
+        frac = (y / STEP) % 1
+        if 0.2 < frac < 0.3 or 0.7 < frac < 0.8:
+            samples.append({"time": round(x, 6), "value": round(y / STEP) * STEP})
+            x += 0.17
+        else:
+            x += 0.0007
+    write("curves/region-unit-curve-animation-rounded-%s" % label,
+          "timingCurve(%s, duration: 1) animating 0 → 1: the UnitCurve form's values are multiples of 2^-20" % json.dumps(curve),
+          "docs/semantics.md §2.2, §2.3", {"absolute": 1e-9},
+          {"property": {"valueType": "scalar", "initialValue": 0,
+                        "events": [{"time": 0, "set": 1, "animation": {"timingCurve": {"curve": curve, "duration": 1}}}], "samples": samples}})
+
+
+# --- Property scenarios the reference model computes (`motion-bench fixtures regenerate` fills in
+# the numbers): merging rules that need two particular changes.
+def reference(id, title, source, events, times, fields=("value", "velocity", "isAnimating")):
+    suite, name = id.split("/")
+    samples = [dict({"time": t}, **{f: (False if f == "isAnimating" else 0) for f in fields}) for t in times]
+    fixture = {"id": id, "title": title, "suite": suite, "provenance": "reference-model", "source": source, "tolerance": TIGHT,
+               "property": {"valueType": "scalar", "initialValue": 0, "events": events, "samples": samples}}
+    with open(os.path.join(ROOT, suite, name + ".json"), "w") as f:
+        json.dump(fixture, f, indent=2)
+        f.write("\n")
+
+
+steps = [round(0.05 * k, 6) for k in range(1, 21)]
+for label, args in (("duration-form", {}), ("response-form", {"response": 0.15})):
+    reference("merge/region-interactive-spring-blends-" + label,
+              "spring(response 0.6) then interactiveSpring(%s) at 0.2 s: the default blendDuration 0.25 blends the response" % json.dumps(args),
+              "docs/semantics.md §3.1", [{"time": 0, "set": 100, "animation": {"spring": {"response": 0.6, "dampingFraction": 0.7}}},
+                                        {"time": 0.2, "set": 40, "animation": {"interactiveSpring": args}}], steps)
+reference("merge/region-delays-differ-combine", "spring.delay(0.1) then spring.delay(0.3) at 0.2 s: modifiers that differ do not merge, the two combine",
+          "docs/semantics.md §3.2, §4.3", [{"time": 0, "set": 100, "animation": {"spring": {"duration": 0.5}, "delay": 0.1}},
+                                          {"time": 0.2, "set": 40, "animation": {"spring": {"duration": 0.5}, "delay": 0.3}}], steps)
+reference("merge/region-delays-equal-merge", "spring.delay(0.1) then the same spring.delay(0.1) at 0.2 s: equal modifiers around springs merge",
+          "docs/semantics.md §3.2, §4.3", [{"time": 0, "set": 100, "animation": {"spring": {"duration": 0.5}, "delay": 0.1}},
+                                          {"time": 0.2, "set": 40, "animation": {"spring": {"duration": 0.5}, "delay": 0.1}}], steps)
+# (For −1 < b < 0 any ratio ≥ 1 takes the critical form, §3.1; above 1 the ratio is 0, undamped.)
+reference("modifiers/region-interpolating-bounce-above-one", "interpolatingSpring(duration: 0.6, bounce: 1.3): springDampingFraction(1.3) = 0, an undamped oscillation",
+          "docs/semantics.md §1.6, §3.1", [{"time": 0, "set": 100, "animation": {"interpolatingSpring": {"duration": 0.6, "bounce": 1.3}}}], steps)
+
+
+# --- A fluid spring on a point (§3.1, §4.5): its rest test is on vector magnitudes. The state is
+# stepped here by §3.1's rule (h = 1/300 s, the state on the first step at or after t); frames are
+# 1/60 s apart, so no gap rule applies and the answer at t depends on t alone.
+def fluid_point(change, response, fraction, t, magnitude):
+    k = min((TAU / response) ** 2, 45000.0)
+    c = 2 * fraction * math.sqrt(k)
+    offset, velocity, force, time = [0.0, 0.0], [0.0, 0.0], [0.0, 0.0], 0.0
+    while time < t:
+        half = [v + f / 600 for v, f in zip(velocity, force)]
+        offset = [o + h / 300 for o, h in zip(offset, half)]
+        force = [-c * h + k * (x - o) for h, x, o in zip(half, change, offset)]
+        velocity = [h + f / 600 for h, f in zip(half, force)]
+        time += 1 / 300
+    rest = max(magnitude(velocity), magnitude(force)) <= 0.0036
+    near = magnitude([x - o for x, o in zip(change, offset)]) <= magnitude([0.01 * x for x in change])
+    return None if rest and near else (offset, velocity)
+
+
+squared = lambda v: sum(x * x for x in v)
+largest = lambda v: max(x * x for x in v)
+change, response, fraction = (120.0, 30.0), 0.5, 0.6
+frames = [k / 60 for k in range(1, 121)]
+differ = [t for t in frames if (fluid_point(change, response, fraction, t, squared) is None) != (fluid_point(change, response, fraction, t, largest) is None)]
+times = sorted(set(frames[5::15]) | set(differ[:3]) | set(differ[-3:]))
+samples = []
+for t in times:
+    state = fluid_point(change, response, fraction, t, squared)
+    if state is None:
+        samples.append({"time": round(t, 12), "value": list(change), "velocity": [0, 0], "isAnimating": False})
+    else:
+        samples.append({"time": round(t, 12), "value": state[0], "velocity": state[1], "isAnimating": True})
+write("velocity/region-point-fluid-spring-rests-by-magnitude",
+      "spring(response: 0.5, dampingFraction: 0.6) moving a point by (120, 30): it rests when the vectors' magnitudes are small, not each component",
+      "docs/semantics.md §3.1, §4.5", TIGHT,
+      {"property": {"valueType": "point", "initialValue": [0, 0],
+                    "events": [{"time": 0, "set": list(change), "animation": {"spring": {"response": response, "dampingFraction": fraction}}}],
+                    "samples": samples}})
+
+
+# --- Readings the documents settle (each names its section) -------------------------------------
+# §6.1: a trigger mid-cycle restarts the cycle towards the second phase; a phase is left at a later
+# frame than the one it was entered at, even when entering it made no animation. At 10 Hz, phases
+# a (0, none), b (10, linear 0.5 s), c (20, linear 0.5 s), triggers at 0.1 and 0.3: b at 0.1; b again
+# at 0.3 (the value is already 10: no animation, complete at once), left at 0.4 for c; c's linear
+# finishes after 0.5 s, at the frame 1.0 (t − begin > 0.5 first there), so a at 1.0, where the
+# triggered cycle ends.
+write("phases/region-trigger-mid-cycle", "a trigger mid-cycle restarts the cycle towards the second phase; the restarted phase is left at the next frame",
+      "docs/semantics.md §6.1", TIGHT,
+      {"phases": {"phases": [{"name": "a", "value": 0, "animation": None}, {"name": "b", "value": 10, "animation": {"linear": {"duration": 0.5}}},
+                             {"name": "c", "value": 20, "animation": {"linear": {"duration": 0.5}}}],
+                  "mode": "trigger", "frameRate": 10, "triggers": [0.1, 0.3], "duration": 2,
+                  "samples": [{"time": 0.2, "phase": "b"}, {"time": 0.3, "phase": "b"}, {"time": 0.4, "phase": "c"}, {"time": 0.9, "phase": "c"},
+                              {"time": 1.0, "phase": "a"}, {"time": 2.0, "phase": "a"}],
+                  "transitions": [{"time": 0.1, "phase": "b"}, {"time": 0.3, "phase": "b"}, {"time": 0.4, "phase": "c"}, {"time": 1.0, "phase": "a"}]}})
+
+# §5.2: outside the timeline a track holds its first or last value, so its velocity is 0.
+frames = [{"cubic": {"to": 10, "duration": 0.5, "startVelocity": 7}}, {"cubic": {"to": 20, "duration": 0.5, "endVelocity": 9}}]
+write("keyframes/region-velocity-outside-the-timeline", "velocity 0 before 0 and past the end, though the track starts at 7/s and ends at 9/s",
+      "docs/semantics.md §5.2", TIGHT,
+      {"keyframes": {"valueType": "scalar", "initialValue": 0, "tracks": [{"keyframes": frames}],
+                     "checks": [{"time": -0.2, "velocity": 0}, {"time": -0.2, "value": 0}, {"time": 1.3, "velocity": 0}, {"time": 1.3, "value": 20}]}})
+
+# §4.3 item 5: with merging of coincident changes off, a change replaces the running animation
+# while no frame has been shown since it started, whatever the time between them.
+both = [{"time": 0, "set": 100, "animation": {"linear": {"duration": 1}}}, {"time": 0.2, "set": 150, "animation": {"linear": {"duration": 1}}}]
+for label, times in (("no-frame-between", [0.3, 0.7, 1.1, 1.3]), ("a-frame-between", [0.1, 0.3, 0.7, 1.1, 1.3])):
+    reference("retarget/region-coincident-window-" + label,
+              "merging of coincident changes off, changes at 0 and 0.2 s with %s: %s" % (label.replace("-", " "), "the second replaces the first" if label.startswith("no") else "the two combine"),
+              "docs/semantics.md §4.3", both, times)
+    path = os.path.join(ROOT, "retarget", "region-coincident-window-" + label + ".json")
+    with open(path) as f:
+        fixture = json.load(f)
+    fixture["property"] = {"valueType": "scalar", "initialValue": 0, "mergesCoincidentAnimations": False, **{k: v for k, v in fixture["property"].items() if k not in ("valueType", "initialValue")}}
+    fixture["tolerance"] = {"absolute": 2 * STEP * 250, "relative": 1e-9}
+    with open(path, "w") as f:
+        json.dump(fixture, f, indent=2)
+        f.write("\n")
+
+# §2.3: the UnitCurve form is the curve's value(at:), which clamps y (decision 3); the control-point
+# form does not, and overshoots.
+for label, args in (("unit-curve-clamps-y", {"curve": {"bezier": [0.3, -0.6, 0.7, 1.6]}, "duration": 1}),
+                    ("control-points-overshoot", {"controlPoints": [0.3, -0.6, 0.7, 1.6], "duration": 1})):
+    reference("modifiers/region-" + label, "timingCurve(%s): %s" % (json.dumps(args), label.replace("-", " ")), "docs/semantics.md §2.2, §2.3",
+              [{"time": 0, "set": 100, "animation": {"timingCurve": args}}], [0.05, 0.15, 0.5, 0.85, 0.95], fields=("value",))
+    path = os.path.join(ROOT, "modifiers", "region-" + label + ".json")
+    with open(path) as f:
+        fixture = json.load(f)
+    fixture["tolerance"] = {"absolute": 2 * STEP * 100, "relative": 1e-9}
+    with open(path, "w") as f:
+        json.dump(fixture, f, indent=2)
+        f.write("\n")
+
+# Fixtures/README.md: a `spring` without response or dampingFraction is the duration form,
+# duration 0.5 and bounce 0, whatever else it names.
+reference("merge/region-spring-blend-duration-only", "{\"spring\": {\"blendDuration\": 0.3}} is spring(duration: 0.5, bounce: 0, blendDuration: 0.3)",
+          "docs/semantics.md §3.1", [{"time": 0, "set": 100, "animation": {"spring": {"response": 1.2, "dampingFraction": 0.5}}},
+                                    {"time": 0.2, "set": 40, "animation": {"spring": {"blendDuration": 0.3}}}], steps)
