@@ -44,6 +44,8 @@ class Spring:
                 x = -math.log(eps * math.sqrt(1 - r * r) / r) / (r * t)
             else:
                 x = self.newton_critical(t, eps)
+            if not (math.isfinite(x) and x > 0):
+                x = TAU / t  # no positive root: the spring whose response is T (§1.2)
             self.z, self.w = r * x, math.sqrt(max(x * x - (r * x) ** 2, 0.0))
         else:
             if "response" in init:
@@ -66,9 +68,9 @@ class Spring:
                 if df == 0:
                     break
                 x -= f / df
-            if math.isfinite(x) and x > 0 and abs(math.exp(-t * x) * (1 + t * x) - eps) < 1e-9:
+            if math.isfinite(x) and x > 0 and abs(math.exp(-t * x) * (1 + t * x) - eps) <= 1e-9 * max(eps, 1e-300) + 1e-15:
                 return x
-        return x
+        return math.nan  # neither run converged
 
     def prop(self, name):
         response = TAU / math.sqrt(self.z ** 2 + self.w * abs(self.w))

@@ -437,10 +437,10 @@ for label, curve, points in (("named", "easeInOut", (0.42, 0, 0.58, 1)), ("bezie
 
 # --- Property scenarios the reference model computes (`motion-bench fixtures regenerate` fills in
 # the numbers): merging rules that need two particular changes.
-def reference(id, title, source, events, times, fields=("value", "velocity", "isAnimating")):
+def reference(id, title, source, events, times, fields=("value", "velocity", "isAnimating"), tolerance=TIGHT):
     suite, name = id.split("/")
     samples = [dict({"time": t}, **{f: (False if f == "isAnimating" else 0) for f in fields}) for t in times]
-    fixture = {"id": id, "title": title, "suite": suite, "provenance": "reference-model", "source": source, "tolerance": TIGHT,
+    fixture = {"id": id, "title": title, "suite": suite, "provenance": "reference-model", "source": source, "tolerance": tolerance,
                "property": {"valueType": "scalar", "initialValue": 0, "events": events, "samples": samples}}
     with open(os.path.join(ROOT, suite, name + ".json"), "w") as f:
         json.dump(fixture, f, indent=2)
@@ -561,3 +561,57 @@ for label, args in (("unit-curve-clamps-y", {"curve": {"bezier": [0.3, -0.6, 0.7
 reference("merge/region-spring-blend-duration-only", "{\"spring\": {\"blendDuration\": 0.3}} is spring(duration: 0.5, bounce: 0, blendDuration: 0.3)",
           "docs/semantics.md §3.1", [{"time": 0, "set": 100, "animation": {"spring": {"response": 1.2, "dampingFraction": 0.5}}},
                                     {"time": 0.2, "set": 40, "animation": {"spring": {"blendDuration": 0.3}}}], steps)
+
+# §1.2: Spring(settlingDuration:dampingRatio: 1) solves e^(−T·x)(1 + T·x) = ε; here the root of a
+# solvable case by bisection.
+def critical_root(T, eps):
+    lo, hi = 1e-9, 1e4
+    for _ in range(300):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if math.exp(-T * mid) * (1 + T * mid) > eps else (lo, mid)
+    return (lo + hi) / 2
+
+
+x = critical_root(2.0, 0.001)
+write("springs/region-settling-critical", "Spring(settlingDuration: 2, dampingRatio: 1): response 2π/x for the root x of e^(−2x)(1 + 2x) = 0.001",
+      "docs/semantics.md §1.2", {"absolute": 0, "relative": 1e-8},
+      {"spring": {"init": {"settlingDuration": 2, "dampingRatio": 1}, "checks": [
+          {"property": "response", "expected": TAU / x}, {"property": "dampingRatio", "expected": 1},
+          {"value": {"target": 1, "time": 0.5}, "expected": 1 - (1 + x * 0.5) * math.exp(-x * 0.5)}]}})
+# With no positive root, x = 2π/T: the critically damped spring whose response is T.
+for label, init in (("critical", {"settlingDuration": 1.5, "dampingRatio": 1, "epsilon": 1.5}), ("underdamped", {"settlingDuration": 1.5, "dampingRatio": 0.2, "epsilon": 0.5})):
+    x = TAU / 1.5
+    r = init["dampingRatio"]
+    osc = Oscillator(1, x * x, 2 * r * x)
+    write("springs/region-settling-no-root-" + label, "Spring(%s): no positive root, so x = 2π/T and the response is T"
+          % ", ".join("%s: %s" % kv for kv in init.items()), "docs/semantics.md §1.2", TIGHT,
+          {"spring": {"init": init, "checks": [{"property": "response", "expected": 1.5}, {"property": "dampingRatio", "expected": r},
+                                               {"value": {"target": 1, "time": 0.5}, "expected": osc.value(1, 0, 0.5)}]}})
+
+# §7: the transaction modifiers between a change and the value, outermost first, the innermost
+# winning; `disablesAnimations` stops modifiers from inserting one, not the transaction's own.
+# Béziers animate here: two grid steps of 2^-20 of the change of 100, over the shortest duration
+# (0.5 s) for velocity (§2.2).
+BEZIER_100 = {"absolute": 2 * STEP * 100 / 0.5, "relative": 1e-9}
+
+
+def with_path(id, title, event, times):
+    reference(id, title, "docs/semantics.md §7", [event], times, tolerance=BEZIER_100)
+
+
+later = [0.1, 0.3, 0.6, 1.2]
+with_path("retarget/region-path-animation-always", ".animation(linear(1 s)) on a change without an animation: it animates",
+          {"time": 0, "set": 100, "animation": None, "path": [{"animationAlways": {"linear": {"duration": 1}}}]}, later)
+with_path("retarget/region-path-scoped-animation", ".animation(easeOut(0.5 s)) { body } around the value, inside a withAnimation(linear): the scoped one wins",
+          {"time": 0, "set": 100, "animation": {"linear": {"duration": 1}}, "path": [{"scopedAnimation": {"easeOut": {"duration": 0.5}}, "bodyContainsValue": True}]}, later)
+with_path("retarget/region-path-transaction-animation", ".transaction { $0.animation = spring } inside .animation(linear): the innermost wins",
+          {"time": 0, "set": 100, "animation": None,
+           "path": [{"animationAlways": {"linear": {"duration": 1}}}, {"transactionAnimation": {"spring": {"duration": 0.4}}, "valueChanged": True}]}, later)
+with_path("retarget/region-path-disable-animations", "withAnimation(linear) through .transaction { $0.disableAnimations() }: no animation",
+          {"time": 0, "set": 100, "animation": {"linear": {"duration": 1}}, "path": [{"disableAnimations": {}}]}, later)
+with_path("retarget/region-path-disables-modifiers", "disablesAnimations with withAnimation(linear): .animation(spring, value:) inserts nothing, linear animates",
+          {"time": 0, "set": 100, "animation": {"linear": {"duration": 1}}, "transaction": {"disablesAnimations": True},
+           "path": [{"animation": {"spring": {"duration": 0.4}}, "valueChanged": True}]}, later)
+reference("retarget/region-sample-before-first-change", "samples before the first change answer the initial value, at rest",
+          "docs/semantics.md §4.3", [{"time": 0.5, "set": 100, "animation": {"easeIn": {"duration": 1}}}], [0, 0.2, 0.5, 0.9, 1.6],
+          tolerance=BEZIER_100)

@@ -21,6 +21,31 @@ public struct GeneratedScenario: Sendable, Equatable {
 
         var isFluidSpring: Bool { ReferencePlayback.fluidBases.contains(base) }
 
+        func number(_ key: String, in members: [Member]) -> Double? {
+            members.first { $0.key == key }.flatMap { if case let .number(n) = $0.value { return n } else { return nil } }
+        }
+
+        /// How fast it moves, per second of its own clock times its speed: 1/duration for a curve or
+        /// the harness animations, ω₀ = √(k/m) or 2π/duration for a spring.
+        var fastestRate: Double {
+            let tau = 2 * Double.pi
+            let speed = max(number("speed", in: modifiers) ?? 1, 1)
+            var rate: Double
+            switch base {
+            case "interpolatingSpring":
+                if let k = number("stiffness", in: arguments) {
+                    rate = (k / (number("mass", in: arguments) ?? 1)).squareRoot()
+                } else {
+                    rate = tau / max(number("duration", in: arguments) ?? 0.5, 1e-3)
+                }
+            case "spring", "interactiveSpring", "smooth", "snappy", "bouncy", "default":
+                rate = tau / max(number("response", in: arguments) ?? number("duration", in: arguments) ?? 0.5, 0.0296)
+            default:
+                rate = 1 / max(number("duration", in: arguments) ?? 0.35, 1e-3)
+            }
+            return rate * speed
+        }
+
         /// A Bézier timing curve, whose progress is rounded to 2⁻²⁰ (`UnitCurve.linear` is not).
         var roundsProgress: Bool {
             switch base {
@@ -86,23 +111,23 @@ public struct GeneratedScenario: Sendable, Equatable {
 
     /// 1e-9, widened where a Bézier timing curve animates: its progress is rounded to 2⁻²⁰ after
     /// solving X(s) = p to 2⁻²⁰ (§2.2), so two correct solvers may land one grid step apart — at
-    /// most 2·2⁻²⁰ of the largest interval in value, and that over the shortest duration in
-    /// velocity. No looser than that reading allows.
+    /// most 2·2⁻²⁰ of the largest interval in value. In velocity that step is seen through the
+    /// fastest rate of any animation of the scenario (a curve's 1/duration, a spring's ω₀, a later
+    /// entry of a combination animating an interval that step moved, §4.3 item 4). No looser than
+    /// that reading allows.
     var absoluteTolerance: Double {
         var largest = 0.0, previous = initialValue
-        var shortest = Double.infinity
+        var rounds = false
+        var fastest = 1.0
         for event in events {
             largest += zip(previous, event.value).map { abs($0 - $1) }.max() ?? 0
             previous = event.value
-            guard let animation = event.animation, animation.roundsProgress else { continue }
-            let duration =
-                animation.arguments.first { $0.key == "duration" }.flatMap { if case let .number(d) = $0.value { return d } else { return nil } } ?? 0.35
-            let speed = animation.modifiers.first { $0.key == "speed" }.flatMap { if case let .number(s) = $0.value { return s } else { return nil } } ?? 1
-            shortest = min(shortest, duration / max(speed, 1e-9))
+            guard let animation = event.animation else { continue }
+            rounds = rounds || animation.roundsProgress
+            fastest = max(fastest, animation.fastestRate)
         }
-        guard shortest.isFinite else { return 1e-9 }
-        let step = 2 * largest / 1_048_576
-        let significant = step * max(1, 1 / shortest)
+        guard rounds else { return 1e-9 }
+        let significant = 2 * largest / 1_048_576 * fastest
         // Two significant digits, rounded up, so the file stays readable.
         let scale = pow(10, floor(log10(significant)) - 1)
         return (significant / scale).rounded(.up) * scale + 1e-9

@@ -30,14 +30,17 @@ public struct Fixture: Sendable {
         public var absolute: Double
         public var relative: Double
 
-        /// Whether `actual` is within tolerance of `expected`; equal infinities match.
+        /// Whether `actual` is within tolerance of `expected`; equal infinities match, and an
+        /// expected NaN only a NaN (a NaN answer is otherwise always wrong).
         public func accepts(_ actual: Double, _ expected: Double) -> Bool {
+            if expected.isNaN || actual.isNaN { return expected.isNaN && actual.isNaN }
             if expected.isInfinite || actual.isInfinite { return actual == expected }
             return abs(actual - expected) <= absolute + relative * abs(expected)
         }
 
         /// How far outside (above 1) or inside (below 1) the tolerance `actual` is.
         public func error(_ actual: Double, _ expected: Double) -> Double {
+            if expected.isNaN || actual.isNaN { return expected.isNaN && actual.isNaN ? 0 : .infinity }
             if expected.isInfinite || actual.isInfinite { return actual == expected ? 0 : .infinity }
             let allowed = absolute + relative * abs(expected)
             return allowed > 0 ? abs(actual - expected) / allowed : (actual == expected ? 0 : .infinity)

@@ -68,7 +68,8 @@ public struct JSONCursor {
             switch text {
             case "inf", "+inf": return .infinity
             case "-inf": return -.infinity
-            default: throw error("expected a number or \"inf\"/\"-inf\", found \"\(text)\"")
+            case "nan": return .nan
+            default: throw error("expected a number or \"inf\"/\"-inf\"/\"nan\", found \"\(text)\"")
             }
         }
         return try number()

@@ -52,6 +52,9 @@ final class ReferenceCurve: ReferenceAnimation {
     static func bernstein(_ a: Double, _ b: Double, _ s: Double) -> Double { 3 * (1 - s) * (1 - s) * s * a + 3 * (1 - s) * s * s * b + s * s * s }
 
     func parameter(_ x: Double) -> Double {
+        // The ends exactly: X(0) = 0 and X(1) = 1, where a slope may be vertical (§2.2).
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
         let x1 = min(max(p[0], 0), 1), x2 = min(max(p[2], 0), 1)
         var low = 0.0, high = 1.0
         for _ in 0..<80 {

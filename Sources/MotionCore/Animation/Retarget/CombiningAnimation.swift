@@ -60,10 +60,12 @@ public struct CombiningAnimation: CustomAnimation {
                 continue
             }
             let entry = entries[index]
-            let x = entry.animation.animate(
-                value: states[index].cumulativeValue - result, time: time - entry.startTime, context: &states[index].context!)
+            let rebased = states[index].cumulativeValue - result
+            let x = entry.animation.animate(value: rebased, time: time - entry.startTime, context: &states[index].context!)
             let entryLogicallyComplete = states[index].context!.isLogicallyComplete
             if let x {
+                states[index].frameInterval = rebased
+                states[index].frameOffset = x
                 result += x
             } else {
                 states[index].context = nil
@@ -89,7 +91,7 @@ public struct CombiningAnimation: CustomAnimation {
                 continue
             }
             let entry = entries[index]
-            let rebased = states[index].cumulativeValue - result
+            let rebased = states[index].frameInterval ?? states[index].cumulativeValue - result
             let entryVelocity = entry.animation.velocity(value: rebased, time: time - entry.startTime, context: entryContext)
             if index == entries.count - 1, entryVelocity == nil { return nil }
             velocity += entryVelocity ?? .zero
@@ -97,8 +99,12 @@ public struct CombiningAnimation: CustomAnimation {
                 if _Mutants.isActive(.combineVelocityNewestOnly) { if index == entries.count - 1 { velocity = entryVelocity ?? .zero } }
             #endif
 
-            var probe = entryContext
-            result += entry.animation.animate(value: rebased, time: time - entry.startTime, context: &probe) ?? rebased
+            if let offset = states[index].frameOffset {
+                result += offset
+            } else {
+                var probe = entryContext
+                result += entry.animation.animate(value: rebased, time: time - entry.startTime, context: &probe) ?? rebased
+            }
         }
         return velocity
     }
@@ -152,6 +158,12 @@ extension CombiningAnimation {
 public struct CombiningEntryState<V: VectorArithmetic> {
     public var cumulativeValue: V
     public var context: AnimationContext<V>?
+    /// The interval the entry animated at the last frame (its target less the value of the entries
+    /// before it) and the part of it covered then; nil before its first frame. The combination's
+    /// velocity is read on these, the frame's own, never on a state that frame already moved on
+    /// (a repeat whose cycle ended there shows its whole interval, though its next cycle starts at 0).
+    public var frameInterval: V? = nil
+    public var frameOffset: V? = nil
 
     @inlinable
     public init(cumulativeValue: V, context: AnimationContext<V>?) {
