@@ -439,7 +439,8 @@ for label, curve, points in (("named", "easeInOut", (0.42, 0, 0.58, 1)), ("bezie
 # the numbers): merging rules that need two particular changes.
 def reference(id, title, source, events, times, fields=("value", "velocity", "isAnimating"), tolerance=TIGHT):
     suite, name = id.split("/")
-    samples = [dict({"time": t}, **{f: (False if f == "isAnimating" else 0) for f in fields}) for t in times]
+    placeholder = {"isAnimating": False, "completed": []}
+    samples = [dict({"time": t}, **{f: placeholder.get(f, 0) for f in fields}) for t in times]
     fixture = {"id": id, "title": title, "suite": suite, "provenance": "reference-model", "source": source, "tolerance": tolerance,
                "property": {"valueType": "scalar", "initialValue": 0, "events": events, "samples": samples}}
     with open(os.path.join(ROOT, suite, name + ".json"), "w") as f:
@@ -615,3 +616,33 @@ with_path("retarget/region-path-disables-modifiers", "disablesAnimations with wi
 reference("retarget/region-sample-before-first-change", "samples before the first change answer the initial value, at rest",
           "docs/semantics.md §4.3", [{"time": 0.5, "set": 100, "animation": {"easeIn": {"duration": 1}}}], [0, 0.2, 0.5, 0.9, 1.6],
           tolerance=BEZIER_100)
+
+# §4.3 item 1, §6.2: a change to the value it already has starts nothing, and its handler fires at once.
+def with_completions(id, title, source, events, times):
+    reference(id, title, source, events, times, fields=("value", "isAnimating", "completed"), tolerance=BEZIER_100)
+
+
+with_completions("velocity/region-same-value-completion", "setting 100 again with an animation and a handler: no animation, the handler fires at once",
+                 "docs/semantics.md §4.3, §6.2",
+                 [{"time": 0, "set": 100, "animation": {"linear": {"duration": 1}}, "completion": {"name": "first", "criteria": "logicallyComplete"}},
+                  {"time": 1.5, "set": 100, "animation": {"spring": {"duration": 0.5}}, "completion": {"name": "again", "criteria": "removed"}}],
+                 [0.5, 1.1, 1.5, 1.6])
+# §6.2: handlers firing in one frame: the running animation's first, then forks', in change order.
+with_completions("velocity/region-completion-order-in-a-frame", "two changes at 0 with logical handlers, both complete at the frame 1.0: the newest (running) first",
+                 "docs/semantics.md §6.2",
+                 [{"time": 0, "set": 200, "animation": {"linear": {"duration": 1}}, "completion": {"name": "c1", "criteria": "logicallyComplete"}},
+                  {"time": 0, "set": 100, "animation": {"linear": {"duration": 1}}, "completion": {"name": "c2", "criteria": "logicallyComplete"}}],
+                 [0.5, 1.0, 1.1])
+# §3.2: a repeat is logically complete once a cycle's base is.
+with_completions("velocity/region-repeat-logically-complete", "smooth().repeatForever(): logically complete after the first cycle's response, though it never ends",
+                 "docs/semantics.md §3.2, §6.2",
+                 [{"time": 0, "set": 100, "animation": {"smooth": {}, "repeatForever": True}, "completion": {"name": "cycle", "criteria": "logicallyComplete"}}],
+                 [0.3, 0.6, 1.0])
+# §4.3 item 3: a merge clears the logical-completion flag: the spring that takes over decides.
+with_completions("velocity/region-merge-clears-logical-completion",
+                 "linear(0.2).logicallyComplete(after: 0.1) merged by MergingLinear(1 s) at 0.5: the handler of the second waits for its own completion",
+                 "docs/semantics.md §4.2, §4.3",
+                 [{"time": 0, "set": 100, "animation": {"custom": {"name": "MergingLinearAnimation", "duration": 2}, "logicallyCompleteAfter": 0.1}},
+                  {"time": 0.5, "set": 50, "animation": {"custom": {"name": "MergingLinearAnimation", "duration": 1}},
+                   "completion": {"name": "second", "criteria": "logicallyComplete"}}],
+                 [0.6, 0.9, 1.2, 1.6])
