@@ -129,7 +129,7 @@ class FluidSpring(Animation):
         velocity = previous.velocity(value, t, ctx) or [0.0] * len(value)
         force = ctx.state.get("fluid", {}).get("force") if isinstance(previous, FluidSpring) else None
         offset = previous.animate(value, t, ctx)
-        if offset is None:
+        if offset is None:  # finished by the merge: at its target, the whole interval (§3.1)
             offset = list(value)
         old = previous.response_at(previous.state(ctx, len(value)), t) if isinstance(previous, FluidSpring) else None
         ctx.state["fluid"] = {"offset": offset, "velocity": velocity, "force": list(force) if force else [0.0] * len(value),

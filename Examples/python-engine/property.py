@@ -12,24 +12,29 @@ class Combining(Animation):
     def __init__(self, first, ctx, interval):
         self.entries = [[first, ctx, 0.0, list(interval), False]]  # animation, context, start, target, finished
         self.key = ("combining", id(self))
+        self.frame = {}  # entry index -> (rebased interval, offset) of the last frame
 
     def append(self, animation, start, target):
         self.entries.append([animation, Context(), start, list(target), False])
+        self.frame = {}
 
     def animate(self, value, t, ctx):
         r = [0.0] * len(value)
-        for entry in self.entries:
+        for index, entry in enumerate(self.entries):
             animation, ectx, start, target, finished = entry
             if finished:
                 r = list(target)
                 continue
-            x = animation.animate(sub(target, r), t - start, ectx)
+            rebased = sub(target, r)
+            x = animation.animate(rebased, t - start, ectx)
             if x is None:
                 entry[4] = True
                 r = list(target)
             else:
+                self.frame[index] = (rebased, x)
                 r = add(r, x)
-        ctx.logically_complete = self.entries[-1][1].logically_complete or self.entries[-1][4]
+        # Logically complete when the last entry is (§4.3 item 4); set once, until a change extends it.
+        ctx.logically_complete = ctx.logically_complete or self.entries[-1][1].logically_complete or self.entries[-1][4]
         return None if self.entries[-1][4] else r
 
     def velocity(self, value, t, ctx):
@@ -40,13 +45,15 @@ class Combining(Animation):
             if finished:
                 r = list(target)
                 continue
-            v = animation.velocity(sub(target, r), t - start, ectx)
+            # On the interval and offset of the frame: never on a state that frame moved on (§4.3 item 4).
+            rebased, x = self.frame.get(index, (sub(target, r), None))
+            v = animation.velocity(rebased, t - start, ectx)
             if index == len(self.entries) - 1:
                 newest = v
             if v is not None:
                 total = add(total, v)
-            probe = copy.deepcopy(ectx)
-            x = animation.animate(sub(target, r), t - start, probe)
+            if x is None:
+                x = animation.animate(rebased, t - start, copy.deepcopy(ectx))
             r = list(target) if x is None else add(r, x)
         return None if newest is None else total
 
@@ -58,24 +65,34 @@ class VelocityTracking(Animation):
     key = ("tracking",)
 
     @staticmethod
-    def record(ctx, t, interval):
-        ctx.state.setdefault("tracking", []).append((t, list(interval)))
+    def record(samples, t, interval):
+        """A sample is taken at a frame whose interval differs from the last sample's (§4.4)."""
+        if not samples or samples[-1][1] != list(interval):
+            samples.append((t, list(interval)))
+
+    @staticmethod
+    def sampled(samples, n):
+        if len(samples) < 2:
+            return [0.0] * n
+        (t0, v0), (t1, v1) = samples[-2], samples[-1]
+        if t1 <= t0:
+            return [0.0] * n
+        return [(b - a) / (t1 - t0) for a, b in zip(v0, v1)]
 
     def animate(self, value, t, ctx):
-        samples = ctx.state.get("tracking", [])
-        if samples and t > samples[-1][0] + 2:
+        samples = ctx.state.setdefault("tracking", [])
+        self.record(samples, t, value)
+        if t - samples[-1][0] > 2:
+            return None
+        if len(samples) >= 2 and all(v == 0 for v in self.sampled(samples, len(value))):
             return None
         return list(value)
 
     def velocity(self, value, t, ctx):
-        samples = ctx.state.get("tracking", [])
-        if len(samples) < 2:
-            return [0.0] * len(value)
-        (t0, v0), (t1, v1) = samples[-2], samples[-1]
-        if t1 <= t0:
-            return [0.0] * len(value)
-        decay = 0.998 ** max(0.0, (t - t1) * 1000)
-        return [(b - a) / (t1 - t0) * decay for a, b in zip(v0, v1)]
+        samples = list(ctx.state.get("tracking", []))
+        self.record(samples, t, value)
+        decay = 0.998 ** max(0.0, (t - samples[-1][0]) * 1000)
+        return [v * decay for v in self.sampled(samples, len(value))]
 
     def should_merge(self, previous, value, t, ctx):
         return True
@@ -128,6 +145,7 @@ class AnimatedValue:
                 pending.fork = (copy.deepcopy(self.running.animation), copy.deepcopy(self.running.ctx), list(self.running.interval), self.running.begin)
         if self.running is None:
             self.running = Running(animation, delta, t)
+            self.rendered = False  # no frame shown since this animation started (§4.3 item 5)
         elif not self.merges_coincident and not self.rendered:
             dropped = [p for p in self.listeners]
             self.running = Running(animation, delta, t)
@@ -141,13 +159,12 @@ class AnimatedValue:
                 running.ctx.logically_complete = False  # the context A left, its flag cleared: B decides for itself (§4.3 item 3)
             elif isinstance(running.animation, Combining):
                 running.animation.append(animation, e, add(running.interval, delta))
+                running.ctx.logically_complete = False  # a new last entry, not yet complete
             else:
                 combined = Combining(running.animation, running.ctx, running.interval)
                 combined.append(animation, e, add(running.interval, delta))
                 running.animation, running.ctx = combined, Context()
             running.interval = add(running.interval, delta)
-        if isinstance(self.running.animation, VelocityTracking):
-            VelocityTracking.record(self.running.ctx, t - self.running.begin, self.running.interval)
         if listener:
             self.listeners.append(listener)
 
@@ -165,21 +182,20 @@ class AnimatedValue:
                 presented = add(sub(self.model, running.interval), x)
                 v = running.animation.velocity(running.interval, t - running.begin, running.ctx)
                 velocity = v if v is not None else velocity
-        # In one frame the running animation's handlers fire before those of forks (§6.2).
-        for listener in sorted(self.listeners, key=lambda l: l.fork is not None):
-            if listener.criteria == "removed":
-                continue
-            if listener.fork is not None:
-                animation, ctx, interval, begin = listener.fork
-                if animation.animate(interval, t - begin, ctx) is None or ctx.logically_complete:
-                    self.fire(listener)
-            elif finished or (self.running is not None and self.running.ctx.logically_complete):
+        # In one frame (§6.2): the running animation's logical handlers, then the .removed ones
+        # when it finished, then those following forks — a fork's handler fires when its animation
+        # is logically complete or finished, or when the value stops animating.
+        for listener in [l for l in self.listeners if l.criteria != "removed" and l.fork is None]:
+            if finished or self.running.ctx.logically_complete:
                 self.fire(listener)
         if finished:
             self.running = None
-            for listener in list(self.listeners):
-                if listener.criteria == "removed":
-                    self.fire(listener)
+            for listener in [l for l in self.listeners if l.criteria == "removed"]:
+                self.fire(listener)
+        for listener in [l for l in self.listeners if l.criteria != "removed" and l.fork is not None]:
+            animation, ctx, interval, begin = listener.fork
+            if animation.animate(interval, t - begin, ctx) is None or ctx.logically_complete or self.running is None:
+                self.fire(listener)
         return presented, velocity, self.running is not None
 
 

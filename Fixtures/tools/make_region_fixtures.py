@@ -646,3 +646,32 @@ with_completions("velocity/region-merge-clears-logical-completion",
                   {"time": 0.5, "set": 50, "animation": {"custom": {"name": "MergingLinearAnimation", "duration": 1}},
                    "completion": {"name": "second", "criteria": "logicallyComplete"}}],
                  [0.6, 0.9, 1.2, 1.6])
+
+# Readings the explorer found where MotionCore, the reference model and an engine written from the
+# documents differed; each now has one reading (the section says which).
+reference("velocity/region-spring-takes-over-finished-tracking", "velocity tracking 200 → 0, then spring() 3 s later: the spring starts where the value is, 0",
+          "docs/semantics.md §3.1, §4.4",
+          [{"time": 0, "set": 0, "animation": None, "transaction": {"tracksVelocity": True}}, {"time": 3, "set": 100, "animation": {"spring": {}}}],
+          [0, 3, 3.1, 3.3])
+reference("velocity/region-spring-takes-over-resting-spring", "spring(duration: 1) at rest by 3 s, then snappy() at 3: it starts from the target, not the last frame",
+          "docs/semantics.md §3.1",
+          [{"time": 0, "set": 100, "animation": {"spring": {"duration": 1}}}, {"time": 3, "set": -200, "animation": {"snappy": {}}}],
+          [1, 2, 3, 3.1])
+reference("velocity/region-combination-velocity-at-cycle-end", "linear().repeatForever(autoreverses: false), then a linear UnitCurve at 6 s: the velocity on the frame's intervals",
+          "docs/semantics.md §3.2, §4.3",
+          [{"time": 0, "set": 0, "animation": {"linear": {}, "repeatForever": True, "autoreverses": False}},
+           {"time": 6, "set": -200, "animation": {"timingCurve": {"curve": "linear", "duration": 1}}}], [6, 6.2], tolerance=BEZIER_100)
+reference("velocity/region-tracking-samples-at-frames", "velocity tracking through changes at 0, 0.1 and 0.25, frames in between: samples are taken at frames",
+          "docs/semantics.md §4.4",
+          [{"time": 0, "set": 10, "animation": None, "transaction": {"tracksVelocity": True}},
+           {"time": 0.1, "set": 30, "animation": None, "transaction": {"tracksVelocity": True}},
+           {"time": 0.25, "set": 70, "animation": None, "transaction": {"tracksVelocity": True}}], [0.05, 0.15, 0.2, 0.3, 0.5, 2.2, 2.4])
+with_completions("velocity/region-extended-combination-handler", "linear, spring combined, then a third change with a handler once the combination is logically complete: it waits for its own",
+                 "docs/semantics.md §4.3, §6.2",
+                 [{"time": 0, "set": 100, "animation": {"linear": {"duration": 0.2}}}, {"time": 0.1, "set": 50, "animation": {"linear": {"duration": 0.3}}},
+                  {"time": 1, "set": 0, "animation": {"linear": {"duration": 0.5}}, "completion": {"name": "third", "criteria": "logicallyComplete"}}],
+                 [0.5, 1.0, 1.2, 1.6])
+with_completions("velocity/region-fork-handler-when-value-stops", "linear(1 s) with a handler, then linear() at once: the value stops at 0.35 s and the first handler fires then",
+                 "docs/semantics.md §6.2",
+                 [{"time": 0, "set": 100, "animation": {"linear": {"duration": 1}}, "completion": {"name": "first", "criteria": "logicallyComplete"}},
+                  {"time": 0, "set": 40, "animation": {"linear": {}}}], [0.2, 0.4, 0.8, 1.2])

@@ -152,7 +152,8 @@ final class ReferenceFluidSpring: ReferenceAnimation {
                 (spring.position, spring.velocity, spring.acceleration, spring.clock, spring.start, spring.blendFrom, spring.blendDelta)
         }
         if let v = previous.speed(t) { velocity = v }
-        if let x = previous.offset(t) { position = x }
+        // Where the previous animation is now; at its target, the whole interval, if it has finished.
+        position = previous.offset(t) ?? previous.change
         clock = t
         start = t
         if let spring = previous as? ReferenceFluidSpring, spring.response != response {

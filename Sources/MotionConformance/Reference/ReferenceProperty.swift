@@ -84,6 +84,7 @@ final class ReferenceProperty {
             if let combination = current.animation as? ReferenceCombination {
                 combination.entries.append((incoming, elapsed, current.interval + delta, false))
                 combination.change = current.interval + delta
+                combination.logicallyDone = false // its new last entry is not yet (§4.3 item 4)
             } else {
                 current.animation = ReferenceCombination(entries: [(current.animation, 0, current.interval), (incoming, elapsed, current.interval + delta)])
             }

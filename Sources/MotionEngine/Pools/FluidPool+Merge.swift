@@ -20,8 +20,9 @@ extension FluidColumns {
     /// storm neither boxes state nor rewrites columns that do not change. The agreement tests hold
     /// it to `AnimatedProperty` bitwise.
     ///
-    /// The merged state takes the previous spring's offset at `time` and keeps its velocity and
-    /// force as of the last tick; the clock restarts at `time`, and a change of response blends.
+    /// The merged state takes the previous spring's offset at `time` (its whole interval if it has
+    /// come to rest by then) and keeps its velocity and force as of the last tick; the clock
+    /// restarts at `time`, and a change of response blends.
     func merge(slot: Int, with next: FluidSpringAnimation, delta: Double, target: Double, at time: Double) {
         let elapsed = time - beginTime[slot]
         let previous = FluidSpringAnimation(
@@ -42,9 +43,7 @@ extension FluidColumns {
             : previous._advance(
                 &advanced, value: interval[slot], time: elapsed, response: response[slot],
                 stiffness: stiffness[slot], damping: damping[slot])
-        if let merged = step.offset {
-            offset[slot] = merged
-        }
+        offset[slot] = step.offset ?? interval[slot]
         stateTime[slot] = elapsed
         startTime[slot] = elapsed
         if previous.response != next.response {

@@ -159,9 +159,9 @@ public struct FluidSpringAnimation: CustomAnimation {
         if carriesVelocity, let velocity = previous.velocity(value: value, time: time, context: context) {
             state.velocity = velocity
         }
-        if let offset = previous.animate(value: value, time: time, context: &context) {
-            state.offset = offset
-        }
+        // Where the running animation is at the merge; one that has finished by then is at its
+        // target, the whole interval (§3.1) — not where its last frame or a fresh state left it.
+        state.offset = previous.animate(value: value, time: time, context: &context) ?? value
         let firstStart = state.startTime
         state.time = time
         state.startTime = time

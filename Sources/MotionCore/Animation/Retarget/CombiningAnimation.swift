@@ -148,6 +148,8 @@ extension CombiningAnimation {
         combined._entries.append(Entry(animation: next, startTime: elapsed))
         let fresh = AnimationContext<V>(state: AnimationState(), environment: context.environment)
         context.state[CombiningStateKey<V>.self].append(CombiningEntryState(cumulativeValue: nextInterval, context: fresh))
+        // Logically complete when its last entry is (docs/semantics.md §4.3 item 4): the new one is not yet.
+        context._isLogicallyComplete = false
         animation = Animation(combined)
         return true
     }
