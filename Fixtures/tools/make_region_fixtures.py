@@ -485,9 +485,12 @@ def fluid_point(change, response, fraction, t, magnitude):
 
 squared = lambda v: sum(x * x for x in v)
 largest = lambda v: max(x * x for x in v)
-change, response, fraction = (120.0, 30.0), 0.5, 0.6
-frames = [k / 60 for k in range(1, 121)]
-differ = [t for t in frames if (fluid_point(change, response, fraction, t, squared) is None) != (fluid_point(change, response, fraction, t, largest) is None)]
+frames = [k / 60 for k in range(1, 181)]
+# The first case whose rest frame differs between the magnitude and a per-component test.
+for change, response, fraction in (((100.0, 100.0), 0.5, 0.6), ((80.0, 60.0), 0.5, 0.6), ((100.0, 100.0), 0.4, 0.9)):
+    differ = [t for t in frames if (fluid_point(change, response, fraction, t, squared) is None) != (fluid_point(change, response, fraction, t, largest) is None)]
+    if differ:
+        break
 times = sorted(set(frames[5::15]) | set(differ[:3]) | set(differ[-3:]))
 samples = []
 for t in times:
@@ -497,7 +500,8 @@ for t in times:
     else:
         samples.append({"time": round(t, 12), "value": state[0], "velocity": state[1], "isAnimating": True})
 write("velocity/region-point-fluid-spring-rests-by-magnitude",
-      "spring(response: 0.5, dampingFraction: 0.6) moving a point by (120, 30): it rests when the vectors' magnitudes are small, not each component",
+      "spring(response: %g, dampingFraction: %g) moving a point by (%g, %g): it rests when the vectors' magnitudes are small, not each component"
+      % (response, fraction, change[0], change[1]),
       "docs/semantics.md §3.1, §4.5", TIGHT,
       {"property": {"valueType": "point", "initialValue": [0, 0],
                     "events": [{"time": 0, "set": list(change), "animation": {"spring": {"response": response, "dampingFraction": fraction}}}],
