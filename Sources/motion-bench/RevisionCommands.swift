@@ -72,6 +72,7 @@ enum RevisionCommands {
             throw ToolError(error.description)
         }
         var report = outcome.report
+        report.conformance = outcome.conformance
         report.baseline = "\(a.name) (\(a.commit?.prefix(10) ?? "directory"))"
         report.candidate = "\(b.name) (\(b.commit?.prefix(10) ?? "directory"))"
         report.machine =
@@ -79,27 +80,20 @@ enum RevisionCommands {
             + "\(outcome.rounds) rounds of \(outcome.design == .blocks ? "alternating blocks" : "one process a side"), \(outcome.stopReason)"
         var text = try ComparisonFormat.text.render(report)
         if let warning = outcome.buildWarning { text = warning + "\n" + text }
-        let changes = outcome.conformanceChanges ?? []
-        if outcome.conformanceChanges == nil {
+        if outcome.conformance == nil {
             text += "conformance: not run (the package measured is \(revisionOptions.packagePath ?? "."), not this repository)\n"
-        } else {
-            text +=
-                changes.isEmpty ? "conformance: no fixture changed its verdict\n" : "conformance: verdicts changed:\n" + changes.map { "  \($0)\n" }.joined()
         }
         let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
         let base = reports.appendingPathComponent("revisions/\(stamp)-\(a.commit?.prefix(10) ?? "A")-\(b.commit?.prefix(10) ?? "B")")
         try AtomicFile.write(try ComparisonFormat.json.render(report), to: base.appendingPathExtension("json"))
         let markdown = (outcome.buildWarning.map { "**\($0)**\n\n" } ?? "") + (try ComparisonFormat.markdown.render(report))
-        try AtomicFile.write(
-            markdown + "\n" + changes.map { "- \($0)" }.joined(separator: "\n"),
-            to: base.appendingPathExtension("md"))
+        try AtomicFile.write(markdown, to: base.appendingPathExtension("md"))
         switch format {
         case .text: print(text, terminator: "")
         case .markdown: print(markdown, terminator: "")
         case .json, .junit: print(try format.render(report), terminator: "")
         }
         status("wrote \(base.path).json and .md\n")
-        if report.exitCode == 0 && !changes.isEmpty { return 1 }
         return report.exitCode
     }
 

@@ -290,6 +290,34 @@ struct ResultFormatTests {
         #expect(timing.framesOverBudget?["240Hz"] == 0.75)
     }
 
+    @Test("conformance across revisions: an added fixture is listed, a changed verdict fails; one exit code in every format")
+    func conformanceDelta() throws {
+        let delta = ConformanceDelta(before: ["a": "pass", "b": "pass", "gone": "fail"], after: ["a": "pass", "b": "fail", "new": "pass"])
+        #expect(delta.changed == [.init(id: "b", before: "pass", after: "fail")])
+        #expect(delta.added == [.init(id: "new", verdict: "pass")])
+        #expect(delta.removed == [.init(id: "gone", verdict: "fail")])
+        var report = ComparisonReport(
+            baseline: "A", candidate: "B", comparisons: [BenchmarkComparison(name: "tick.fluid.10k.1", verdict: .unchanged, threshold: 0.05)],
+            geometricMeanRatio: 1)
+        report.conformance = ConformanceDelta(before: ["a": "pass"], after: ["a": "pass", "new": "pass"])
+        #expect(report.exitCode == 0, "a new passing fixture does not fail the gate")
+        report.conformance = delta
+        #expect(report.exitCode == 1)
+        report.conformance = ConformanceDelta(failure: "the suites could not be run on B")
+        #expect(report.exitCode == 1)
+        report.comparisons[0].verdict = .regressed
+        #expect(report.exitCode == 2, "a regression decides first")
+        report.comparisons[0].verdict = .unchanged
+        report.conformance = delta
+        let json = try ComparisonFormat.json.render(report)
+        let decoded = try JSONDecoder().decode(ComparisonReport.self, from: Data(json.utf8))
+        #expect(decoded.conformance == delta && decoded.exitCode == report.exitCode)
+        if formatCheckerReady {
+            try FormatParserTests().check("comparison", json)
+            try FormatParserTests().check("markdown", try ComparisonFormat.markdown.render(report))
+        }
+    }
+
     @Test("a run records the target CPU with its build flags, and revisions compiled for different CPUs are flagged")
     func targetCPUs() {
         let portable = WorkerBuild(targetCPU: nil), native = WorkerBuild(targetCPU: "native")
@@ -298,7 +326,7 @@ struct ResultFormatTests {
         func outcome(_ builds: [WorkerBuild]) -> RevisionComparison.Outcome {
             RevisionComparison.Outcome(
                 design: .blocks, report: ComparisonReport(baseline: "A", candidate: "B", comparisons: [], geometricMeanRatio: nil),
-                rounds: 2, stopReason: "decided", conformanceChanges: [], builds: builds)
+                rounds: 2, stopReason: "decided", conformance: ConformanceDelta(), builds: builds)
         }
         #expect(outcome([portable, portable]).buildWarning == nil)
         #expect(outcome([native, native]).buildWarning == nil)

@@ -31,6 +31,14 @@ struct RevisionComparisonTests {
         return Run(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
     }
 
+    /// The comparison a run stored, read from the `wrote ….json` line it printed.
+    static func storedReport(in run: Run) throws -> ComparisonReport {
+        let line = try #require(run.output.split(separator: "\n").last { $0.hasPrefix("wrote ") && $0.hasSuffix(".json and .md") })
+        let path = String(line.dropFirst("wrote ".count).dropLast(" and .md".count))
+        let file = path.hasPrefix("/") ? URL(fileURLWithPath: path) : try #require(Self.clone).appendingPathComponent(path)
+        return try JSONDecoder().decode(ComparisonReport.self, from: Data(contentsOf: file))
+    }
+
     /// A clone with three commits: HEAD ("base"), "slow" and "different" on top of it.
     static let clone: URL? = {
         let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("revisions-\(UUID().uuidString)")
@@ -108,7 +116,9 @@ struct RevisionComparisonTests {
         let run = try compare("base", "different")
         #expect(run.status == 4, "\(run.output.suffix(1500))")
         #expect(run.output.contains("digestMismatch"))
-        #expect(run.output.contains("conformance: verdicts changed"))
-        #expect(!run.output.contains("could not be run"), "a revision whose fixtures fail still has verdicts")
+        let report = try Self.storedReport(in: run)
+        #expect(report.conformance?.changed.isEmpty == false, "the different revision's fixtures change verdict")
+        #expect(report.conformance?.failure == nil, "a revision whose fixtures fail still has verdicts")
+        #expect(report.exitCode == run.status, "the stored exit code is the one the process exited with")
     }
 }

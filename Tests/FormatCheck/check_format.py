@@ -44,7 +44,15 @@ def check_markdown(path):
     from markdown_it import MarkdownIt
     tokens = MarkdownIt("commonmark").enable("table").parse(pathlib.Path(path).read_text())
     tables, widths, rows = 0, [], []
+    in_cell = False
     for token in tokens:
+        if token.type in ("th_open", "td_open"):
+            in_cell = True
+        elif token.type in ("th_close", "td_close"):
+            in_cell = False
+        elif in_cell and token.type == "inline" and token.content.startswith("exit code"):
+            # A line meant as its own paragraph, read as a table row: it needs a blank line before it.
+            fail(f"table {tables}: the line '{token.content}' was read as a table row")
         if token.type == "table_open":
             tables += 1
             widths, rows = [], []

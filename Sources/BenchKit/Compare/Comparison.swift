@@ -90,6 +90,8 @@ public struct ComparisonReport: Codable, Sendable {
     public var geometricMeanRatio: Double?
     /// What the machine was like while the candidate (or the rounds) measured, when known.
     public var machine: String?
+    /// The conformance suites of both revisions (`compare-revisions`); nil when not run.
+    public var conformance: ConformanceDelta?
 
     /// Whether any benchmark was compared at all: two runs that share no benchmark with timings
     /// (an empty baseline, disjoint filters) are not a pass.
@@ -97,6 +99,9 @@ public struct ComparisonReport: Codable, Sendable {
         comparisons.contains { [.regressed, .improved, .unchanged, .inconclusive, .digestMismatch].contains($0.verdict) }
     }
 
+    /// The exit code, computed here once and printed, stored and rendered from this value:
+    /// 4 digest mismatch, 1 failed benchmark or nothing compared, 2 regression, 3 inconclusive,
+    /// then 1 when a conformance verdict changed (or the suites could not be run), else 0.
     public var exitCode: Int32 {
         guard comparedAnything else { return 1 }
         let verdicts = Set(comparisons.map(\.verdict))
@@ -104,6 +109,7 @@ public struct ComparisonReport: Codable, Sendable {
         if verdicts.contains(.failed) { return 1 }
         if verdicts.contains(.regressed) { return 2 }
         if verdicts.contains(.inconclusive) { return 3 }
+        if conformance?.fails == true { return 1 }
         return 0
     }
 

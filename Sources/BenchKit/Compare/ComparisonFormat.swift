@@ -20,13 +20,15 @@ public enum ComparisonFormat: String, CaseIterable, Sendable {
             let markdown = self == .markdown
             let sorted = report.comparisons.sorted { impact($0) > impact($1) }
             var lines: [String] = []
+            // Markdown: every part its own paragraph (a line break alone would join them).
+            let gap = markdown ? [""] : []
             lines.append((markdown ? "## " : "") + "motion-bench compare: \(report.candidate) against \(report.baseline)")
             let counts = Verdict.allCases.map { "\(report.count($0)) \($0.rawValue)" }.filter { !$0.hasPrefix("0 ") }
-            lines.append(counts.joined(separator: ", ") + (report.geometricMeanRatio.map { String(format: "; geometric mean ratio %.3f", $0) } ?? ""))
+            lines += gap + [counts.joined(separator: ", ") + (report.geometricMeanRatio.map { String(format: "; geometric mean ratio %.3f", $0) } ?? "")]
             if !report.comparedAnything {
-                lines.append("nothing was compared: the two runs share no benchmark with timings (exit 1)")
+                lines += gap + ["nothing was compared: the two runs share no benchmark with timings (exit 1)"]
             }
-            if let machine = report.machine { lines.append("machine: " + machine) }
+            if let machine = report.machine { lines += gap + ["machine: " + machine] }
             let header = ["benchmark", "verdict", "ratio", "95% interval", "p (null hypothesis)", "over", "baseline", "candidate", "notes"]
             if markdown {
                 lines += ["", "| " + header.joined(separator: " | ") + " |", "|" + String(repeating: "---|", count: header.count)]
@@ -47,7 +49,11 @@ public enum ComparisonFormat: String, CaseIterable, Sendable {
                 }
             }
             if !markdown && !sorted.isEmpty { lines += textTable(rows, leftAligned: [0, 1, 3, 4, 5, 8]) }
-            lines.append("exit code \(report.exitCode)")
+            if let conformance = report.conformance {
+                // In Markdown a list under its heading line; indented lines become list items.
+                lines += gap + conformance.lines.map { markdown && $0.hasPrefix("  ") ? "- `" + $0.dropFirst(2) + "`" : $0 }
+            }
+            lines += gap + ["exit code \(report.exitCode)"]
             return lines.joined(separator: "\n") + "\n"
         }
     }

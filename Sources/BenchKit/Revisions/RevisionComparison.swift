@@ -84,9 +84,9 @@ public struct RevisionComparison {
         /// Rounds run (the most any benchmark got), and why the rounds stopped.
         public var rounds: Int
         public var stopReason: String
-        /// Fixtures whose verdict differs between the revisions; nil when another package is
-        /// measured (its conformance is its own affair: `conform --engine`).
-        public var conformanceChanges: [String]?
+        /// How the revisions' conformance verdicts differ; nil when another package is measured
+        /// (its conformance is its own affair: `conform --engine`).
+        public var conformance: ConformanceDelta?
         /// How each revision's worker was compiled, A then B. Both are built in the same
         /// environment, but a revision from before `MOTIONBENCH_TARGET_CPU` ignores it.
         public var builds: [WorkerBuild]
@@ -326,7 +326,7 @@ public struct RevisionComparison {
             remeasured: drivers.map(\.busyLog.remeasured).reduce(0, +),
             othersCPU: loads.isEmpty ? nil : loads.map(\.othersCPU).reduce(0, +) / Double(loads.count))
         return Outcome(
-            design: design, report: report, rounds: round, stopReason: stopReason, conformanceChanges: conformanceChanges(a, b),
+            design: design, report: report, rounds: round, stopReason: stopReason, conformance: conformanceDelta(a, b),
             builds: builds, machine: machine)
     }
 
@@ -409,8 +409,8 @@ public struct RevisionComparison {
         return RatioEstimate.pairedRounds(logRatios: logs)
     }
 
-    /// Runs each revision's own conformance suites and lists the fixtures whose verdict changed.
-    func conformanceChanges(_ a: Revision, _ b: Revision) -> [String]? {
+    /// Runs each revision's own conformance suites and compares their verdicts.
+    func conformanceDelta(_ a: Revision, _ b: Revision) -> ConformanceDelta? {
         guard options.packagePath == nil else { return nil }
         func verdicts(_ revision: Revision) -> [String: String]? {
             let outcome: WorkerProcess.Outcome
@@ -444,12 +444,8 @@ public struct RevisionComparison {
             return Dictionary(fixtures.compactMap { f in (f["id"] as? String).map { ($0, f["verdict"] as? String ?? "?") } }, uniquingKeysWith: { x, _ in x })
         }
         let before = verdicts(a), after = verdicts(b)
-        guard let before, let after else { return ["conformance could not be run on \(before == nil ? a.name : b.name)"] }
-        var changes: [String] = []
-        for id in Set(before.keys).union(after.keys).sorted() where before[id] != after[id] {
-            changes.append("\(id): \(before[id] ?? "absent") → \(after[id] ?? "absent")")
-        }
-        return changes
+        guard let before, let after else { return ConformanceDelta(failure: "the suites could not be run on \(before == nil ? a.name : b.name)") }
+        return ConformanceDelta(before: before, after: after)
     }
 
     func git(_ arguments: [String]) -> String? {
