@@ -17,6 +17,11 @@ export MOTIONBENCH_TARGET_CPU := $(TARGET_CPU)
 run: deps release
 	.build/release/motion-bench main
 
+# The suites whose verdicts come from timing two revisions (compare-revisions end to end): each
+# runs alone after the rest, since Swift Testing runs suites side by side and a neighbour's load
+# makes those measurements inconclusive.
+TIMED_SUITES = WorkloadTests|RevisionComparisonTests
+
 # Every test: the debug pass runs all of them; the release pass runs the allocation-count tests,
 # which need optimised (specialised) code to be allocation-free.
 test: deps test-debug test-release test-native
@@ -24,7 +29,9 @@ test: deps test-debug test-release test-native
 test-debug: deps
 	mkdir -p .build; set -o pipefail; $(SWIFT) build --build-tests 2>&1 | tee .build/build-debug.log
 	@scripts/no-warnings .build/build-debug.log
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --skip '$(TIMED_SUITES)'
+	$(SWIFT) test --skip-build --filter WorkloadTests
+	$(SWIFT) test --skip-build --filter RevisionComparisonTests
 
 test-release: deps
 	$(SWIFT) test -c release -Xswiftc -enable-testing --filter EngineAllocationTests
