@@ -65,7 +65,6 @@ public struct CombiningAnimation: CustomAnimation {
             let entryLogicallyComplete = states[index].context!.isLogicallyComplete
             if let x {
                 states[index].frameInterval = rebased
-                states[index].frameOffset = x
                 result += x
             } else {
                 states[index].context = nil
@@ -83,6 +82,10 @@ public struct CombiningAnimation: CustomAnimation {
     public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
         let states = context.state[CombiningStateKey<V>.self]
         guard states.count == entries.count, !entries.isEmpty else { return nil }
+        // Each running entry's interval of the last frame. Entries are only appended, so only the
+        // last can have joined since that frame; then the intervals are rebuilt by animating copies
+        // of the entries' states.
+        let framed = states[states.count - 1].context == nil || states[states.count - 1].frameInterval != nil
         var result = V.zero
         var velocity = V.zero
         for index in entries.indices {
@@ -91,7 +94,7 @@ public struct CombiningAnimation: CustomAnimation {
                 continue
             }
             let entry = entries[index]
-            let rebased = states[index].frameInterval ?? states[index].cumulativeValue - result
+            let rebased = framed ? states[index].frameInterval! : states[index].cumulativeValue - result
             let entryVelocity = entry.animation.velocity(value: rebased, time: time - entry.startTime, context: entryContext)
             if index == entries.count - 1, entryVelocity == nil { return nil }
             velocity += entryVelocity ?? .zero
@@ -99,9 +102,7 @@ public struct CombiningAnimation: CustomAnimation {
                 if _Mutants.isActive(.combineVelocityNewestOnly) { if index == entries.count - 1 { velocity = entryVelocity ?? .zero } }
             #endif
 
-            if let offset = states[index].frameOffset {
-                result += offset
-            } else {
+            if !framed {
                 var probe = entryContext
                 result += entry.animation.animate(value: rebased, time: time - entry.startTime, context: &probe) ?? rebased
             }
@@ -161,11 +162,10 @@ public struct CombiningEntryState<V: VectorArithmetic> {
     public var cumulativeValue: V
     public var context: AnimationContext<V>?
     /// The interval the entry animated at the last frame (its target less the value of the entries
-    /// before it) and the part of it covered then; nil before its first frame. The combination's
-    /// velocity is read on these, the frame's own, never on a state that frame already moved on
-    /// (a repeat whose cycle ended there shows its whole interval, though its next cycle starts at 0).
+    /// before it); nil before its first frame. The combination's velocity is read on these, the
+    /// frame's own, never on a state that frame already moved on (a repeat whose cycle ended there
+    /// shows its whole interval, though its next cycle starts at 0).
     public var frameInterval: V? = nil
-    public var frameOffset: V? = nil
 
     @inlinable
     public init(cumulativeValue: V, context: AnimationContext<V>?) {
