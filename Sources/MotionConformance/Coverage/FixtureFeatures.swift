@@ -86,7 +86,7 @@ public enum FixtureFeatures {
                 if let animation { self.animation(animation, &features) }
                 if animatedChanges >= 3 { features.insert("change:three-or-more") }
                 if previousAnimated, let animation, case let .object(members) = animation, let base = members.first?.0 {
-                    let merges = ReferencePlayback.fluidBases.contains(base) || "\(members.first!.1)".contains("MergingLinearAnimation")
+                    let merges = ReferencePlayback.fluidBases.contains(base) || members.first?.1["name"] == .string("MergingLinearAnimation")
                     features.insert(merges ? "change:merges" : "change:combines")
                 }
             }
@@ -104,7 +104,7 @@ public enum FixtureFeatures {
     }
 
     static func animation(_ json: JSONValue, _ features: inout Set<String>) {
-        guard case let .object(members) = json, let (base, arguments) = members.first(where: { !AnimationSpecKeys.modifiers.contains($0.0) }) else { return }
+        guard case let .object(members) = json, let (base, arguments) = members.first(where: { !AnimationSpec.modifiers.contains($0.0) }) else { return }
         let keys = Set((arguments.object ?? []).map(\.0))
         features.insert("base:\(base)")
         switch base {
@@ -128,7 +128,7 @@ public enum FixtureFeatures {
         default: break
         }
         if ["linear", "easeIn", "easeOut", "easeInOut"].contains(base) && !keys.contains("duration") { features.insert("base:default-duration") }
-        let modifiers = members.map(\.0).filter { AnimationSpecKeys.modifiers.contains($0) && $0 != "autoreverses" }
+        let modifiers = members.map(\.0).filter { AnimationSpec.modifiers.contains($0) && $0 != "autoreverses" }
         for modifier in modifiers { features.insert("modifier:\(modifier)") }
         if modifiers.count == 1 { features.insert("modifier:\(modifiers[0])-alone") }
         if modifiers.count >= 2 { features.insert("modifier:chain") }
@@ -267,9 +267,4 @@ public enum FixtureFeatures {
             if values.contains(where: { $0 < from }) { features.insert("timeline:explicit:before-from") }
         }
     }
-}
-
-/// The modifier keys of an animation object (`AnimationSpec`), for readers that see JSON only.
-enum AnimationSpecKeys {
-    static let modifiers: Set<String> = ["delay", "speed", "repeatCount", "repeatForever", "autoreverses", "logicallyCompleteAfter"]
 }

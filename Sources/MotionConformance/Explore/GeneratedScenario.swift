@@ -19,8 +19,6 @@ public struct GeneratedScenario: Sendable, Equatable {
             .object([(base, .object(arguments.map { ($0.key, $0.value) }))] + modifiers.map { ($0.key, $0.value) })
         }
 
-        var isFluidSpring: Bool { ReferencePlayback.fluidBases.contains(base) }
-
         func number(_ key: String, in members: [Member]) -> Double? {
             members.first { $0.key == key }.flatMap { if case let .number(n) = $0.value { return n } else { return nil } }
         }
@@ -149,14 +147,6 @@ public struct GeneratedScenario: Sendable, Equatable {
     /// Whether the reference model can play it (§4.5: fluid springs on scalars only; every change
     /// moves every component or none).
     var isPlayableByReference: Bool {
-        if valueType == .scalar || valueType == .angle { return true }
-        var previous = initialValue
-        for event in events {
-            if event.animation?.isFluidSpring == true { return false }
-            let moved = zip(previous, event.value).map { $0 != $1 }
-            if moved.contains(true) && moved.contains(false) { return false }
-            previous = event.value
-        }
-        return true
+        ReferencePlayback.separabilityProblem(valueType, initial: initialValue, changes: events.map { ($0.value, $0.animation?.base) }) == nil
     }
 }

@@ -24,9 +24,7 @@ public enum ReferencePlayback {
     public static func answers(_ scenario: PropertyScenario) throws -> [Answer] {
         if scenario.valueType == .angle { return try angleAnswers(scenario) }
         let components = scenario.valueType.componentNames.count
-        if components > 1 || scenario.valueType != .scalar {
-            try requireSeparable(scenario)
-        }
+        try requireSeparable(scenario)
         var perComponent: [[Answer]] = []
         for component in 0..<components {
             perComponent.append(try play(scenario, component: component))
@@ -59,20 +57,31 @@ public enum ReferencePlayback {
     }
 
     static func requireSeparable(_ scenario: PropertyScenario) throws {
-        var previous = scenario.initialValue
-        for (index, event) in scenario.events.enumerated() {
-            if let animation = ExternalEngine.resolvedAnimation(event), case let .object(members) = animation,
-                members.contains(where: { fluidBases.contains($0.0) })
-            {
-                throw ReferenceModel.Unsupported(
-                    description: "event \(index): a fluid spring on a \(scenario.valueType) value is not separable into components (§3.1 item 6)")
-            }
-            let moved = zip(previous, event.value).map { $0 != $1 }
-            if moved.contains(true) && moved.contains(false) {
-                throw ReferenceModel.Unsupported(description: "event \(index) moves some components and not others; the reference plays components apart")
-            }
-            previous = event.value
+        let changes = scenario.events.map { event in
+            (value: event.value, base: ExternalEngine.resolvedAnimation(event)?.object?.first { !AnimationSpec.modifiers.contains($0.0) }?.0)
         }
+        if let problem = separabilityProblem(scenario.valueType, initial: scenario.initialValue, changes: changes) {
+            throw ReferenceModel.Unsupported(description: problem)
+        }
+    }
+
+    /// Why a vector scenario cannot be played one component at a time, or nil when it can: a fluid
+    /// spring (§3.1 item 6), or a change that moves some components and not others. Scalars and
+    /// angles (one component) always can.
+    static func separabilityProblem(_ type: ValueType, initial: [Double], changes: [(value: [Double], base: String?)]) -> String? {
+        guard type != .scalar && type != .angle else { return nil }
+        var previous = initial
+        for (index, change) in changes.enumerated() {
+            if let base = change.base, fluidBases.contains(base) {
+                return "event \(index): a fluid spring on a \(type) value is not separable into components (§3.1 item 6)"
+            }
+            let moved = zip(previous, change.value).map { $0 != $1 }
+            if moved.contains(true) && moved.contains(false) {
+                return "event \(index) moves some components and not others; the reference plays components apart"
+            }
+            previous = change.value
+        }
+        return nil
     }
 
     static func play(_ scenario: PropertyScenario, component: Int) throws -> [Answer] {
