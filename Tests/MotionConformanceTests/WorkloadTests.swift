@@ -186,9 +186,11 @@ struct WorkloadTests {
         #expect(outcome.output.contains("conformance: no fixture changed its verdict"), "the suites ran through both revisions")
         #expect(outcome.output.contains("of alternating blocks"), "the engine declares workload.frames: its revisions take turns in blocks")
         // Without workload.frames, one fresh engine process a side per round, and the same verdict.
+        // That design is noisier (docs/runner.md §9): rounds enough to decide and then confirm.
         let processes = try tool([
             "compare-revisions", "HEAD~1", "HEAD", "--repository", repository.path, "--engine",
             "python3 engine.py --capabilities workload.curve", "--filter", "^workload\\.curve\\.1k@", "--reports", reports.path, "--quiet",
+            "--max-rounds", "30",
         ])
         #expect(processes.status == 2, "\(processes.output)\(processes.errors)")
         #expect(processes.output.contains("of one process a side") && processes.output.contains("regressed"), "\(processes.output)")
