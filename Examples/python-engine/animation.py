@@ -292,13 +292,22 @@ class LogicallyCompleteAfter(Animation):
         return self.base.velocity(value, t, ctx)
 
 
+BASES = ("default", "linear", "easeIn", "easeOut", "easeInOut", "timingCurve", "spring", "smooth", "snappy", "bouncy",
+         "interactiveSpring", "interpolatingSpring", "custom")
+
+
 def parse(json_animation):
-    """An animation written as fixtures write it (Fixtures/README.md, "Animations as data")."""
+    """An animation as the protocol sends it (docs/protocol.md §2, "Animations"): one key names the
+    base; version 2 lists the modifiers in order in `modifiers`, so the order of the object's keys
+    does not matter (version 1 wrote them as keys after the base)."""
     if json_animation is None:
         return None
-    items = list(json_animation.items())
-    key, args = items[0]
-    args = args or {}
+    key = next(k for k in json_animation if k in BASES)
+    args = json_animation[key] or {}
+    if "modifiers" in json_animation:
+        modifiers = [next(iter(m.items())) for m in json_animation["modifiers"]]
+    else:
+        modifiers = [(k, v) for k, v in json_animation.items() if k != key]
     if key == "default":
         animation = FluidSpring(0.5, 1.0)
     elif key in ("linear", "easeIn", "easeOut", "easeInOut"):
@@ -336,8 +345,8 @@ def parse(json_animation):
         animation = HarnessLinear(args.get("duration", 1.0), args["name"] == "MergingLinearAnimation")
     else:
         raise ValueError("unknown animation " + key)
-    autoreverses = bool(json_animation.get("autoreverses", True))  # SwiftUI's default (§3.2)
-    for key, value in items[1:]:
+    autoreverses = bool(dict(modifiers).get("autoreverses", True))  # SwiftUI's default (§3.2)
+    for key, value in modifiers:
         if key == "delay":
             animation = Delay(animation, value)
         elif key == "speed":

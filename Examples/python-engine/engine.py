@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""An engine in Python behind MotionBench's engine protocol (docs/protocol.md, version 1.1),
+"""An engine in Python behind MotionBench's engine protocol (docs/protocol.md, version 2),
 written from docs/semantics.md alone — not from MotionCore — as the test that the document is
 complete: it passes every conformance fixture.
 
@@ -38,9 +38,18 @@ from workloads import frames, workload
 NAME = sys.argv[sys.argv.index("--name") + 1] if "--name" in sys.argv[:-1] else ("python-example-wrong" if WRONG else "python-example")
 ONLY = sys.argv[sys.argv.index("--capabilities") + 1].split(",") if "--capabilities" in sys.argv[:-1] else None
 CAPABILITIES = ["property.scalar", "property.angle", "property.point", "property.size", "property.rect", "property.struct",
-                "velocity", "isAnimating", "completion", "tracksVelocity", "mergesCoincidentAnimations", "customAnimations",
-                "spring", "curve", "keyframes", "phases", "timeline",
+                "property.velocity", "property.isAnimating", "property.completion", "tracksVelocity", "mergesCoincidentAnimations",
+                "customAnimations", "spring.value", "spring.velocity", "spring.parameters", "spring.settling",
+                "curve.value", "curve.velocity", "curve.circular", "keyframes.value", "keyframes.velocity", "keyframes.duration",
+                "phases.value", "phases.phase", "timeline",
                 "workload.fluid", "workload.closed", "workload.curve", "workload.keyframe", "workload.frames"]
+# Protocol 1's coarse names, which `--capabilities` also takes (protocol §3, "Capabilities").
+BUNDLES = {"velocity": ["property.velocity"], "isAnimating": ["property.isAnimating"], "completion": ["property.completion"],
+           "spring": ["spring.value", "spring.velocity", "spring.parameters", "spring.settling"],
+           "curve": ["curve.value", "curve.velocity", "curve.circular"],
+           "keyframes": ["keyframes.value", "keyframes.velocity", "keyframes.duration"], "phases": ["phases.value", "phases.phase"]}
+if ONLY is not None:
+    ONLY = [member for name in ONLY for member in BUNDLES.get(name, [name])]
 
 
 def timeline(schedule, start, mode, count):
@@ -83,7 +92,8 @@ def property_op(op, request):
 def answer(request):
     op = request["op"]
     if op == "hello":
-        return {"protocol": 1, "engine": {"name": NAME, "version": "1.1"},
+        # Protocol 2 (modifiers as an array) when the harness speaks it; its `versions` lists what it speaks.
+        return {"protocol": 2 if 2 in request.get("versions", [request.get("protocol")]) else 1, "engine": {"name": NAME, "version": "2.0"},
                 "capabilities": [c for c in CAPABILITIES if ONLY is None or c in ONLY],
                 "clock": {"name": "time.perf_counter_ns", "resolution": time.get_clock_info("perf_counter").resolution}}
     if op == "workload":

@@ -11,23 +11,24 @@ enum ConformCommand {
             options: [
                 "--fixtures", "--suite", "--filter", "--format", "--output", "--engine",
                 "--engine-timeout", "--fixture-timeout", "--fixture-memory", "--explore", "--seed", "--explore-seconds", "--explore-output",
+                "--expectations", "--update-expectations", "--fixture",
             ],
-            flags: ["--plot-all", "--engine-shell"])
+            flags: ["--plot-all", "--engine-shell", "--legacy-engine", "--transcript"])
         let formatName = arguments.value("--format") ?? "text"
         guard let format = ConformanceReport.Format(rawValue: formatName) else {
             throw UsageError("unknown format '\(formatName)'; expected one of: \(ConformanceReport.Format.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         var engine: ExternalEngine.Options?
         if let command = arguments.value("--engine") {
-            engine = ExternalEngine.Options(command: command, shell: arguments.has("--engine-shell"))
+            engine = ExternalEngine.Options(command: command, shell: arguments.has("--engine-shell"), legacy: arguments.has("--legacy-engine"))
             if let text = arguments.value("--engine-timeout") {
                 guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
                     throw UsageError("--engine-timeout '\(text)' is not a number of seconds between 0 and 3600")
                 }
                 engine?.timeout = seconds
             }
-        } else if arguments.has("--engine-shell") || arguments.value("--engine-timeout") != nil {
-            throw UsageError("--engine-shell and --engine-timeout go with --engine CMD")
+        } else if arguments.has("--engine-shell") || arguments.value("--engine-timeout") != nil || arguments.has("--legacy-engine") {
+            throw UsageError("--engine-shell, --engine-timeout and --legacy-engine go with --engine CMD")
         }
         if arguments.value("--explore") != nil {
             return try explore(arguments, engine: engine)
@@ -48,14 +49,46 @@ enum ConformCommand {
             }
             budget.memoryBytes = mebibytes << 20
         }
+        var filter = try arguments.pattern("--filter")
+        if let id = arguments.value("--fixture") {
+            guard filter == nil else { throw UsageError("--fixture ID and --filter REGEX both choose fixtures; give one") }
+            filter = "^" + NSRegularExpression.escapedPattern(for: id) + "$"
+        }
+        if arguments.has("--transcript") {
+            guard let id = arguments.value("--fixture") else {
+                throw UsageError("--transcript goes with --fixture ID (one fixture's every request, answer and check)")
+            }
+            return try transcript(id, fixtures: arguments.value("--fixtures") ?? "Fixtures", engine: engine)
+        }
+        let expectations = try readExpectations(arguments)
         // Text to the terminal goes out a fixture at a time, flushed: whatever happens later, the
         // verdicts reached so far are not lost. Other formats are written whole at the end.
         let streaming = format == .text && arguments.value("--output") == nil
-        if streaming { emit([ConformanceReport.textHeader]) }
-        let report = try conformance(
-            fixtures: arguments.value("--fixtures") ?? "Fixtures", suite: arguments.value("--suite"),
-            filter: try arguments.pattern("--filter"), engine: engine, budget: budget,
-            onResult: streaming ? { emit(ConformanceReport.textLines($0)) } : nil)
+        // The header goes out with the first result: an engine that cannot start leaves one error, no table.
+        var headed = false
+        func header() {
+            if streaming && !headed { emit([ConformanceReport.textHeader]) }
+            headed = true
+        }
+        var report: ConformanceReport
+        do {
+            report = try conformance(
+                fixtures: arguments.value("--fixtures") ?? "Fixtures", suite: arguments.value("--suite"),
+                filter: filter, engine: engine, budget: budget,
+                onResult: streaming
+                    ? {
+                        header()
+                        emit(ConformanceReport.textLines($0))
+                    } : nil)
+            header()
+        } catch let error as EngineUnavailable {
+            writeToStandardError("motion-bench: error: \(error.description)\n")
+            return 2
+        }
+        if let (file, read) = expectations { report.expectations = ExpectationsGate(report.results, read, file: file) }
+        if let file = arguments.value("--update-expectations") {
+            try updateExpectations(file, read: expectations, report: &report)
+        }
         if streaming {
             emit(report.textFooter)
             return report.exitCode
@@ -163,21 +196,50 @@ enum ConformCommand {
             defer { adapter.close() }
             do {
                 try adapter.start()
+            } catch {
+                throw EngineUnavailable(description: "\(error)")
+            }
+            do {
                 status(
                     "conform: engine \(adapter.label)"
                         + (adapter.legacy
                             ? " (no handshake: scalar property scenarios only)"
-                            : ", protocol \(EngineProtocol.version), capabilities: \(adapter.capabilities.sorted().map(\.rawValue).joined(separator: " "))")
+                            : ", protocol \(adapter.version), capabilities: \(adapter.capabilities.sorted().map(\.rawValue).joined(separator: " "))")
                         + (adapter.unknownCapabilities.isEmpty ? "" : "; unknown capabilities ignored: \(adapter.unknownCapabilities.joined(separator: " "))")
                         + "\n")
-            } catch {
-                writeToStandardError("conform: \(error)\n")
             }
-            return ConformanceReport(results: loaded.fixtures.map { reported(adapter.run($0)) }, loadErrors: loaded.errors, engine: adapter.label)
+            let results = loaded.fixtures.map { reported(relative(adapter.run($0), root)) }
+            return ConformanceReport(results: results, loadErrors: loaded.errors.map { relative($0, root) }, engine: adapter.label)
         }
         let player = IsolatedPlayer(command: [selfExecutable, "play"], budget: budget)
-        return ConformanceReport(results: player.run(loaded.fixtures) { onResult?($0) }, loadErrors: loaded.errors)
+        let results = player.run(loaded.fixtures) { onResult?(relative($0, root)) }.map { relative($0, root) }
+        return ConformanceReport(results: results, loadErrors: loaded.errors.map { relative($0, root) })
     }
+
+    /// A path as reports show it: relative to the fixtures folder.
+    static func relative(_ path: String?, _ root: URL) -> String? {
+        guard let path else { return nil }
+        let base = root.standardizedFileURL.path + "/"
+        let full = URL(fileURLWithPath: path).standardizedFileURL.path
+        return full.hasPrefix(base) ? String(full.dropFirst(base.count)) : path
+    }
+
+    static func relative(_ result: FixtureResult, _ root: URL) -> FixtureResult {
+        var result = result
+        result.file = relative(result.file, root)
+        return result
+    }
+
+    static func relative(_ error: FixtureError, _ root: URL) -> FixtureError {
+        var error = error
+        error.file = relative(error.file, root)
+        return error
+    }
+}
+
+/// The engine could not be started or did not shake hands: one error for the run, not one per fixture.
+struct EngineUnavailable: Error, CustomStringConvertible {
+    let description: String
 }
 
 /// This executable, to start again as a child (`/proc/self/exe` where there is one).

@@ -7,7 +7,15 @@ import MotionCore
 /// exactly as an outside engine is played — and counting the variants some fixture catches.
 enum MutantsCommand {
     static func adapter(_ options: [String]) throws -> Int32 {
-        let arguments = try Arguments(options, command: "adapter", options: ["--mutant"], flags: ["--legacy"])
+        let arguments = try Arguments(options, command: "adapter", options: ["--mutant", "--protocol"], flags: ["--legacy"])
+        var version = EngineProtocol.version
+        if let text = arguments.value("--protocol") {
+            guard let v = Int(text), EngineProtocol.versions.contains(v) else {
+                throw UsageError(
+                    "--protocol '\(text)' is not a protocol version; expected one of: \(EngineProtocol.versions.map(String.init).joined(separator: ", "))")
+            }
+            version = v
+        }
         var name = "MotionCore"
         if let mutantName = arguments.value("--mutant") {
             guard _Mutants.compiledIn else {
@@ -19,7 +27,7 @@ enum MutantsCommand {
             _Mutants.active = mutant
             name = "MotionCore with \(mutant.rawValue)"
         }
-        MotionCoreAdapter(engineName: name, legacy: arguments.has("--legacy")).serve()
+        MotionCoreAdapter(engineName: name, legacy: arguments.has("--legacy"), protocolVersion: version).serve()
         return 0
     }
 

@@ -64,7 +64,8 @@ struct EngineProtocolTests {
     }
 
     static func counts(_ output: String) -> (passed: Int, failed: Int, errors: Int, skipped: Int) {
-        let line = output.split(separator: "\n").last { $0.contains(" passed, ") }.map(String.init) ?? ""
+        // The fixture counts come before the first ';' (the checks and the exit code follow it).
+        let line = output.split(separator: "\n").last { $0.contains(" passed, ") }.map { String($0.prefix { $0 != ";" }) } ?? ""
         func count(_ word: String) -> Int {
             guard let range = line.range(of: " \(word)") else { return 0 }
             return Int(line[..<range.lowerBound].split(whereSeparator: { !$0.isNumber }).last ?? "") ?? 0
@@ -102,7 +103,7 @@ struct EngineProtocolTests {
         #expect(text.status == 0, "\(text.output.suffix(600))")
         #expect(c.passed == declared.count && c.failed == 0 && c.errors == 0)
         #expect(c.skipped == FixtureSuiteTests.loaded.fixtures.count - declared.count)
-        #expect(text.output.contains("needs keyframes, which the engine did not declare"))
+        #expect(text.output.contains("needs keyframes.duration, keyframes.value, keyframes.velocity, which the engine did not declare"))
         let json = try run(["conform", "--format", "json", "--engine", partial])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
         #expect(object["skipped"] as? Int == c.skipped)
@@ -117,7 +118,7 @@ struct EngineProtocolTests {
     func legacyEngine() throws {
         // The engine of before the handshake: it answers `hello` with an error, and samples from a
         // real AnimatedProperty through the old forms (a number, not components).
-        let outcome = try run(["conform", "--format", "json", "--engine", "motion-bench adapter --legacy"])
+        let outcome = try run(["conform", "--format", "json", "--legacy-engine", "--engine", "motion-bench adapter --legacy"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
         let fixtures = object["fixtures"] as? [[String: Any]] ?? []
         let played = fixtures.filter { $0["verdict"] as? String != "skipped" }
@@ -128,12 +129,12 @@ struct EngineProtocolTests {
 
     /// One misbehaving engine: misbehaves at the first request containing `trigger`, once; after
     /// the restart it behaves. Returns the outcome and the merge suite's size.
-    func misbehave(_ mode: String, trigger: String = "\"time\":0.5", timeout: Double = 5) throws -> Outcome {
+    func misbehave(_ mode: String, trigger: String = "\"time\":0.5", timeout: Double = 5, format: String = "text") throws -> Outcome {
         let marker = NSTemporaryDirectory() + "misbehave-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: marker) }
         return try run(
             [
-                "conform", "--suite", "merge", "--engine-timeout", "\(timeout)",
+                "conform", "--suite", "merge", "--engine-timeout", "\(timeout)", "--format", format,
                 "--engine", "python3 \(Self.misbehaving) \(mode) '\(trigger)' motion-bench adapter",
             ],
             environment: ["MISBEHAVE_MARKER": marker])
@@ -170,11 +171,13 @@ struct EngineProtocolTests {
 
     @Test("NaN travels as \"nan\": an engine answering NaN values fails those fixtures with the value shown, and is not an error")
     func nanAnswers() throws {
-        let outcome = try misbehave("nan", trigger: "\"op\":\"sample\"")
+        let outcome = try misbehave("nan", trigger: "\"op\":\"sample\"", format: "json")
         #expect(outcome.status == 1)
-        let c = Self.counts(outcome.output)
-        #expect(c.errors == 0 && c.failed > 0)
-        #expect(outcome.output.contains("got nan, expected"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
+        #expect(object["errors"] as? Int == 0 && (object["failed"] as? Int ?? 0) > 0)
+        let checks = (object["fixtures"] as? [[String: Any]] ?? []).flatMap { $0["checks"] as? [[String: Any]] ?? [] }
+        // The NaN is shown as the answer, and has no residual: it is not folded into the worst error.
+        #expect(checks.contains { $0["outcome"] as? String == "fail" && ($0["actual"] as? String ?? "").contains("nan") && $0["residual"] is NSNull })
     }
 
     @Test("an engine writing 64 KiB to standard error before every answer is not blocked: every fixture passes")
@@ -184,12 +187,18 @@ struct EngineProtocolTests {
         #expect(Self.counts(outcome.output).passed == Self.mergeCount)
     }
 
-    @Test("a command that does not exist: every fixture is an error saying so, conform exits 2 at once")
-    func missingCommand() throws {
-        let outcome = try run(["conform", "--suite", "merge", "--engine", "no-such-engine-\(UUID().uuidString.prefix(8)) --flag"])
-        #expect(!outcome.hung && outcome.status == 2)
-        #expect(Self.counts(outcome.output).errors == Self.mergeCount)
-        #expect(outcome.output.contains("cannot be started") && outcome.output.contains("No such file or directory"))
+    @Test("an engine that cannot be started, or dies at the handshake, is one error: exit 2, no fixture rows, a line or two")
+    func engineUnavailable() throws {
+        let missing = try run(["conform", "--suite", "merge", "--engine", "no-such-engine-\(UUID().uuidString.prefix(8)) --flag"])
+        #expect(!missing.hung && missing.status == 2)
+        #expect(missing.output.isEmpty, "no table and no verdicts: \(missing.output.prefix(300))")
+        #expect((1...2).contains(missing.errors.split(separator: "\n").count), "\(missing.errors)")
+        let dies = try run(["conform", "--suite", "merge", "--engine", "python3 -c 'import sys; sys.stdin.readline(); sys.exit(3)'"])
+        #expect(!dies.hung && dies.status == 2 && dies.output.isEmpty)
+        #expect((1...2).contains(dies.errors.split(separator: "\n").count), "\(dies.errors)")
+        // An engine of before the handshake is an error too, unless --legacy-engine asks for it.
+        let legacy = try run(["conform", "--suite", "merge", "--engine", "motion-bench adapter --legacy"])
+        #expect(legacy.status == 2 && legacy.output.isEmpty)
     }
 
     @Test("the command is split into words, not given to a shell; --engine-shell asks for one")
@@ -222,17 +231,29 @@ struct ProtocolDocumentTests {
     func version() {
         #expect(Self.text.contains("**Version \(EngineProtocol.version).**"))
         #expect(Self.text.contains("| \(EngineProtocol.version) | "))
+        #expect(EngineProtocol.versions.allSatisfy { Self.text.contains("| \($0) | ") || Self.text.contains("| \($0), revision") })
     }
 
     @Test("the capability table lists exactly the code's capabilities")
     func capabilities() throws {
         let section = try #require(Self.text.components(separatedBy: "### Capabilities").last?.components(separatedBy: "### Engines without").first)
-        let documented = Set(
-            section.split(separator: "\n").compactMap { line -> String? in
-                guard line.hasPrefix("| `") else { return nil }
-                return line.dropFirst(3).split(separator: "`").first.map(String.init)
-            })
-        #expect(documented == Set(EngineProtocol.Capability.allCases.map(\.rawValue)))
+        func names(_ table: String) -> Set<String> {
+            Set(
+                table.split(separator: "\n").compactMap { line -> String? in
+                    guard line.hasPrefix("| `") else { return nil }
+                    return line.dropFirst(3).split(separator: "`").first.map(String.init)
+                })
+        }
+        let parts = section.components(separatedBy: "**Bundles.**")
+        #expect(names(parts[0]) == Set(EngineProtocol.Capability.allCases.map(\.rawValue)))
+        // Each bundle's row names its members, and nothing else.
+        for line in (parts.count > 1 ? parts[1] : "").split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let name = cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            let members = cells[1].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " `")) }
+            #expect(EngineProtocol.capabilities(named: name)?.map(\.rawValue) == members, "bundle \(name)")
+        }
+        #expect(Set(names(parts.count > 1 ? parts[1] : "")) == Set(EngineProtocol.bundles.map(\.name)))
     }
 
     @Test("every operation is described, and the Swift adapter answers each")

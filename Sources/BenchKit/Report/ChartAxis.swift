@@ -17,6 +17,9 @@ public struct ChartAxis: Sendable {
 
     public enum Unit: Sendable {
         case nanoseconds, count, ratio, percentile, plain
+        /// Any magnitude, residuals of 1e-9 included: `%g` with as many digits as it takes for
+        /// neighbouring ticks to read differently (`2e-09`, `4e-09`).
+        case scientific
     }
 
     public var scale: Scale
@@ -97,6 +100,12 @@ public struct ChartAxis: Sendable {
     /// The labels of `ticks`: dates less than a day apart show the time, and the day only where it
     /// changes.
     public func labels(_ ticks: [Double]) -> [String] {
+        if case .scientific = unit, case .linear = scale {
+            for digits in 1...17 {
+                let labels = ticks.map { Self.scientific($0, digits: digits) }
+                if Set(labels).count == Set(ticks).count { return labels }
+            }
+        }
         guard case .dates = scale, ticks.count > 1, ticks[1] - ticks[0] < 86_400 else { return ticks.map(label) }
         return ticks.enumerated().map { index, tick in
             let day = Self.date(tick, format: "MMM d")
@@ -118,7 +127,13 @@ public struct ChartAxis: Sendable {
         case .ratio: return trimmed(value, digits: 2) + "×"
         case .percentile: return "p" + trimmed(value, digits: 1)
         case .plain: return count(value)
+        case .scientific: return scientific(value, digits: 3)
         }
+    }
+
+    /// `value` with `digits` significant digits, an exponent where one helps; 0 as "0".
+    static func scientific(_ value: Double, digits: Int) -> String {
+        value == 0 ? "0" : String(format: "%.\(digits)g", value)
     }
 
     /// Nanoseconds in the unit that keeps 1–3 digits before the point: `37 ns`, `390 µs`, `1.2 ms`.

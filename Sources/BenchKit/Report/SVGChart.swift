@@ -85,10 +85,11 @@ public struct SVGChart: Sendable {
         svg += "<rect width=\"\(Int(width))\" height=\"\(Int(height))\" fill=\"#ffffff\"/>"
         svg += "<text x=\"\(f(left))\" y=\"16\" font-size=\"13\" font-weight=\"bold\">\(markupEscape(title))</text>"
         svg += "<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(plotWidth))\" height=\"\(f(plotHeight))\" fill=\"#fafafa\" stroke=\"#cccccc\"/>"
-        for tick in yTicks where y.transform(tick) >= y0 - 1e-9 && y.transform(tick) <= y1 + 1e-9 {
+        let shownY = yTicks.filter { y.transform($0) >= y0 - 1e-9 && y.transform($0) <= y1 + 1e-9 }
+        for (tick, label) in zip(shownY, y.labels(shownY)) {
             svg += "<line x1=\"\(f(left))\" x2=\"\(f(left + plotWidth))\" y1=\"\(f(py(tick)))\" y2=\"\(f(py(tick)))\" stroke=\"#e4e4e4\"/>"
             svg +=
-                "<text class=\"tick\" x=\"\(f(left - 5))\" y=\"\(f(py(tick) + 4))\" font-size=\"11\" text-anchor=\"end\">\(markupEscape(y.label(tick)))</text>"
+                "<text class=\"tick\" x=\"\(f(left - 5))\" y=\"\(f(py(tick) + 4))\" font-size=\"11\" text-anchor=\"end\">\(markupEscape(label))</text>"
         }
         let shownX = xTicks.filter { x.transform($0) >= x0 - 1e-9 && x.transform($0) <= x1 + 1e-9 }
         for (tick, label) in zip(shownX, x.labels(shownX)) {

@@ -8,7 +8,9 @@ import MotionCore
 ///
 /// One key names the base animation; the other keys are modifiers, applied in the order written
 /// (modifiers nest in writing order: `{"linear": {}, "delay": 1, "speed": 2}` is
-/// `.linear.delay(1).speed(2)`).
+/// `.linear.delay(1).speed(2)`). Protocol version 2 writes the modifiers as an ordered array,
+/// which does not depend on a JSON parser keeping key order, and is read here too:
+/// `{"linear": {}, "modifiers": [{"delay": 1}, {"speed": 2}]}`.
 public struct AnimationSpec: Sendable {
     public let json: JSONValue
     public let animation: Animation
@@ -22,10 +24,11 @@ public struct AnimationSpec: Sendable {
     init(_ cursor: JSONCursor) throws {
         json = cursor.value
         let members = try cursor.members()
+        let modifierList = try Self.modifierList(cursor, members)
         let baseKeys = members.map(\.0).filter { Self.bases.contains($0) }
         guard baseKeys.count == 1, let baseKey = baseKeys.first else {
             if baseKeys.isEmpty {
-                let unknown = members.map(\.0).first { !Self.modifiers.contains($0) }
+                let unknown = members.map(\.0).first { !Self.modifiers.contains($0) && $0 != "modifiers" }
                 throw cursor.error(
                     unknown.map { "unknown animation '\($0)'; expected one of: \(Self.bases.joined(separator: ", "))" }
                         ?? "no base animation; expected one of: \(Self.bases.joined(separator: ", "))")
@@ -33,9 +36,8 @@ public struct AnimationSpec: Sendable {
             throw cursor.error("more than one base animation (\(baseKeys.joined(separator: ", "))); modifiers are: \(Self.modifiers.joined(separator: ", "))")
         }
         var animation = try Self.base(baseKey, try cursor.field(baseKey))
-        let autoreverses = try cursor.optionalField("autoreverses")?.bool() ?? true
-        for (key, _) in members where key != baseKey {
-            let value = try cursor.field(key)
+        let autoreverses = try modifierList.last { $0.0 == "autoreverses" }?.1.bool() ?? true
+        for (key, value) in modifierList {
             switch key {
             case "delay": animation = animation.delay(try value.number())
             case "speed": animation = animation.speed(try value.number())
@@ -51,6 +53,24 @@ public struct AnimationSpec: Sendable {
             }
         }
         self.animation = animation
+    }
+
+    /// The modifiers in order: the `modifiers` array's one-key objects, or the keys after the base.
+    static func modifierList(_ cursor: JSONCursor, _ members: [(String, JSONValue)]) throws -> [(String, JSONCursor)] {
+        guard let list = try cursor.optionalField("modifiers") else {
+            return try members.map(\.0).filter { !bases.contains($0) }.map { ($0, try cursor.field($0)) }
+        }
+        if let stray = members.map(\.0).first(where: { modifiers.contains($0) }) {
+            throw try cursor.field(stray).error("is a modifier outside the `modifiers` array; write every modifier in the array, in order")
+        }
+        return try list.array().map { item in
+            let pair = try item.members()
+            guard pair.count == 1, let key = pair.first?.0 else {
+                throw item.error("a modifier is an object of one key, as {\"delay\": 0.2}; expected one of: \(modifiers.joined(separator: ", "))")
+            }
+            guard modifiers.contains(key) else { throw item.error("unknown modifier '\(key)'; expected one of: \(modifiers.joined(separator: ", "))") }
+            return (key, try item.field(key))
+        }
     }
 
     static func base(_ key: String, _ args: JSONCursor) throws -> Animation {

@@ -17,7 +17,7 @@ extension FixtureResult {
             })
         let line = JSONValue.object([
             ("id", .string(id)), ("verdict", .string(verdict.rawValue)), ("maxError", number(maxError)),
-            ("message", .string(message)), ("series", series),
+            ("message", .string(message)), ("series", series), ("checks", .array(checks.map(\.wire))),
         ]).serialized()
         // The pretty-printing's line breaks and indentation sit between tokens (a string's own
         // line breaks are escaped), so dropping them leaves the same document on one line.
@@ -38,8 +38,10 @@ extension FixtureResult {
         guard let json = try? JSONValue.parse(line), case let .string(id)? = json["id"], id == fixture.id,
             case let .string(verdictText)? = json["verdict"], let verdict = Verdict(rawValue: verdictText),
             let maxError = number(json["maxError"]), case let .string(message)? = json["message"],
-            case let .array(seriesList)? = json["series"]
+            case let .array(seriesList)? = json["series"], case let .array(checkList)? = json["checks"]
         else { return nil }
+        let checks = checkList.compactMap(CheckResult.init(wire:))
+        guard checks.count == checkList.count else { return nil }
         var series: [Series] = []
         for item in seriesList {
             guard case let .string(label)? = item["label"], case let .array(points)? = item["points"] else { return nil }
@@ -54,6 +56,26 @@ extension FixtureResult {
         }
         self.init(
             id: id, suite: fixture.suite, provenance: fixture.provenance.rawValue, file: fixture.file, verdict: verdict,
-            maxError: maxError, message: message, series: series, source: fixture.source, tolerance: fixture.tolerance)
+            maxError: maxError, message: message, series: series, source: fixture.source, tolerance: fixture.tolerance, checks: checks)
+    }
+}
+
+extension CheckResult {
+    /// The check as JSON, as reports and the isolated player write it.
+    var wire: JSONValue {
+        .object([
+            ("name", .string(name)), ("outcome", .string(outcome.rawValue)), ("needs", .string(needs)), ("expected", .string(expected)),
+            ("actual", .string(actual)), ("residual", residual.map { EngineProtocol.number($0) } ?? .null), ("note", .string(note)),
+        ])
+    }
+
+    init?(wire: JSONValue) {
+        guard case let .string(name)? = wire["name"], case let .string(o)? = wire["outcome"], let outcome = Outcome(rawValue: o),
+            case let .string(needs)? = wire["needs"], case let .string(expected)? = wire["expected"], case let .string(actual)? = wire["actual"],
+            case let .string(note)? = wire["note"], let residualField = wire["residual"]
+        else { return nil }
+        let residual = residualField == .null ? nil : EngineProtocol.number(residualField)
+        if residualField != .null && residual == nil { return nil }
+        self.init(name: name, outcome: outcome, needs: needs, expected: expected, actual: actual, residual: residual, note: note)
     }
 }

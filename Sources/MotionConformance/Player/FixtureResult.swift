@@ -1,6 +1,8 @@
 /// The outcome of one fixture.
 public struct FixtureResult: Sendable {
-    /// `skipped`: the engine did not declare a capability the fixture needs (the message names it).
+    /// `pass`: every check that ran passed (and at least one ran); `fail`: a check failed;
+    /// `error`: the fixture could not be played; `skipped`: nothing of it could run — the engine
+    /// declared none of what its checks need (the message names it).
     public enum Verdict: String, Codable, Sendable { case pass, fail, error, skipped }
 
     /// One compared quantity over time, for plots: what was expected and what came out.
@@ -14,7 +16,8 @@ public struct FixtureResult: Sendable {
     public var provenance: String
     public var file: String?
     public var verdict: Verdict
-    /// The worst error as a multiple of the tolerance (≤ 1 passes).
+    /// The worst finite error among the checks that ran, as a multiple of the tolerance (≤ 1
+    /// passes); 0 when none was a finite number. Failed checks without one are `nonNumeric`.
     public var maxError: Double
     public var message: String
     public var series: [Series] = []
@@ -22,34 +25,122 @@ public struct FixtureResult: Sendable {
     /// to, for the pictures of a failure.
     public var source: String? = nil
     public var tolerance: Fixture.Tolerance? = nil
+    /// Every check, in the fixture's order: passed, failed and skipped.
+    public var checks: [CheckResult] = []
+    /// Passed checks counted but not listed in `checks` (a JSON report lists only the others).
+    public var unlistedPasses = 0
+
+    public var checksPassed: Int { checks.count { $0.outcome == .pass } + unlistedPasses }
+    public var checksFailed: Int { checks.count { $0.outcome == .fail } }
+    public var checksSkipped: Int { checks.count { $0.outcome == .skipped } }
+    /// Failed checks with no finite residual: a NaN or missing answer, any difference where the
+    /// tolerance is 0, a wrong `isAnimating`, phase or completion list.
+    public var nonNumeric: Int { checks.count { $0.outcome == .fail && !($0.residual?.isFinite ?? false) } }
 }
 
-/// Collects comparisons of one fixture: the worst error, and the first failures, described.
+/// Collects the checks of one fixture. A check whose capability the engine did not declare is
+/// recorded as skipped without looking at the answer.
 struct Checker {
     let tolerance: Fixture.Tolerance
-    var worst = 0.0
-    var failures: [String] = []
+    /// What the engine declared; nil for MotionCore, which answers everything.
+    let available: Set<EngineProtocol.Capability>?
+    private(set) var checks: [CheckResult] = []
+    private var names: [String: Int] = [:]
 
-    init(_ tolerance: Fixture.Tolerance) { self.tolerance = tolerance }
-
-    mutating func check(_ actual: Double, _ expected: Double, _ what: @autoclosure () -> String) {
-        let error = tolerance.error(actual, expected)
-        worst = max(worst, error.isNaN ? .infinity : error)
-        if !tolerance.accepts(actual, expected) {
-            failures.append("\(what()): got \(actual), expected \(expected)")
-        }
+    init(_ tolerance: Fixture.Tolerance, available: Set<EngineProtocol.Capability>? = nil) {
+        self.tolerance = tolerance
+        self.available = available
     }
 
-    mutating func fail(_ message: String) {
-        worst = .infinity
-        failures.append(message)
+    func declares(_ capability: EngineProtocol.Capability) -> Bool { available?.contains(capability) ?? true }
+
+    private mutating func unique(_ name: String) -> String {
+        let seen = names[name, default: 0] + 1
+        names[name] = seen
+        return seen == 1 ? name : "\(name)#\(seen)"
+    }
+
+    private mutating func record(
+        _ name: String, _ needs: EngineProtocol.Capability, _ body: () -> (CheckResult.Outcome, String, Double?, String), expected: String
+    ) {
+        let name = unique(name)
+        guard declares(needs) else {
+            checks.append(
+                .init(name: name, outcome: .skipped, needs: needs.rawValue, expected: expected, actual: "", residual: nil, note: "needs \(needs.rawValue)"))
+            return
+        }
+        let (outcome, actual, residual, note) = body()
+        checks.append(.init(name: name, outcome: outcome, needs: needs.rawValue, expected: expected, actual: actual, residual: residual, note: note))
+    }
+
+    /// A number against its expectation, within the fixture's tolerance.
+    mutating func number(_ name: String, needs: EngineProtocol.Capability, _ actual: Double?, _ expected: Double, field: String) {
+        numbers(name, needs: needs, actual.map { [$0] }, [expected], components: ["value"], field: field)
+    }
+
+    /// Components against their expectations; the residual is the worst component's.
+    mutating func numbers(_ name: String, needs: EngineProtocol.Capability, _ actual: [Double]?, _ expected: [Double], components: [String], field: String) {
+        let tolerance = tolerance
+        record(
+            name, needs,
+            { () -> (CheckResult.Outcome, String, Double?, String) in
+                guard let actual else { return (.fail, "", nil, "the engine did not answer `\(field)`") }
+                guard actual.count == expected.count else {
+                    return (.fail, actual.fixtureText, nil, "\(actual.count) components, expected \(expected.count)")
+                }
+                var worst = 0.0, off: [String] = [], notes: [String] = []
+                for k in expected.indices {
+                    let error = tolerance.error(actual[k], expected[k])
+                    if !tolerance.accepts(actual[k], expected[k]) { off.append(components[k]) }
+                    let name = expected.count > 1 ? components[k] + " " : ""
+                    if error.isFinite {
+                        worst = max(worst, error)
+                    } else if actual[k].isFinite && expected[k].isFinite {
+                        // A tolerance of 0 makes any difference infinitely many tolerances: say how far.
+                        notes.append(name + "off by \((actual[k] - expected[k]).fixtureText) where the tolerance is 0")
+                    } else {
+                        notes.append(name + (actual[k].isFinite ? "finite where \(expected[k].fixtureText) was expected" : "answered \(actual[k].fixtureText)"))
+                    }
+                }
+                let note = (expected.count > 1 && !off.isEmpty ? ["off: " + off.joined(separator: ", ")] : []) + notes
+                if !notes.isEmpty { return (.fail, actual.fixtureText, nil, note.joined(separator: "; ")) }
+                return (off.isEmpty ? .pass : .fail, actual.fixtureText, worst, note.joined(separator: "; "))
+            }, expected: expected.fixtureText)
+    }
+
+    /// A value that must match exactly (a flag, a name, a list of names).
+    mutating func exact<T: Equatable>(_ name: String, needs: EngineProtocol.Capability, _ actual: T?, _ expected: T, field: String, show: (T) -> String) {
+        record(
+            name, needs,
+            { () -> (CheckResult.Outcome, String, Double?, String) in
+                guard let actual else { return (.fail, "", nil, "the engine did not answer `\(field)`") }
+                return (actual == expected ? .pass : .fail, show(actual), nil, "")
+            }, expected: show(expected))
+    }
+
+    /// A check that failed outright: the answer had the wrong shape, or the fixture cannot be played.
+    mutating func fail(_ name: String, needs: EngineProtocol.Capability, expected: String, actual: String, _ note: String) {
+        record(name, needs, { (.fail, actual, nil, note) }, expected: expected)
     }
 
     func result(for fixture: Fixture, series: [FixtureResult.Series] = []) -> FixtureResult {
-        let message = failures.isEmpty ? "" : failures.prefix(3).joined(separator: "; ") + (failures.count > 3 ? "; and \(failures.count - 3) more" : "")
+        let failures = checks.filter { $0.outcome == .fail }
+        let ran = checks.filter { $0.outcome != .skipped }
+        let verdict: FixtureResult.Verdict = !failures.isEmpty ? .fail : ran.isEmpty ? .skipped : .pass
+        var message = failures.prefix(3).map(\.summary).joined(separator: "; ") + (failures.count > 3 ? "; and \(failures.count - 3) more" : "")
+        if checks.isEmpty {
+            return FixtureResult(
+                id: fixture.id, suite: fixture.suite, provenance: fixture.provenance.rawValue, file: fixture.file, verdict: .error,
+                maxError: 0, message: "the fixture checks nothing: it has no expected value to compare", series: series, source: fixture.source,
+                tolerance: fixture.tolerance)
+        }
+        if verdict == .skipped {
+            let missing = Set(checks.map(\.needs)).sorted()
+            message = "needs \(missing.joined(separator: ", ")), which the engine did not declare"
+        }
         return FixtureResult(
             id: fixture.id, suite: fixture.suite, provenance: fixture.provenance.rawValue, file: fixture.file,
-            verdict: failures.isEmpty ? .pass : .fail, maxError: worst, message: message, series: series,
-            source: fixture.source, tolerance: fixture.tolerance)
+            verdict: verdict, maxError: ran.compactMap(\.residual).filter(\.isFinite).max() ?? 0, message: message,
+            series: series, source: fixture.source, tolerance: fixture.tolerance, checks: checks)
     }
 }

@@ -22,14 +22,22 @@ extension Player {
     }
 
     static func checkSpring(_ scenario: SpringScenario, _ answers: [Double?], _ checker: inout Checker) {
+        func arguments(_ time: Double, _ target: Double, _ v0: Double) -> String {
+            "(t: \(time.fixtureText)" + (target == 1 ? "" : ", target: \(target.fixtureText)") + (v0 == 0 ? "" : ", v0: \(v0.fixtureText)") + ")"
+        }
         for (index, check) in scenario.checks.enumerated() {
             let actual = index < answers.count ? answers[index] : nil
             switch check {
-            case let .property(name, expected): checker.check(actual, expected, field: "results", name)
-            case let .value(target, _, t, expected): checker.check(actual, expected, field: "results", "value(target: \(target), time: \(t))")
-            case let .velocity(target, _, t, expected): checker.check(actual, expected, field: "results", "velocity(target: \(target), time: \(t))")
-            case let .settlingDuration(_, _, epsilon, expected): checker.check(actual, expected, field: "results", "settlingDuration(ε: \(epsilon))")
-            case let .lastTimeOutside(epsilon, _, expected): checker.check(actual, expected, field: "results", "last time outside ±\(epsilon)")
+            case let .property(name, expected):
+                checker.number(name, needs: name == "settlingDuration" ? .springSettling : .springParameters, actual, expected, field: "results")
+            case let .value(target, v0, t, expected):
+                checker.number("value" + arguments(t, target, v0), needs: .springValue, actual, expected, field: "results")
+            case let .velocity(target, v0, t, expected):
+                checker.number("velocity" + arguments(t, target, v0), needs: .springVelocity, actual, expected, field: "results")
+            case let .settlingDuration(_, _, epsilon, expected):
+                checker.number("settlingDuration(ε: \(epsilon.fixtureText))", needs: .springSettling, actual, expected, field: "results")
+            case let .lastTimeOutside(epsilon, _, expected):
+                checker.number("lastTimeOutside(ε: \(epsilon.fixtureText))", needs: .springSettling, actual, expected, field: "results")
             }
         }
     }
@@ -67,8 +75,8 @@ extension Player {
         for (index, check) in scenario.checks.enumerated() {
             let actual = index < answers.count ? answers[index] : nil
             switch check {
-            case let .value(p, expected): checker.check(actual, expected, field: "results", "value(at: \(p))")
-            case let .velocity(p, expected): checker.check(actual, expected, field: "results", "velocity(at: \(p))")
+            case let .value(p, expected): checker.number("value(at: \(p.fixtureText))", needs: .curveValue, actual, expected, field: "results")
+            case let .velocity(p, expected): checker.number("velocity(at: \(p.fixtureText))", needs: .curveVelocity, actual, expected, field: "results")
             }
         }
     }
@@ -173,17 +181,18 @@ extension Player {
             let actual = index < answers.count ? answers[index] : nil
             switch check {
             case let .duration(expected):
-                checker.check(actual?.first, expected, field: "results", "duration")
+                checker.number("duration", needs: .keyframesDuration, actual?.first, expected, field: "results")
             case let .velocity(time, expected):
-                checker.check(actual, expected, names: names, field: "results") { "velocity of \($0) at \(time)" }
+                checker.numbers("velocity@" + time.fixtureText, needs: .keyframesVelocity, actual, expected, components: names, field: "results")
             case let .value(t, expected), let .progress(t, expected):
-                var what = "at \(t)"
+                var what = "value@" + t.fixtureText
                 var time = t
                 if case .progress = check {
-                    what = "at progress \(t)"
+                    what = "value(progress: \(t.fixtureText))"
                     time = t * (duration ?? 1)
                 }
-                checker.check(actual, expected, names: names, field: "results") { "\($0) \(what)" }
+                checker.numbers(what, needs: .keyframesValue, actual, expected, components: names, field: "results")
+                guard checker.declares(.keyframesValue) else { continue }
                 for k in names.indices where (actual?.count ?? 0) > k { series[k].points.append((time, expected[k], actual![k])) }
             }
         }
@@ -222,7 +231,7 @@ extension Player {
 
     static func checkPhases(_ scenario: PhaseScenario, _ answers: PhaseAnswers, _ checker: inout Checker) -> [FixtureResult.Series] {
         guard !scenario.phases.isEmpty else {
-            checker.fail("a phase sequence needs at least one phase")
+            checker.fail("phases", needs: .phasesValue, expected: "a phase", actual: "none", "a phase sequence needs at least one phase")
             return []
         }
         var series = FixtureResult.Series(label: "value", points: [])
@@ -230,25 +239,24 @@ extension Player {
             let t = index < answers.frameTimes.count ? answers.frameTimes[index] : sample.time
             if let expected = sample.value {
                 let actual = index < answers.values.count ? answers.values[index] : nil
-                checker.check(actual, expected, field: "samples[].value", "value at \(t)")
-                if let actual { series.points.append((t, expected, actual)) }
+                checker.number("value@" + sample.time.fixtureText, needs: .phasesValue, actual, expected, field: "samples[].value")
+                if checker.declares(.phasesValue), let actual { series.points.append((t, expected, actual)) }
             }
             if let expected = sample.phase {
-                switch index < answers.phases.count ? answers.phases[index] : nil {
-                case nil: checker.fail("phase at \(t): the engine did not answer `samples[].phase`")
-                case let actual? where actual != expected: checker.fail("phase at \(t): got \(actual), expected \(expected)")
-                default: break
-                }
+                let actual = index < answers.phases.count ? answers.phases[index] : nil
+                checker.exact("phase@" + sample.time.fixtureText, needs: .phasesPhase, actual, expected, field: "samples[].phase") { $0 }
             }
         }
         if let expected = scenario.transitions {
-            guard let actual = answers.transitions else {
-                checker.fail("phase changes: the engine did not answer `transitions`")
-                return [series]
+            func show(_ list: [(time: Double, phase: String)]) -> String {
+                "[" + list.map { "\($0.phase)@\($0.time.fixtureText)" }.joined(separator: ", ") + "]"
             }
-            if actual.count != expected.count || zip(actual, expected).contains(where: { abs($0.time - $1.time) > 1e-9 || $0.phase != $1.phase }) {
-                checker.fail("phase changes: got \(actual.map { "\($0.phase)@\($0.time)" }), expected \(expected.map { "\($0.phase)@\($0.time)" })")
+            // Change times match within 1e-9 s: an answer that close reads as the expectation.
+            let answered = answers.transitions.map { actual in
+                actual.count == expected.count && !zip(actual, expected).contains(where: { abs($0.time - $1.time) > 1e-9 || $0.phase != $1.phase })
+                    ? show(expected) : show(actual)
             }
+            checker.exact("transitions", needs: .phasesPhase, answered, show(expected), field: "transitions") { $0 }
         }
         return [series]
     }
@@ -281,22 +289,32 @@ extension Player {
     }
 
     static func checkTimeline(_ scenario: TimelineScenario, _ answered: [Double]?, _ checker: inout Checker) {
-        guard let entries = answered else { return checker.fail("entries: the engine did not answer `entries`") }
+        guard let entries = answered else {
+            return checker.fail(
+                "entries", needs: .timeline, expected: scenario.expected?.fixtureText ?? "entries", actual: "", "the engine did not answer `entries`")
+        }
         if let expected = scenario.expected {
-            if scenario.ends ? entries.count != expected.count : entries.count < expected.count {
-                checker.fail("entries: got \(entries), expected \(expected)\(scenario.ends ? " and then the end" : "")")
-            } else {
-                for (k, (a, e)) in zip(entries, expected).enumerated() { checker.check(a, e, "entry \(k)") }
+            let enough = scenario.ends ? entries.count == expected.count : entries.count >= expected.count
+            checker.exact(
+                "entry count", needs: .timeline, enough ? expected.count : entries.count, expected.count, field: "entries"
+            ) {
+                "\($0)" + (scenario.ends ? " and then the end" : " or more")
+            }
+            if enough {
+                for (k, (a, e)) in zip(entries, expected).enumerated() { checker.number("entry \(k)", needs: .timeline, a, e, field: "entries") }
             }
         }
         if scenario.minuteAligned {
-            for entry in entries {
+            let off = entries.filter { entry in
                 let parts = Calendar.current.dateComponents([.second, .nanosecond], from: Date(timeIntervalSinceReferenceDate: entry))
-                if parts.second != 0 || parts.nanosecond != 0 { checker.fail("entry \(entry) is not on a whole minute") }
+                return parts.second != 0 || parts.nanosecond != 0
             }
+            checker.exact("on whole minutes", needs: .timeline, off.isEmpty ? "every entry" : "not " + off.fixtureText, "every entry", field: "entries") { $0 }
         }
         if let spacing = scenario.spacing {
-            for (a, b) in zip(entries, entries.dropFirst()) { checker.check(b - a, spacing, "spacing") }
+            for (k, (a, b)) in zip(entries, entries.dropFirst()).enumerated() {
+                checker.number("spacing \(k)", needs: .timeline, b - a, spacing, field: "entries")
+            }
         }
     }
 }

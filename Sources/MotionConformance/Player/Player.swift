@@ -22,9 +22,10 @@ public enum Player {
         }
     }
 
-    /// Judges answers against the fixture's expectations, whoever produced them.
-    public static func check(_ fixture: Fixture, _ answers: ScenarioAnswers) -> FixtureResult {
-        var checker = Checker(fixture.tolerance)
+    /// Judges answers against the fixture's expectations, whoever produced them. Checks that need
+    /// a capability outside `available` (nil: all of them) are skipped.
+    public static func check(_ fixture: Fixture, _ answers: ScenarioAnswers, available: Set<EngineProtocol.Capability>? = nil) -> FixtureResult {
+        var checker = Checker(fixture.tolerance, available: available)
         var series: [FixtureResult.Series] = []
         switch (fixture.body, answers) {
         case let (.property(scenario), .property(observed)): series = checkProperty(scenario, observed, &checker)
@@ -33,7 +34,10 @@ public enum Player {
         case let (.keyframes(scenario), .keyframes(values)): series = checkKeyframes(scenario, values, &checker)
         case let (.phases(scenario), .phases(answered)): series = checkPhases(scenario, answered, &checker)
         case let (.timeline(scenario), .timeline(entries)): checkTimeline(scenario, entries, &checker)
-        default: checker.fail("the answers are of another kind than the fixture")
+        default:
+            checker.fail(
+                "answers", needs: .propertyScalar, expected: "answers to the fixture's questions", actual: "another kind",
+                "the answers are of another kind than the fixture")
         }
         return checker.result(for: fixture, series: series)
     }
@@ -53,48 +57,51 @@ public enum Player {
     }
 
     static func checkProperty(_ scenario: PropertyScenario, _ observed: Observation, _ checker: inout Checker) -> [FixtureResult.Series] {
-        var series = scenario.valueType.componentNames.map { FixtureResult.Series(label: $0, points: []) }
         let names = scenario.valueType.componentNames
+        var values = names.map { FixtureResult.Series(label: $0, points: []) }
+        var velocities = names.map { FixtureResult.Series(label: "velocity of \($0)", points: []) }
+        var animating = FixtureResult.Series(label: "isAnimating (1 true, 0 false)", points: [])
         func answered<T>(_ list: [T?], _ index: Int) -> T? { index < list.count ? list[index] : nil }
+        func plot(_ series: inout [FixtureResult.Series], _ t: Double, _ expected: [Double], _ actual: [Double]?) {
+            for k in series.indices where k < expected.count && (actual?.count ?? 0) > k { series[k].points.append((t, expected[k], actual![k])) }
+        }
         for (index, sample) in scenario.samples.enumerated() {
-            let t = sample.time
+            let t = sample.time, at = "@" + sample.time.fixtureText
             if let expected = sample.value {
                 let actual = answered(observed.values, index)
-                checker.check(actual, expected, names: names, field: "value") { "\($0) at \(t)" }
-                for k in names.indices where (actual?.count ?? 0) > k {
-                    series[k].points.append((t, expected[k], actual![k]))
-                }
+                checker.numbers("value" + at, needs: scenario.valueType.capability, actual, expected, components: names, field: "value")
+                plot(&values, t, expected, actual)
             }
             if let expected = sample.velocity {
-                checker.check(answered(observed.velocities, index), expected, names: names, field: "velocity") { "velocity of \($0) at \(t)" }
+                let actual = answered(observed.velocities, index)
+                checker.numbers("velocity" + at, needs: .propertyVelocity, actual, expected, components: names, field: "velocity")
+                if checker.declares(.propertyVelocity) { plot(&velocities, t, expected, actual) }
             }
             if let expected = sample.isAnimating {
-                switch answered(observed.animating, index) {
-                case nil: checker.fail("isAnimating at \(t): the engine did not answer `isAnimating`")
-                case let actual? where actual != expected: checker.fail("isAnimating at \(t): got \(actual), expected \(expected)")
-                default: break
-                }
+                let actual = answered(observed.animating, index)
+                checker.exact("isAnimating" + at, needs: .propertyIsAnimating, actual, expected, field: "isAnimating") { "\($0)" }
+                if checker.declares(.propertyIsAnimating), let actual { animating.points.append((t, expected ? 1 : 0, actual ? 1 : 0)) }
             }
             if let expected = sample.completed {
-                switch answered(observed.completed, index) {
-                case nil: checker.fail("completions fired by \(t): the engine did not answer `completed`")
-                case let actual? where actual != expected: checker.fail("completions fired by \(t): got \(actual), expected \(expected)")
-                default: break
+                checker.exact("completed" + at, needs: .propertyCompletion, answered(observed.completed, index), expected, field: "completed") {
+                    "[" + $0.joined(separator: ", ") + "]"
                 }
             }
         }
         // The engine must agree: bitwise, except its closed-form spring kernel, whose vector
         // exp/sin/cos are within a few ulp of glibc's (1e-12 relative allowed).
         if let engine = observed.engineValues {
-            for (index, sample) in scenario.samples.enumerated()
-            where engine[index].bitPattern != (observed.values[index]?[0] ?? .nan).bitPattern
-                && !(abs(engine[index] - (observed.values[index]?[0] ?? .nan)) <= 1e-12 * max(1, abs(observed.values[index]?[0] ?? .nan)))
-            {
-                checker.fail("MotionEngine disagrees with AnimatedProperty at \(sample.time): \(engine[index]) vs \(observed.values[index]?[0] ?? .nan)")
-                break
+            for (index, sample) in scenario.samples.enumerated() {
+                let property = observed.values[index]?[0] ?? .nan
+                if engine[index].bitPattern != property.bitPattern && !(abs(engine[index] - property) <= 1e-12 * max(1, abs(property))) {
+                    checker.fail(
+                        "MotionEngine@" + sample.time.fixtureText, needs: .propertyScalar, expected: property.fixtureText, actual: engine[index].fixtureText,
+                        "MotionEngine disagrees with AnimatedProperty")
+                    break
+                }
             }
         }
-        return series
+        return values + velocities + (animating.points.isEmpty ? [] : [animating])
     }
 
     /// Runs a property scenario and returns what it observed (also used to regenerate nothing:

@@ -32,19 +32,3 @@ public struct PhaseAnswers: Sendable {
         self.transitions = transitions
     }
 }
-
-extension Checker {
-    /// Checks a value the engine may not have answered.
-    mutating func check(_ actual: Double?, _ expected: Double, field: String, _ what: @autoclosure () -> String) {
-        guard let actual else { return fail("\(what()): the engine did not answer `\(field)`") }
-        check(actual, expected, what())
-    }
-
-    mutating func check(_ actual: [Double]?, _ expected: [Double], names: [String], field: String, _ what: (String) -> String) {
-        guard let actual else { return fail("\(what(names.joined(separator: ", "))): the engine did not answer `\(field)`") }
-        guard actual.count == expected.count else {
-            return fail("\(what(names.joined(separator: ", "))): got \(actual.count) components, expected \(expected.count)")
-        }
-        for (k, name) in names.enumerated() { check(actual[k], expected[k], what(name)) }
-    }
-}

@@ -1,17 +1,22 @@
 import Foundation
+import MotionCore
 
 /// The engine protocol's vocabulary: its version, the capabilities an engine may declare, what
 /// each fixture needs, and how numbers travel. The contract is docs/protocol.md; a test holds the
 /// two together (every capability and operation named here is documented there, and back).
 public enum EngineProtocol {
     /// Bumped whenever the meaning of a request or an answer changes (docs/protocol.md, "Versions").
-    public static let version = 1
+    public static let version = 2
+    /// The versions this harness speaks; an engine answers the handshake with one of them.
+    public static let versions = [1, 2]
 
     /// The operations of version 1, in the order the document describes them (`workload` and `frames` since 1.1).
     public static let operations = ["hello", "reset", "set", "sample", "spring", "curve", "keyframes", "phases", "timeline", "workload", "frames"]
 
-    /// What an engine may declare in its handshake. A fixture that needs one the engine did not
-    /// declare is skipped with that reason.
+    /// What an engine may declare in its handshake. Capabilities of the first group change how a
+    /// scenario is played: a fixture that needs one the engine did not declare is skipped whole.
+    /// The others are what single checks need: a check that needs one the engine did not declare
+    /// is a skipped check, and the rest of its fixture runs.
     public enum Capability: String, CaseIterable, Sendable, Comparable {
         case propertyScalar = "property.scalar"
         case propertyAngle = "property.angle"
@@ -19,16 +24,24 @@ public enum EngineProtocol {
         case propertySize = "property.size"
         case propertyRect = "property.rect"
         case propertyStruct = "property.struct"
-        case velocity
-        case isAnimating
-        case completion
         case tracksVelocity
         case mergesCoincidentAnimations
         case customAnimations
-        case spring
-        case curve
-        case keyframes
-        case phases
+        case curveCircular = "curve.circular"
+        case propertyVelocity = "property.velocity"
+        case propertyIsAnimating = "property.isAnimating"
+        case propertyCompletion = "property.completion"
+        case springValue = "spring.value"
+        case springVelocity = "spring.velocity"
+        case springParameters = "spring.parameters"
+        case springSettling = "spring.settling"
+        case curveValue = "curve.value"
+        case curveVelocity = "curve.velocity"
+        case keyframesValue = "keyframes.value"
+        case keyframesVelocity = "keyframes.velocity"
+        case keyframesDuration = "keyframes.duration"
+        case phasesValue = "phases.value"
+        case phasesPhase = "phases.phase"
         case timeline
         case workloadFluid = "workload.fluid"
         case workloadClosed = "workload.closed"
@@ -39,37 +52,60 @@ public enum EngineProtocol {
         public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
     }
 
-    /// What an engine that answers the handshake with no protocol version is taken to support:
-    /// the property scenarios of scalar values, as before the handshake existed.
-    public static let legacyCapabilities: Set<Capability> = [.propertyScalar, .velocity]
+    /// Names that stand for several capabilities: version 1's coarse names, still accepted.
+    public static let bundles: [(name: String, members: [Capability])] = [
+        ("velocity", [.propertyVelocity]),
+        ("isAnimating", [.propertyIsAnimating]),
+        ("completion", [.propertyCompletion]),
+        ("spring", [.springValue, .springVelocity, .springParameters, .springSettling]),
+        ("curve", [.curveValue, .curveVelocity, .curveCircular]),
+        ("keyframes", [.keyframesValue, .keyframesVelocity, .keyframesDuration]),
+        ("phases", [.phasesValue, .phasesPhase]),
+    ]
 
-    /// The capabilities a fixture needs, from what it asks.
+    /// The capabilities a declared name stands for: itself, or a bundle's members; nil when the
+    /// harness does not know it.
+    public static func capabilities(named name: String) -> [Capability]? {
+        if let capability = Capability(rawValue: name) { return [capability] }
+        return bundles.first { $0.name == name }?.members
+    }
+
+    /// What an engine that answers the handshake with no protocol version is taken to support
+    /// (with `--legacy-engine`): the property scenarios of scalar values, as before the handshake existed.
+    public static let legacyCapabilities: Set<Capability> = [.propertyScalar, .propertyVelocity]
+
+    /// What a fixture needs before any of it can run: its value type and the ways of playing it
+    /// that change every answer. What single checks need is decided as they are checked.
     public static func needs(_ fixture: Fixture) -> Set<Capability> {
         switch fixture.body {
         case let .property(scenario):
-            var needs: Set<Capability> = []
-            switch scenario.valueType {
-            case .scalar: needs.insert(.propertyScalar)
-            case .angle: needs.insert(.propertyAngle)
-            case .point: needs.insert(.propertyPoint)
-            case .size: needs.insert(.propertySize)
-            case .rect: needs.insert(.propertyRect)
-            case .structure: needs.insert(.propertyStruct)
-            }
-            if scenario.samples.contains(where: { $0.velocity != nil }) { needs.insert(.velocity) }
-            if scenario.samples.contains(where: { $0.isAnimating != nil }) { needs.insert(.isAnimating) }
-            if scenario.samples.contains(where: { $0.completed != nil }) || scenario.events.contains(where: { $0.completion != nil }) {
-                needs.insert(.completion)
-            }
+            var needs: Set<Capability> = [scenario.valueType.capability]
             if scenario.events.contains(where: { $0.transaction.tracksVelocity }) { needs.insert(.tracksVelocity) }
             if !scenario.mergesCoincidentAnimations { needs.insert(.mergesCoincidentAnimations) }
             if scenario.events.contains(where: { ExternalEngine.resolvedAnimation($0).map(mentionsCustom) ?? false }) { needs.insert(.customAnimations) }
             return needs
-        case .spring: return [.spring]
-        case .curve: return [.curve]
-        case .keyframes: return [.keyframes]
+        case let .curve(scenario):
+            return [UnitCurve.circularEaseIn, .circularEaseOut, .circularEaseInOut].contains(scenario.curve) ? [.curveCircular] : []
+        case .spring, .keyframes, .timeline: return []
         case let .phases(scenario):
-            return scenario.phases.contains { $0.animation.map { mentionsCustom($0.json) } ?? false } ? [.phases, .customAnimations] : [.phases]
+            return scenario.phases.contains { $0.animation.map { mentionsCustom($0.json) } ?? false } ? [.customAnimations] : []
+        }
+    }
+
+    /// What the fixture's checks need, together: an engine that declares none of it is not asked
+    /// the fixture at all (it would be skipped check by check).
+    public static func checkNeeds(_ fixture: Fixture) -> Set<Capability> {
+        switch fixture.body {
+        case let .property(scenario):
+            var needs: Set<Capability> = [scenario.valueType.capability]
+            if scenario.samples.contains(where: { $0.velocity != nil }) { needs.insert(.propertyVelocity) }
+            if scenario.samples.contains(where: { $0.isAnimating != nil }) { needs.insert(.propertyIsAnimating) }
+            if scenario.samples.contains(where: { $0.completed != nil }) { needs.insert(.propertyCompletion) }
+            return needs
+        case let .spring(scenario): return Set(scenario.checks.map(\.needs))
+        case let .curve(scenario): return Set(scenario.checks.map(\.needs))
+        case let .keyframes(scenario): return Set(scenario.checks.map(\.needs))
+        case .phases: return [.phasesValue, .phasesPhase]
         case .timeline: return [.timeline]
         }
     }
@@ -136,5 +172,19 @@ public enum EngineProtocol {
         if quote != nil { throw FixtureError(path: "--engine", message: "the command has an unclosed quote: \(command)") }
         if inWord { words.append(current) }
         return words
+    }
+}
+
+extension ValueType {
+    /// The capability of property scenarios of this type.
+    var capability: EngineProtocol.Capability {
+        switch self {
+        case .scalar: return .propertyScalar
+        case .angle: return .propertyAngle
+        case .point: return .propertyPoint
+        case .size: return .propertySize
+        case .rect: return .propertyRect
+        case .structure: return .propertyStruct
+        }
     }
 }

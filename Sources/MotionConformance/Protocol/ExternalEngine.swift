@@ -15,11 +15,15 @@ public final class ExternalEngine {
         public var shell = false
         /// Seconds to wait for each answer.
         public var timeout = 5.0
+        /// Accept an engine whose `hello` answer has no protocol version, as one written before
+        /// the handshake (scalar property scenarios only); without it, such an answer is an error.
+        public var legacy = false
 
-        public init(command: String, shell: Bool = false, timeout: Double = 5) {
+        public init(command: String, shell: Bool = false, timeout: Double = 5, legacy: Bool = false) {
             self.command = command
             self.shell = shell
             self.timeout = timeout
+            self.legacy = legacy
         }
     }
 
@@ -37,6 +41,10 @@ public final class ExternalEngine {
     public private(set) var unknownCapabilities: [String] = []
     /// True for an engine that did not answer the handshake with a protocol version.
     public private(set) var legacy = false
+    /// The protocol version the engine answered the handshake with (0 for a legacy engine).
+    public private(set) var version = 0
+    /// Called with every line sent (`→ …`) and received (`← …`), for `conform --transcript`.
+    public var transcript: ((String) -> Void)?
     /// The clock the engine times workload frames with, and its resolution in seconds, as its
     /// handshake states them (docs/protocol.md §8).
     public private(set) var clock: String?
@@ -65,19 +73,30 @@ public final class ExternalEngine {
             "hello",
             [
                 ("protocol", .number(Double(EngineProtocol.version))),
+                ("versions", .array(EngineProtocol.versions.map { .number(Double($0)) })),
                 ("harness", .string("motion-bench")),
             ], checkID: false)
         guard case let .number(version)? = hello["protocol"] else {
+            guard options.legacy else {
+                stop()
+                throw Failure(
+                    description:
+                        "the engine `\(options.command)` answered the handshake without a `protocol` version (\(hello.compactSerialized().prefix(200))); "
+                        + "an engine written before the handshake is played with --legacy-engine (scalar property scenarios only)")
+            }
             legacy = true
+            self.version = 0
             capabilities = EngineProtocol.legacyCapabilities
             return
         }
-        guard version == Double(EngineProtocol.version) else {
+        guard let known = EngineProtocol.versions.first(where: { Double($0) == version }) else {
             stop()
             throw Failure(
                 description:
-                    "the engine `\(options.command)` speaks protocol version \(JSONValue.format(version)); this harness speaks \(EngineProtocol.version)")
+                    "the engine `\(options.command)` speaks protocol version \(JSONValue.format(version)); this harness speaks \(EngineProtocol.versions.map(String.init).joined(separator: " and "))"
+            )
         }
+        self.version = known
         legacy = false
         if case let .string(n)? = hello["engine"]?["name"] { name = n }
         if case let .string(v)? = hello["engine"]?["version"] { engineVersion = v }
@@ -87,7 +106,7 @@ public final class ExternalEngine {
         unknownCapabilities = []
         if case let .array(items)? = hello["capabilities"] {
             for case let .string(item) in items {
-                if let capability = EngineProtocol.Capability(rawValue: item) { capabilities.insert(capability) } else { unknownCapabilities.append(item) }
+                if let named = EngineProtocol.capabilities(named: item) { capabilities.formUnion(named) } else { unknownCapabilities.append(item) }
             }
         }
     }
@@ -113,22 +132,27 @@ public final class ExternalEngine {
 
     // MARK: Fixtures
 
-    /// Plays a fixture through the engine and checks its answers. A fixture that needs a
-    /// capability the engine did not declare is skipped, naming it.
+    /// Plays a fixture through the engine and checks its answers. A fixture that needs a way of
+    /// playing the engine did not declare is skipped, naming it; single checks that need what it
+    /// did not declare are skipped checks, and are never asked.
     public func run(_ fixture: Fixture) -> FixtureResult {
         do {
             try start()
         } catch {
             return Self.result(fixture, .error, "\(error)")
         }
-        let missing = EngineProtocol.needs(fixture).subtracting(capabilities)
+        var missing = EngineProtocol.needs(fixture).subtracting(capabilities)
+        let checked = EngineProtocol.checkNeeds(fixture)
+        if checked.isDisjoint(with: capabilities) { missing.formUnion(checked) }
         if !missing.isEmpty {
             let names = missing.sorted().map(\.rawValue).joined(separator: ", ")
             return Self.result(
                 fixture, .skipped, "needs \(names), which the engine did not declare" + (legacy ? " (it has no handshake: scalar properties only)" : ""))
         }
         do {
-            return Player.check(fixture, try answers(fixture))
+            var result = Player.check(fixture, try answers(fixture), available: capabilities)
+            if legacy && result.verdict == .skipped { result.message += " (it has no handshake: scalar properties only)" }
+            return result
         } catch {
             stop()
             return Self.result(fixture, .error, "\(error)")
@@ -149,39 +173,42 @@ public final class ExternalEngine {
             } ?? .null
         switch fixture.body {
         case let .property(scenario): return .property(try playProperty(scenario))
-        case .spring:
+        case let .spring(scenario):
             let queries = Self.items(body["checks"]).map { Self.removing(["expected"], from: $0) }
-            let answer = try request("spring", [("spring", body["init"] ?? .null), ("queries", .array(queries))])
-            return .spring(Self.results(answer, count: queries.count).map { EngineProtocol.number($0) })
-        case .curve:
+            let results = try ask(queries, needs: scenario.checks.map(\.needs)) {
+                try request("spring", [("spring", body["init"] ?? .null), ("queries", .array($0))])
+            }
+            return .spring(results.map { EngineProtocol.number($0) })
+        case let .curve(scenario):
             let queries: [JSONValue] = Self.items(body["checks"]).map { check in
                 let at = check["at"] ?? .null
                 return .object([(check["value"] != nil ? "value" : "velocity", at)])
             }
-            let answer = try request("curve", [("curve", body["curve"] ?? .null), ("queries", .array(queries))])
-            return .curve(Self.results(answer, count: queries.count).map { EngineProtocol.number($0) })
-        case .keyframes:
+            let results = try ask(queries, needs: scenario.checks.map(\.needs)) {
+                try request("curve", [("curve", body["curve"] ?? .null), ("queries", .array($0))])
+            }
+            return .curve(results.map { EngineProtocol.number($0) })
+        case let .keyframes(scenario):
             let queries: [JSONValue] = Self.items(body["checks"]).map { check in
                 if check["duration"] != nil { return .object([("duration", .bool(true))]) }
                 if check["velocity"] != nil { return .object([("velocity", check["time"] ?? .null)]) }
                 if let p = check["progress"] { return .object([("progress", p)]) }
                 return .object([("value", check["time"] ?? .null)])
             }
-            let answer = try request(
-                "keyframes",
-                [
-                    ("valueType", body["valueType"] ?? .null), ("initialValue", body["initialValue"] ?? .null),
-                    ("tracks", body["tracks"] ?? .null), ("queries", .array(queries)),
-                ])
-            return .keyframes(
-                Self.results(answer, count: queries.count).map { item in
-                    EngineProtocol.number(item).map { [$0] } ?? EngineProtocol.numbers(item)
-                })
+            let results = try ask(queries, needs: scenario.checks.map(\.needs)) {
+                try request(
+                    "keyframes",
+                    [
+                        ("valueType", body["valueType"] ?? .null), ("initialValue", body["initialValue"] ?? .null),
+                        ("tracks", body["tracks"] ?? .null), ("queries", .array($0)),
+                    ])
+            }
+            return .keyframes(results.map { item in EngineProtocol.number(item).map { [$0] } ?? EngineProtocol.numbers(item) })
         case let .phases(scenario):
             let answer = try request(
                 "phases",
                 [
-                    ("phases", body["phases"] ?? .null), ("mode", .string(scenario.mode == .trigger ? "trigger" : "continuous")),
+                    ("phases", phasesSent(body["phases"])), ("mode", .string(scenario.mode == .trigger ? "trigger" : "continuous")),
                     ("frameRate", .number(scenario.frameRate)), ("triggers", EngineProtocol.numbers(scenario.triggers)),
                     ("duration", .number(scenario.duration)), ("sampleTimes", EngineProtocol.numbers(scenario.samples.map(\.time))),
                 ])
@@ -238,11 +265,11 @@ public final class ExternalEngine {
                 let event = scenario.events[nextEvent]
                 var set: [(String, JSONValue)] = [
                     ("time", .number(event.time)), ("value", value(event.value)),
-                    ("animation", Self.resolvedAnimation(event) ?? .null),
+                    ("animation", (Self.resolvedAnimation(event)).map(sent) ?? .null),
                 ]
                 if !legacy {
                     set.append(("tracksVelocity", .bool(event.transaction.tracksVelocity)))
-                    if let (name, criteria) = event.completion {
+                    if let (name, criteria) = event.completion, capabilities.contains(.propertyCompletion) {
                         set.append(
                             ("completion", .object([("name", .string(name)), ("criteria", .string(criteria == .removed ? "removed" : "logicallyComplete"))])))
                     }
@@ -282,12 +309,14 @@ public final class ExternalEngine {
                     + (tail.isEmpty ? "" : "; its standard error ended: " + tail.map { "«\($0)»" }.joined(separator: " ")))
         }
         let text: String
+        transcript?("→ " + line)
         do {
             try process.send(line)
             text = try process.readLine(timeout: options.timeout)
         } catch {
             throw failure("\(error)")
         }
+        transcript?("← " + text)
         let answer: JSONValue
         do {
             answer = try JSONValue.parse(text)
@@ -315,6 +344,36 @@ public final class ExternalEngine {
     static func removing(_ keys: Set<String>, from value: JSONValue) -> JSONValue {
         guard case let .object(members) = value else { return value }
         return .object(members.filter { !keys.contains($0.0) })
+    }
+
+    /// An animation as this engine's protocol version writes it: in version 2 the modifiers are
+    /// an ordered array (`{"spring": {…}, "modifiers": [{"delay": 0.2}, {"speed": 2}]}`), in
+    /// version 1 keys of the object in order.
+    func sent(_ animation: JSONValue) -> JSONValue {
+        guard version >= 2, case let .object(members) = animation else { return animation }
+        let modifiers = members.filter { AnimationSpec.modifiers.contains($0.0) }
+        guard !modifiers.isEmpty else { return animation }
+        return .object(members.filter { !AnimationSpec.modifiers.contains($0.0) } + [("modifiers", .array(modifiers.map { .object([$0]) }))])
+    }
+
+    func phasesSent(_ phases: JSONValue?) -> JSONValue {
+        guard case let .array(items)? = phases else { return phases ?? .null }
+        return .array(
+            items.map { phase in
+                guard case let .object(members) = phase else { return phase }
+                return .object(members.map { $0.0 == "animation" ? ($0.0, sent($0.1)) : $0 })
+            })
+    }
+
+    /// Sends the queries whose capability the engine declared (none at all: no request) and
+    /// returns one result per query, nil for those not sent.
+    func ask(_ queries: [JSONValue], needs: [EngineProtocol.Capability], _ send: ([JSONValue]) throws -> JSONValue) throws -> [JSONValue?] {
+        let asked = queries.indices.filter { $0 < needs.count && capabilities.contains(needs[$0]) }
+        guard !asked.isEmpty else { return queries.map { _ in nil } }
+        let answers = Self.results(try send(asked.map { queries[$0] }), count: asked.count)
+        var results = [JSONValue?](repeating: nil, count: queries.count)
+        for (k, index) in asked.enumerated() { results[index] = answers[k] }
+        return results
     }
 
     /// The answer's `results`, one per query; missing or malformed ones are nil.

@@ -15,10 +15,14 @@ public final class MotionCoreAdapter {
     /// numbers instead of component arrays, answers without ids. For testing the harness's
     /// support of such engines.
     let legacy: Bool
+    /// The version the handshake answers with. Animations are read in either form (modifiers as
+    /// keys in order, or as version 2's array), so version 1 is only a different handshake.
+    let protocolVersion: Int
 
-    public init(engineName: String = "MotionCore", legacy: Bool = false) {
+    public init(engineName: String = "MotionCore", legacy: Bool = false, protocolVersion: Int = EngineProtocol.version) {
         self.engineName = engineName
         self.legacy = legacy
+        self.protocolVersion = protocolVersion
     }
 
     /// Serves requests until standard input closes.
@@ -53,13 +57,20 @@ public final class MotionCoreAdapter {
         }
     }
 
+    /// Every capability: version 2's names, or version 1's coarse names where it had them.
+    var capabilityNames: [String] {
+        guard protocolVersion < 2 else { return EngineProtocol.Capability.allCases.map(\.rawValue) }
+        let bundled = Set(EngineProtocol.bundles.flatMap(\.members))
+        return EngineProtocol.bundles.map(\.name) + EngineProtocol.Capability.allCases.filter { !bundled.contains($0) }.map(\.rawValue)
+    }
+
     func handle(_ op: String, _ request: JSONCursor) throws -> [(String, JSONValue)] {
         switch op {
         case "hello":
             return [
-                ("protocol", .number(Double(EngineProtocol.version))),
+                ("protocol", .number(Double(protocolVersion))),
                 ("engine", .object([("name", .string(engineName)), ("version", .string(MotionBenchVersion.string))])),
-                ("capabilities", .array(EngineProtocol.Capability.allCases.map { .string($0.rawValue) })), ("clock", Self.clock),
+                ("capabilities", .array(capabilityNames.map { .string($0) })), ("clock", Self.clock),
             ]
         case "reset":
             let type = legacy ? .scalar : try FixtureLoader.valueType(try request.field("valueType"))

@@ -6,9 +6,13 @@ extension ConformanceReport {
     /// made from it has the table and no plots.
     public init(json text: String) throws {
         let root = JSONCursor(root: try JSONValue.parse(text))
-        try root.onlyKeys(["schemaVersion", "engine", "passed", "failed", "errors", "skipped", "fixtures"])
         let version = try root.field("schemaVersion").number()
-        guard version == 1 else { throw try root.field("schemaVersion").error("is \(JSONValue.format(version)); this motion-bench reads version 1") }
+        guard version == 1 || version == 2 else {
+            throw try root.field("schemaVersion").error("is \(JSONValue.format(version)); this motion-bench reads versions 1 and 2")
+        }
+        let keys =
+            ["schemaVersion", "engine", "passed", "failed", "errors", "skipped", "fixtures"] + (version == 2 ? ["exitCode", "sections", "expectations"] : [])
+        try root.onlyKeys(Set(keys))
         var results: [FixtureResult] = [], loadErrors: [FixtureError] = []
         for item in try root.field("fixtures").array() {
             let verdictText = try item.field("verdict").string()
@@ -24,13 +28,25 @@ extension ConformanceReport {
             }
             let maxErrorField = try item.field("maxError")
             let maxError: Double = maxErrorField.isNull ? .nan : (try? maxErrorField.string()) == "inf" ? .infinity : try maxErrorField.number()
-            results.append(
-                FixtureResult(
-                    id: try item.field("id").string(), suite: suite, provenance: try item.field("provenance").string(),
-                    file: file, verdict: verdict, maxError: maxError, message: message))
+            var checks: [CheckResult] = []
+            if version == 2 {
+                for check in try item.field("checks").array() {
+                    guard let decoded = CheckResult(wire: check.value) else {
+                        throw check.error("is not a check: name, outcome, needs, expected, actual, residual, note")
+                    }
+                    checks.append(decoded)
+                }
+            }
+            var result = FixtureResult(
+                id: try item.field("id").string(), suite: suite, provenance: try item.field("provenance").string(),
+                file: file, verdict: verdict, maxError: maxError, message: message, checks: checks)
+            if version == 2 { result.unlistedPasses = max(0, Int(try item.field("checksPassed").number()) - result.checksPassed) }
+            results.append(result)
         }
         let engine = try root.field("engine")
-        self.init(results: results, loadErrors: loadErrors, engine: engine.isNull ? nil : try engine.string())
+        var gate: ExpectationsGate?
+        if version == 2, let field = try root.optionalField("expectations"), !field.isNull { gate = try ExpectationsGate(json: field) }
+        self.init(results: results, loadErrors: loadErrors, engine: engine.isNull ? nil : try engine.string(), expectations: gate)
     }
 
     /// A load error from its description, "FILE: PATH: MESSAGE", as the JSON stores it.

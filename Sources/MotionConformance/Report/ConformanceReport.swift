@@ -9,11 +9,15 @@ public struct ConformanceReport: Sendable {
 
     /// The engine that played the fixtures, when it was not MotionBench's own.
     public var engine: String?
+    /// The run held against an expectation file, when one was given: the exit code then gates on
+    /// unexpected results only.
+    public var expectations: ExpectationsGate?
 
-    public init(results: [FixtureResult], loadErrors: [FixtureError], engine: String? = nil) {
+    public init(results: [FixtureResult], loadErrors: [FixtureError], engine: String? = nil, expectations: ExpectationsGate? = nil) {
         self.results = results
         self.loadErrors = loadErrors
         self.engine = engine
+        self.expectations = expectations
     }
 
     public var passed: Int { results.filter { $0.verdict == .pass }.count }
@@ -21,13 +25,66 @@ public struct ConformanceReport: Sendable {
     public var errors: Int { loadErrors.count + results.filter { $0.verdict == .error }.count }
     public var skipped: Int { results.filter { $0.verdict == .skipped }.count }
 
-    /// 0 all pass, 1 failures (or nothing ran: no fixture passed or failed), 2 errors.
-    public var exitCode: Int32 { errors > 0 ? 2 : (failed > 0 || passed == 0 ? 1 : 0) }
+    /// 0 all pass, 1 failures (or nothing ran: no fixture passed or failed), 2 errors. With
+    /// expectations, only what they did not expect counts: an unexpected error or a fixture that
+    /// could not be loaded 2, an unexpected failure 1.
+    public var exitCode: Int32 {
+        if let gate = expectations {
+            if !loadErrors.isEmpty || gate.unexpectedErrors > 0 { return 2 }
+            return gate.unexpectedFailures > 0 || passed + failed + errors == 0 ? 1 : 0
+        }
+        return errors > 0 ? 2 : (failed > 0 || passed == 0 ? 1 : 0)
+    }
+
+    /// The checks of every fixture that ran: passed, failed, skipped.
+    public var checksPassed: Int { results.reduce(0) { $0 + $1.checksPassed } }
+    public var checksFailed: Int { results.reduce(0) { $0 + $1.checksFailed } }
+    public var checksSkipped: Int { results.reduce(0) { $0 + $1.checksSkipped } }
 
     /// The closing line test runners and CI read.
     public var summaryLine: String {
         "\(passed) passed, \(failed) failed" + (errors > 0 ? ", \(errors) errors" : "") + (skipped > 0 ? ", \(skipped) skipped" : "")
             + (passed + failed == 0 && errors == 0 ? " (no fixture ran)" : "")
+            + "; checks: \(checksPassed) of \(checksPassed + checksFailed) passed" + (checksSkipped > 0 ? ", \(checksSkipped) skipped" : "")
+            + (expectations.map { g in "; \(g.unexpected.count) unexpected, \(g.expected.count) as expected, \(g.nowPassing.count) now passing" } ?? "")
+            + "; exit \(exitCode)"
+    }
+
+    /// One section's score: the fraction of the checks that ran which passed, as the Web
+    /// Platform Tests count subtests; skipped checks are counted beside it, not in it.
+    public struct SectionScore: Sendable, Equatable {
+        public var suite: String
+        public var fixtures: Int
+        public var checksPassed: Int
+        public var checksFailed: Int
+        public var checksSkipped: Int
+        /// Passed ÷ run; nil when no check of the section ran.
+        public var score: Double? { checksPassed + checksFailed == 0 ? nil : Double(checksPassed) / Double(checksPassed + checksFailed) }
+    }
+
+    /// The scores of each suite, in name order.
+    public var sections: [SectionScore] {
+        Dictionary(grouping: results, by: \.suite).map { suite, results in
+            SectionScore(
+                suite: suite, fixtures: results.count, checksPassed: results.reduce(0) { $0 + $1.checksPassed },
+                checksFailed: results.reduce(0) { $0 + $1.checksFailed }, checksSkipped: results.reduce(0) { $0 + $1.checksSkipped })
+        }.sorted { $0.suite < $1.suite }
+    }
+
+    /// A score as a percentage, or "—" when no check ran.
+    static func formatScore(_ score: Double?) -> String { score.map { String(format: "%.1f%%", $0 * 100) } ?? "—" }
+
+    /// The section scores as lines of text.
+    public var sectionLines: [String] {
+        ["section scores (checks passed of those run):"]
+            + sections.map { s in
+                "  " + s.suite.padding(toLength: 14, withPad: " ", startingAt: 0)
+                    + " \(formatScoreCell(s))"
+            }
+    }
+
+    func formatScoreCell(_ s: SectionScore) -> String {
+        "\(Self.formatScore(s.score)) (\(s.checksPassed)/\(s.checksPassed + s.checksFailed))" + (s.checksSkipped > 0 ? ", \(s.checksSkipped) skipped" : "")
     }
 
     public enum Format: String, CaseIterable, Sendable { case text, json, junit, markdown, html }
@@ -42,7 +99,7 @@ public struct ConformanceReport: Sendable {
         }
     }
 
-    static func formatError(_ value: Double) -> String {
+    public static func formatError(_ value: Double) -> String {
         value.isFinite ? String(format: "%.3g", value) : "∞"
     }
 
@@ -66,13 +123,27 @@ public struct ConformanceReport: Sendable {
     }
 
     public static func textLines(_ r: FixtureResult) -> [String] {
-        var lines = [row(r.id, r.provenance, Self.formatError(r.maxError), r.verdict.rawValue)]
+        var lines = [row(r.id, r.provenance, errorCell(r), r.verdict.rawValue + " " + checksCell(r))]
         if r.verdict != .pass { lines.append("    \(r.message)") }
         if r.verdict == .fail || r.verdict == .error, let file = r.file { lines.append("    fixture: \(file)") }
         return lines
     }
 
-    public var textFooter: [String] { loadErrors.map { "error: \($0)" } + [summaryLine] }
+    /// The worst finite residual; "—" for a fixture that did not run its checks.
+    static func errorCell(_ r: FixtureResult) -> String {
+        r.verdict == .error || r.verdict == .skipped ? "—" : formatError(r.maxError)
+    }
+
+    /// A fixture's checks: passed of run, skipped, and failures without a finite residual.
+    static func checksCell(_ r: FixtureResult) -> String {
+        guard !r.checks.isEmpty else { return "" }
+        return "\(r.checksPassed)/\(r.checksPassed + r.checksFailed) checks" + (r.checksSkipped > 0 ? ", \(r.checksSkipped) skipped" : "")
+            + (r.nonNumeric > 0 ? ", \(r.nonNumeric) failed without a finite residual" : "")
+    }
+
+    public var textFooter: [String] {
+        loadErrors.map { "error: \($0)" } + sectionLines + (expectations?.lines ?? []) + [summaryLine]
+    }
 
     func json() -> String {
         var fixtures: [JSONValue] = results.map { r in
@@ -80,29 +151,50 @@ public struct ConformanceReport: Sendable {
                 ("id", .string(r.id)), ("suite", .string(r.suite)), ("provenance", .string(r.provenance)), ("verdict", .string(r.verdict.rawValue)),
                 ("maxError", r.maxError.isFinite ? .number(r.maxError) : .string("inf")), ("message", .string(r.message)),
                 ("file", r.file.map { .string($0) } ?? .null),
+                ("checksPassed", .number(Double(r.checksPassed))), ("checksFailed", .number(Double(r.checksFailed))),
+                ("checksSkipped", .number(Double(r.checksSkipped))),
+                ("checks", .array(r.checks.filter { $0.outcome != .pass }.map(\.wire))),
             ])
         }
         fixtures += loadErrors.map { e in
             .object([
                 ("id", .string(e.file ?? "")), ("suite", .string("")), ("provenance", .string("")), ("verdict", .string("error")),
                 ("maxError", .null), ("message", .string(e.description)), ("file", e.file.map { .string($0) } ?? .null),
+                ("checksPassed", .number(0)), ("checksFailed", .number(0)), ("checksSkipped", .number(0)), ("checks", .array([])),
             ])
         }
+        let sections = JSONValue.array(
+            sections.map { s in
+                .object([
+                    ("suite", .string(s.suite)), ("fixtures", .number(Double(s.fixtures))), ("checksPassed", .number(Double(s.checksPassed))),
+                    ("checksFailed", .number(Double(s.checksFailed))), ("checksSkipped", .number(Double(s.checksSkipped))),
+                    ("score", s.score.map { .number($0) } ?? .null),
+                ])
+            })
         return JSONValue.object([
-            ("schemaVersion", .number(1)), ("engine", engine.map { .string($0) } ?? .null),
+            ("schemaVersion", .number(2)), ("engine", engine.map { .string($0) } ?? .null),
             ("passed", .number(Double(passed))), ("failed", .number(Double(failed))), ("errors", .number(Double(errors))),
-            ("skipped", .number(Double(skipped))), ("fixtures", .array(fixtures)),
+            ("skipped", .number(Double(skipped))), ("exitCode", .number(Double(exitCode))), ("sections", sections),
+            ("expectations", expectations?.json ?? .null), ("fixtures", .array(fixtures)),
         ]).serialized() + "\n"
     }
 
     func junit() -> String {
         var cases = results.map { r -> JUnitDocument.TestCase in
             let outcome: JUnitDocument.Outcome
-            switch r.verdict {
-            case .pass: outcome = .passed
-            case .fail: outcome = .failure(type: "fail", message: r.message)
-            case .error: outcome = .error(type: "error", message: r.message)
-            case .skipped: outcome = .skipped(message: r.message)
+            let failing = r.checks.filter { $0.outcome == .fail }.map(\.summary)
+            let message = failing.isEmpty ? r.message : failing.joined(separator: "\n")
+            if let expected = expectations?.expected.first(where: { $0.fixture == r.id }),
+                !(expectations?.unexpected.contains { $0.fixture == r.id } ?? false)
+            {
+                outcome = .skipped(message: "expected to \(expected.verdict.rawValue) (\(expected.category.rawValue)): \(expected.reason)\n" + message)
+            } else {
+                switch r.verdict {
+                case .pass: outcome = .passed
+                case .fail: outcome = .failure(type: "fail", message: message)
+                case .error: outcome = .error(type: "error", message: message)
+                case .skipped: outcome = .skipped(message: r.message)
+                }
             }
             return JUnitDocument.TestCase(classname: "conformance.\(r.suite)", name: r.id, outcome: outcome)
         }
@@ -114,13 +206,23 @@ public struct ConformanceReport: Sendable {
     }
 
     func markdown() -> String {
-        var lines = ["## Conformance: \(summaryLine)", "", "| fixture | provenance | error/tol | verdict |", "|---|---|---|---|"]
+        var lines = ["## Conformance: \(summaryLine)", "", "| section | score | checks passed | checks skipped |", "|---|---|---|---|"]
+        for section in sections {
+            lines.append(
+                "| \(section.suite) | \(Self.formatScore(section.score)) | \(section.checksPassed) of \(section.checksPassed + section.checksFailed) | \(section.checksSkipped) |"
+            )
+        }
+        if let gate = expectations {
+            lines += ["", "### " + gate.summaryLine.replacingOccurrences(of: "|", with: "\\|"), ""]
+            lines += gate.lines.dropFirst().map { "- " + $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "|", with: "\\|") }
+        }
+        lines += ["", "| fixture | provenance | error/tol | checks | verdict |", "|---|---|---|---|---|"]
         for r in results.sorted(by: { ($0.verdict == .pass ? 1 : 0, $0.id) < ($1.verdict == .pass ? 1 : 0, $1.id) }) {
             lines.append(
-                "| `\(r.id)` | \(r.provenance) | \(Self.formatError(r.maxError)) | \(r.verdict == .pass ? "pass" : "**\(r.verdict.rawValue)**")"
+                "| `\(r.id)` | \(r.provenance) | \(Self.errorCell(r)) | \(Self.checksCell(r)) | \(r.verdict == .pass ? "pass" : "**\(r.verdict.rawValue)**")"
                     + (r.verdict == .pass ? "" : ": " + r.message.replacingOccurrences(of: "|", with: "\\|")) + " |")
         }
-        for e in loadErrors { lines.append("| `\(e.file ?? "")` | | | **error**: \(e.message.replacingOccurrences(of: "|", with: "\\|")) |") }
+        for e in loadErrors { lines.append("| `\(e.file ?? "")` | | | | **error**: \(e.message.replacingOccurrences(of: "|", with: "\\|")) |") }
         return lines.joined(separator: "\n") + "\n"
     }
 }

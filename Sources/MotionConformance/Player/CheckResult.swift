@@ -1,0 +1,87 @@
+/// One check of a fixture: one expected quantity (a sample's value, its velocity, a spring's
+/// stiffness, a curve's value at a progress …) compared with what the engine answered.
+///
+/// A check *needs* one capability (docs/protocol.md §3); an engine that did not declare it gets
+/// the check skipped, not failed, and the rest of the fixture still runs.
+public struct CheckResult: Sendable, Equatable {
+    public enum Outcome: String, Sendable, Codable { case pass, fail, skipped }
+
+    /// Unique within its fixture and stable while the fixture is: `value@0.25`, `stiffness`,
+    /// `velocity(at: 0.5)`. Expectation files name single checks by it.
+    public var name: String
+    public var outcome: Outcome
+    /// The capability the check needs.
+    public var needs: String
+    /// Expected and actual as text (numbers in their shortest exact form, vectors as lists);
+    /// `actual` is empty when the engine did not answer or the check was skipped.
+    public var expected: String
+    public var actual: String
+    /// How far off the answer is as a multiple of the tolerance (≤ 1 passes); nil for checks
+    /// that are not numbers (a phase name, `isAnimating`) and for answers that are not finite
+    /// numbers when a finite one was expected — those are named in `note` instead.
+    public var residual: Double?
+    /// Why a check failed or was skipped, in a few words.
+    public var note: String
+
+    public init(name: String, outcome: Outcome, needs: String, expected: String, actual: String, residual: Double?, note: String) {
+        self.name = name
+        self.outcome = outcome
+        self.needs = needs
+        self.expected = expected
+        self.actual = actual
+        self.residual = residual
+        self.note = note
+    }
+
+    /// One line: what was checked, expected, got, by how much.
+    public var summary: String {
+        switch outcome {
+        case .skipped: return "\(name): skipped (\(note))"
+        case .pass, .fail:
+            var text = "\(name): expected \(expected), got \(actual.isEmpty ? "no answer" : actual)"
+            if let residual { text += " (\(ConformanceReport.formatError(residual)) × tolerance)" }
+            if !note.isEmpty { text += " — \(note)" }
+            return text
+        }
+    }
+}
+
+extension Double {
+    /// The number as a fixture writes it: the shortest form that reads back to the same double.
+    var fixtureText: String { isFinite ? JSONValue.format(self) : isNaN ? "nan" : self < 0 ? "-inf" : "inf" }
+}
+
+extension Array where Element == Double {
+    var fixtureText: String { count == 1 ? self[0].fixtureText : "[" + map(\.fixtureText).joined(separator: ", ") + "]" }
+}
+
+extension SpringScenario.Check {
+    /// The capability this check needs.
+    var needs: EngineProtocol.Capability {
+        switch self {
+        case let .property(name, _): return name == "settlingDuration" ? .springSettling : .springParameters
+        case .value: return .springValue
+        case .velocity: return .springVelocity
+        case .settlingDuration, .lastTimeOutside: return .springSettling
+        }
+    }
+}
+
+extension CurveScenario.Check {
+    var needs: EngineProtocol.Capability {
+        switch self {
+        case .value: return .curveValue
+        case .velocity: return .curveVelocity
+        }
+    }
+}
+
+extension KeyframeScenario.Check {
+    var needs: EngineProtocol.Capability {
+        switch self {
+        case .value, .progress: return .keyframesValue
+        case .velocity: return .keyframesVelocity
+        case .duration: return .keyframesDuration
+        }
+    }
+}
