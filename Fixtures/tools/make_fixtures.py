@@ -100,9 +100,11 @@ def curve_fixture(name, title, curve, checks, tol, source):
                                "tolerance": tol, "curve": {"curve": curve, "checks": checks}})
 
 
+# Apple's tests compare these exactly; 1e-12 still tells the identity and the clamp from anything
+# else, without failing an engine whose solver lands a few ulp away.
 curve_fixture("c01-linear", "C01 linear: value = p, velocity 1 everywhere", "linear",
               [{"at": p, "value": p} for p in [0, 0.25, 0.5, 0.75, 1]] + [{"at": p, "velocity": 1} for p in [0, 0.25, 0.5, 0.75, 1, -0.5, 1.5]],
-              {"absolute": 0}, "C01")
+              {"absolute": 1e-12}, "C01")
 curve_fixture("c02-ease-in-value", "C02 easeIn value", "easeIn", [{"at": 0.25, "value": 0.09}, {"at": 0.5, "value": 0.32}, {"at": 0.75, "value": 0.62}], {"absolute": 0.01}, "C02")
 curve_fixture("c03-ease-in-velocity", "C03 easeIn velocity", "easeIn",
               [{"at": p, "velocity": v} for p, v in [(0, 0), (0.25, 0.67), (0.5, 1.07), (0.75, 1.37), (1, 0)]], {"absolute": 0.01}, "C03")
@@ -112,7 +114,7 @@ curve_fixture("c05-ease-out-velocity", "C05 easeOut velocity (exactly 1 at 0)", 
 curve_fixture("c05-ease-out-velocity-at-zero", "C05 easeOut velocity at 0 is exactly 1.0", "easeOut", [{"at": 0, "velocity": 1}], {"absolute": 0}, "C05")
 curve_fixture("c06-ease-in-out-value", "C06 easeInOut value", "easeInOut", [{"at": 0.25, "value": 0.13}, {"at": 0.5, "value": 0.5}, {"at": 0.75, "value": 0.87}], {"absolute": 0.01}, "C06")
 curve_fixture("c06-ease-in-out-clamps", "C06 easeInOut clamps progress: 0 and 1 at -0.5, 1.5, -1000, 1000", "easeInOut",
-              [{"at": -0.5, "value": 0}, {"at": 1.5, "value": 1}, {"at": -1000, "value": 0}, {"at": 1000, "value": 1}], {"absolute": 0}, "C06")
+              [{"at": -0.5, "value": 0}, {"at": 1.5, "value": 1}, {"at": -1000, "value": 0}, {"at": 1000, "value": 1}], {"absolute": 1e-12}, "C06")
 curve_fixture("c07-ease-in-out-velocity", "C07 easeInOut velocity", "easeInOut",
               [{"at": p, "velocity": v} for p, v in [(0, 0), (0.25, 1.06), (0.5, 1.72), (0.75, 1.06), (1, 0)]], {"absolute": 0.01}, "C07")
 curve_fixture("c08-circular-ease-in", "C08 circularEaseIn", "circularEaseIn",

@@ -74,6 +74,7 @@ for name, points in [("easeInOut", (0.42, 0, 0.58, 1))]:
     checks = []
     x = 0.05
     while x < 1 and len(checks) < 6:
+        x = round(x, 4)  # the points as a person would write them: 0.317, not 0.31699999999999984
         y = y_at(x)
         frac = (y / STEP) % 1
         if 0.2 < frac < 0.3 or 0.7 < frac < 0.8:
@@ -137,11 +138,12 @@ analytic("springs/settling-with-initial-velocity", "Spring(duration: 0.5, bounce
          {"spring": {"init": {"duration": 0.5, "bounce": 0.3}, "checks": [
              {"settlingDuration": {"target": 1, "initialVelocity": 5, "epsilon": 0.001}, "expected": -math.log(0.001 / (abs(a - 5) + 1)) / a}]}})
 # Spring(settlingDuration: 8, dampingRatio: 0.5): the frequency solves ε = e^{-ζωT}·ζ/√(1−ζ²)... as §1.2
-# states it, ω = −ln(ε√(1−ζ²)/ζ)/(ζT); response = 2π/ω.
+# states it, ω = −ln(ε√(1−ζ²)/ζ)/(ζT); response = 2π/ω. An engine may solve it numerically: 1e-4
+# relative still tells 8 s from the 5 s clamp the fixture was written for (a response of 2.47 s).
 T, z, eps = 8.0, 0.5, 0.001
 w = -math.log(eps * math.sqrt(1 - z * z) / z) / (z * T)
 analytic("springs/settling-duration-8s", "Spring(settlingDuration: 8, dampingRatio: 0.5): durations up to 10 s are kept (mutant spring.settlingDuration-init-clamped-at-5s)",
-         "docs/semantics.md §1.2", {"absolute": 1e-9, "relative": 1e-9},
+         "docs/semantics.md §1.2", {"absolute": 0, "relative": 1e-4},
          {"spring": {"init": {"settlingDuration": T, "dampingRatio": z}, "checks": [
              {"property": "response", "expected": TAU / w}, {"property": "dampingRatio", "expected": z}]}})
 

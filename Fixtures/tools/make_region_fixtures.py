@@ -575,9 +575,11 @@ def critical_root(T, eps):
     return (lo + hi) / 2
 
 
+# The root is found numerically by any engine: 1e-6 relative is what the behaviour needs (a
+# response off by a microsecond per second), not the accuracy of one solver.
 x = critical_root(2.0, 0.001)
 write("springs/region-settling-critical", "Spring(settlingDuration: 2, dampingRatio: 1): response 2π/x for the root x of e^(−2x)(1 + 2x) = 0.001",
-      "docs/semantics.md §1.2", {"absolute": 0, "relative": 1e-8},
+      "docs/semantics.md §1.2", {"absolute": 0, "relative": 1e-6},
       {"spring": {"init": {"settlingDuration": 2, "dampingRatio": 1}, "checks": [
           {"property": "response", "expected": TAU / x}, {"property": "dampingRatio", "expected": 1},
           {"value": {"target": 1, "time": 0.5}, "expected": 1 - (1 + x * 0.5) * math.exp(-x * 0.5)}]}})

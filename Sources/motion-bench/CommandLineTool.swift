@@ -31,10 +31,14 @@ enum CommandLineTool {
                                   paths; the candidate defaults to the latest run) over their worker
                                   processes: runs of one process a side (--quick) are inconclusive. Exit codes:
                                   0 pass, 1 tool error, 2 regression, 3 inconclusive, 4 digest mismatch
-          conform [--fixtures DIR] [--suite S] [--filter F] [--format text|json|junit|markdown|html]
-              [--output FILE] [--plot-all] [--engine CMD [--engine-shell] [--engine-timeout S]]
-              [--fixture-timeout S] [--fixture-memory MIB]
+          conform [--fixtures DIR] [--suite S] [--filter F | --fixture ID [--transcript]]
+              [--format text|json|junit|markdown|html] [--output FILE] [--plot-all]
+              [--engine CMD … [--engine-shell] [--engine-timeout S] [--legacy-engine]]
+              [--expectations FILE] [--update-expectations FILE] [--fixture-timeout S] [--fixture-memory MIB]
                                   run the conformance fixtures (exit 0 pass, 1 failures or nothing ran, 2 errors),
+                                  with checks an engine did not declare skipped and a score per section;
+                                  --expectations FILE gates on unexpected results only, --update-expectations
+                                  FILE writes it from the run; several --engine: side by side;
                                   in a child process: a fixture that traps, or runs past S seconds (60) or MIB MiB
                                   (2048), is that fixture's error and the others still run;
                                   --engine validates another process through the engine protocol

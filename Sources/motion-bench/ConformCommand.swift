@@ -60,6 +60,13 @@ enum ConformCommand {
             }
             return try transcript(id, fixtures: arguments.value("--fixtures") ?? "Fixtures", engine: engine)
         }
+        let engines = arguments.all("--engine")
+        if engines.count > 1 {
+            guard arguments.value("--expectations") == nil && arguments.value("--update-expectations") == nil else {
+                throw UsageError("--expectations and --update-expectations belong to one engine; give one --engine with them")
+            }
+            return try sideBySide(engines, template: engine!, format: format, arguments: arguments, filter: filter, budget: budget)
+        }
         let expectations = try readExpectations(arguments)
         // Text to the terminal goes out a fixture at a time, flushed: whatever happens later, the
         // verdicts reached so far are not lost. Other formats are written whole at the end.
@@ -214,6 +221,35 @@ enum ConformCommand {
         let player = IsolatedPlayer(command: [selfExecutable, "play"], budget: budget)
         let results = player.run(loaded.fixtures) { onResult?(relative($0, root)) }.map { relative($0, root) }
         return ConformanceReport(results: results, loadErrors: loaded.errors.map { relative($0, root) })
+    }
+
+    /// `conform --engine A --engine B …`: each engine's run, then one report of them side by side.
+    static func sideBySide(
+        _ commands: [String], template: ExternalEngine.Options, format: ConformanceReport.Format, arguments: Arguments, filter: String?,
+        budget: IsolatedPlayer.Budget
+    ) throws -> Int32 {
+        var reports: [ConformanceReport] = []
+        for command in commands {
+            var options = template
+            options.command = command
+            do {
+                reports.append(
+                    try conformance(
+                        fixtures: arguments.value("--fixtures") ?? "Fixtures", suite: arguments.value("--suite"), filter: filter, engine: options,
+                        budget: budget))
+            } catch let error as EngineUnavailable {
+                writeToStandardError("motion-bench: error: \(error.description)\n")
+                return 2
+            }
+        }
+        let rendered = ConformanceSideBySide(reports: reports).render(format)
+        if let output = arguments.value("--output") {
+            try ResultStore.write(Data(rendered.utf8), to: URL(fileURLWithPath: output), keeping: "the report")
+            for report in reports { print("\(report.engine ?? "?"): \(report.summaryLine)") }
+        } else {
+            print(rendered, terminator: "")
+        }
+        return ConformanceSideBySide(reports: reports).exitCode
     }
 
     /// A path as reports show it: relative to the fixtures folder.

@@ -70,6 +70,7 @@ extension Expectations {
     public init(parsing text: String, file: String) throws(ExpectationsError) {
         var header: [String] = [], entries: [Entry] = [], pending: [String] = []
         var current: (entry: Entry, line: Int, seen: Set<String>)?
+        var headerOpen = true
         func fail(_ line: Int, _ message: String) -> ExpectationsError { ExpectationsError(file: file, line: line, message: message) }
         func finish() throws(ExpectationsError) {
             guard let (entry, line, seen) = current else { return }
@@ -83,11 +84,17 @@ extension Expectations {
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
             let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty { continue }
-            if line.hasPrefix("#") {
-                if current == nil && entries.isEmpty { header.append(line) } else { pending.append(line) }
+            // The header is the comment block at the top, up to its first blank line; later
+            // comments belong to the entry they stand above.
+            if line.isEmpty {
+                if !header.isEmpty { headerOpen = false }
                 continue
             }
+            if line.hasPrefix("#") {
+                if headerOpen && current == nil && entries.isEmpty { header.append(line) } else { pending.append(line) }
+                continue
+            }
+            headerOpen = false
             let content = Self.withoutComment(line)
             if content.hasPrefix("[") {
                 guard content.hasSuffix("]"), content.count > 2 else {

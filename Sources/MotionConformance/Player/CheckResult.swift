@@ -22,6 +22,9 @@ public struct CheckResult: Sendable, Equatable {
     public var residual: Double?
     /// Why a check failed or was skipped, in a few words.
     public var note: String
+    /// What its expected number rests on; the inferred rules (`InferredRule.id`) that decide it.
+    public var basis: Basis? = nil
+    public var inferredRules: [String] = []
 
     public init(name: String, outcome: Outcome, needs: String, expected: String, actual: String, residual: Double?, note: String) {
         self.name = name

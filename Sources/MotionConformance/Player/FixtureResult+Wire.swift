@@ -57,6 +57,7 @@ extension FixtureResult {
         self.init(
             id: id, suite: fixture.suite, provenance: fixture.provenance.rawValue, file: fixture.file, verdict: verdict,
             maxError: maxError, message: message, series: series, source: fixture.source, tolerance: fixture.tolerance, checks: checks)
+        markBasis(fixture)
     }
 }
 
@@ -66,6 +67,7 @@ extension CheckResult {
         .object([
             ("name", .string(name)), ("outcome", .string(outcome.rawValue)), ("needs", .string(needs)), ("expected", .string(expected)),
             ("actual", .string(actual)), ("residual", residual.map { EngineProtocol.number($0) } ?? .null), ("note", .string(note)),
+            ("basis", basis.map { .string($0.rawValue) } ?? .null), ("inferredRules", .array(inferredRules.map { .string($0) })),
         ])
     }
 
@@ -77,5 +79,7 @@ extension CheckResult {
         let residual = residualField == .null ? nil : EngineProtocol.number(residualField)
         if residualField != .null && residual == nil { return nil }
         self.init(name: name, outcome: outcome, needs: needs, expected: expected, actual: actual, residual: residual, note: note)
+        if case let .string(text)? = wire["basis"] { basis = Basis(rawValue: text) }
+        if case let .array(rules)? = wire["inferredRules"] { inferredRules = rules.compactMap { if case let .string(r) = $0 { return r } else { return nil } } }
     }
 }

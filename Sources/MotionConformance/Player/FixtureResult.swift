@@ -27,6 +27,9 @@ public struct FixtureResult: Sendable {
     public var tolerance: Fixture.Tolerance? = nil
     /// Every check, in the fixture's order: passed, failed and skipped.
     public var checks: [CheckResult] = []
+    /// What the expected numbers rest on, and the inferred rules that decide every check.
+    public var basis: Basis? = nil
+    public var inferredRules: [String] = []
     /// Passed checks counted but not listed in `checks` (a JSON report lists only the others).
     public var unlistedPasses = 0
 

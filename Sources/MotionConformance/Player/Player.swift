@@ -39,7 +39,9 @@ public enum Player {
                 "answers", needs: .propertyScalar, expected: "answers to the fixture's questions", actual: "another kind",
                 "the answers are of another kind than the fixture")
         }
-        return checker.result(for: fixture, series: series)
+        var result = checker.result(for: fixture, series: series)
+        result.markBasis(fixture)
+        return result
     }
 
     // MARK: Properties

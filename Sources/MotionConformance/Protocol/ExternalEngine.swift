@@ -160,9 +160,11 @@ public final class ExternalEngine {
     }
 
     static func result(_ fixture: Fixture, _ verdict: FixtureResult.Verdict, _ message: String) -> FixtureResult {
-        FixtureResult(
+        var result = FixtureResult(
             id: fixture.id, suite: fixture.suite, provenance: fixture.provenance.rawValue, file: fixture.file,
-            verdict: verdict, maxError: verdict == .skipped ? 0 : .infinity, message: message)
+            verdict: verdict, maxError: 0, message: message)
+        result.markBasis(fixture)
+        return result
     }
 
     func answers(_ fixture: Fixture) throws -> ScenarioAnswers {

@@ -40,7 +40,11 @@ extension ConformanceReport {
             var result = FixtureResult(
                 id: try item.field("id").string(), suite: suite, provenance: try item.field("provenance").string(),
                 file: file, verdict: verdict, maxError: maxError, message: message, checks: checks)
-            if version == 2 { result.unlistedPasses = max(0, Int(try item.field("checksPassed").number()) - result.checksPassed) }
+            if version == 2 {
+                result.unlistedPasses = max(0, Int(try item.field("checksPassed").number()) - result.checksPassed)
+                if let basis = try item.optionalField("basis"), !basis.isNull { result.basis = Basis(rawValue: try basis.string()) }
+                result.inferredRules = try item.optionalField("inferredRules")?.array().map { try $0.string() } ?? []
+            }
             results.append(result)
         }
         let engine = try root.field("engine")

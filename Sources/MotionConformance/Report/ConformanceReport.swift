@@ -71,6 +71,36 @@ public struct ConformanceReport: Sendable {
         }.sorted { $0.suite < $1.suite }
     }
 
+    /// The failed checks (and the errors, as one each) counted by what their expected numbers rest
+    /// on, with the inferred rules behind the inferred ones: "fails only inferred checks" at a glance.
+    public var failuresByBasis: [(basis: Basis, count: Int, rules: [(rule: String, count: Int)])] {
+        var counts: [Basis: Int] = [:], rules: [Basis: [String: Int]] = [:]
+        for r in results {
+            let failing =
+                r.verdict == .error
+                ? [CheckResult(name: "", outcome: .fail, needs: "", expected: "", actual: "", residual: nil, note: "")]
+                : r.checks.filter { $0.outcome == .fail }
+            for check in failing {
+                let basis = r.verdict == .error ? (r.basis ?? .appleDocument) : (check.basis ?? r.basis ?? .appleDocument)
+                counts[basis, default: 0] += 1
+                for rule in r.verdict == .error ? r.inferredRules : check.inferredRules { rules[basis, default: [:]][rule, default: 0] += 1 }
+            }
+        }
+        return counts.keys.sorted().map { basis in
+            (basis, counts[basis]!, (rules[basis] ?? [:]).sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { ($0.key, $0.value) })
+        }
+    }
+
+    /// One line: failed checks by basis, the inferred ones with their rules.
+    public var basisLine: String? {
+        let groups = failuresByBasis
+        guard !groups.isEmpty else { return nil }
+        return "failed checks by basis: "
+            + groups.map { g in
+                "\(g.basis.rawValue) \(g.count)" + (g.rules.isEmpty ? "" : " (" + g.rules.map { "\($0.rule) \($0.count)" }.joined(separator: ", ") + ")")
+            }.joined(separator: "; ")
+    }
+
     /// A score as a percentage, or "—" when no check ran.
     static func formatScore(_ score: Double?) -> String { score.map { String(format: "%.1f%%", $0 * 100) } ?? "—" }
 
@@ -112,18 +142,20 @@ public struct ConformanceReport: Sendable {
 
     /// The text report's first line; with `textLines` for each result as it finishes and
     /// `textFooter` at the end, the text report can be written as the fixtures run.
-    public static let textHeader = row("fixture", "provenance", "error/tol", "verdict")
+    public static let textHeader = row("fixture", "provenance", "error/tol", "checks passed", "verdict")
 
     /// One line in fixed columns (fixed, so that lines written as fixtures finish line up): the id
-    /// in 58 characters, the provenance in 15, the error right-aligned in 10; longer cells push
-    /// the rest along rather than being cut.
-    static func row(_ id: String, _ provenance: String, _ error: String, _ verdict: String) -> String {
+    /// in 58 characters, the provenance in 15, the error right-aligned in 10, the checks in 22, the
+    /// verdict last; longer cells push the rest along rather than being cut.
+    static func row(_ id: String, _ provenance: String, _ error: String, _ checks: String, _ verdict: String) -> String {
         func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
-        return pad(id, 58) + "  " + pad(provenance, 15) + "  " + String(repeating: " ", count: max(0, 10 - error.count)) + error + "  " + verdict
+        return pad(id, 58) + "  " + pad(provenance, 15) + "  " + String(repeating: " ", count: max(0, 10 - error.count)) + error + "  "
+            + pad(checks, 22) + "  " + verdict
     }
 
     public static func textLines(_ r: FixtureResult) -> [String] {
-        var lines = [row(r.id, r.provenance, errorCell(r), r.verdict.rawValue + " " + checksCell(r))]
+        var lines = [row(r.id, r.provenance, errorCell(r), checksCell(r), r.verdict.rawValue)]
+        if r.nonNumeric > 0 { lines.append("    \(r.nonNumeric) failed without a finite residual (named below); error/tol is the worst of the others") }
         if r.verdict != .pass { lines.append("    \(r.message)") }
         if r.verdict == .fail || r.verdict == .error, let file = r.file { lines.append("    fixture: \(file)") }
         return lines
@@ -137,12 +169,11 @@ public struct ConformanceReport: Sendable {
     /// A fixture's checks: passed of run, skipped, and failures without a finite residual.
     static func checksCell(_ r: FixtureResult) -> String {
         guard !r.checks.isEmpty else { return "" }
-        return "\(r.checksPassed)/\(r.checksPassed + r.checksFailed) checks" + (r.checksSkipped > 0 ? ", \(r.checksSkipped) skipped" : "")
-            + (r.nonNumeric > 0 ? ", \(r.nonNumeric) failed without a finite residual" : "")
+        return "\(r.checksPassed)/\(r.checksPassed + r.checksFailed)" + (r.checksSkipped > 0 ? ", \(r.checksSkipped) skipped" : "")
     }
 
     public var textFooter: [String] {
-        loadErrors.map { "error: \($0)" } + sectionLines + (expectations?.lines ?? []) + [summaryLine]
+        loadErrors.map { "error: \($0)" } + sectionLines + (basisLine.map { [$0] } ?? []) + (expectations?.lines ?? []) + [summaryLine]
     }
 
     func json() -> String {
@@ -150,7 +181,8 @@ public struct ConformanceReport: Sendable {
             .object([
                 ("id", .string(r.id)), ("suite", .string(r.suite)), ("provenance", .string(r.provenance)), ("verdict", .string(r.verdict.rawValue)),
                 ("maxError", r.maxError.isFinite ? .number(r.maxError) : .string("inf")), ("message", .string(r.message)),
-                ("file", r.file.map { .string($0) } ?? .null),
+                ("file", r.file.map { .string($0) } ?? .null), ("basis", r.basis.map { .string($0.rawValue) } ?? .null),
+                ("inferredRules", .array(r.inferredRules.map { .string($0) })),
                 ("checksPassed", .number(Double(r.checksPassed))), ("checksFailed", .number(Double(r.checksFailed))),
                 ("checksSkipped", .number(Double(r.checksSkipped))),
                 ("checks", .array(r.checks.filter { $0.outcome != .pass }.map(\.wire))),
@@ -160,7 +192,8 @@ public struct ConformanceReport: Sendable {
             .object([
                 ("id", .string(e.file ?? "")), ("suite", .string("")), ("provenance", .string("")), ("verdict", .string("error")),
                 ("maxError", .null), ("message", .string(e.description)), ("file", e.file.map { .string($0) } ?? .null),
-                ("checksPassed", .number(0)), ("checksFailed", .number(0)), ("checksSkipped", .number(0)), ("checks", .array([])),
+                ("basis", .null), ("inferredRules", .array([])), ("checksPassed", .number(0)), ("checksFailed", .number(0)), ("checksSkipped", .number(0)),
+                ("checks", .array([])),
             ])
         }
         let sections = JSONValue.array(
@@ -212,6 +245,7 @@ public struct ConformanceReport: Sendable {
                 "| \(section.suite) | \(Self.formatScore(section.score)) | \(section.checksPassed) of \(section.checksPassed + section.checksFailed) | \(section.checksSkipped) |"
             )
         }
+        if let line = basisLine { lines += ["", line] }
         if let gate = expectations {
             lines += ["", "### " + gate.summaryLine.replacingOccurrences(of: "|", with: "\\|"), ""]
             lines += gate.lines.dropFirst().map { "- " + $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "|", with: "\\|") }

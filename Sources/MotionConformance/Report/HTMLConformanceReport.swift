@@ -32,6 +32,7 @@ enum HTMLConformanceReport {
                 "<tr><td>\(markupEscape(s.suite))</td><td class=\"n\">\(ConformanceReport.formatScore(s.score))</td><td class=\"n\">\(s.checksPassed) of \(s.checksPassed + s.checksFailed)</td><td class=\"n\">\(s.checksSkipped)</td></tr>"
         }
         body += "</table>"
+        if let line = report.basisLine { body += "<p>\(markupEscape(line))</p>" }
         if let gate = report.expectations {
             body += "<h2>Expectations</h2><p>\(markupEscape(gate.summaryLine))</p><ul>"
             for line in gate.lines.dropFirst() { body += "<li>\(markupEscape(line.trimmingCharacters(in: .whitespaces)))</li>" }
