@@ -101,7 +101,7 @@ public struct ChartAxis: Sendable {
     /// changes.
     public func labels(_ ticks: [Double]) -> [String] {
         if case .scientific = unit, case .linear = scale {
-            for digits in 1...17 {
+            for digits in 3...17 {
                 let labels = ticks.map { Self.scientific($0, digits: digits) }
                 if Set(labels).count == Set(ticks).count { return labels }
             }
