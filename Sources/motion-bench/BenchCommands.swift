@@ -4,11 +4,6 @@ import MotionConformance
 
 /// `run`, `list` and `env`: the benchmark runner's commands.
 enum BenchCommands {
-    static let runOptions: Set<String> = [
-        "--filter", "--threads", "--format", "--save-baseline", "--reports", "--worker", "--timeout", "--output",
-        "--busy-retries", "--engine", "--engine-timeout",
-    ]
-    static let runFlags = profileFlags.union(["--instructions", "--engine-shell"])
     static let profileFlags: Set<String> = ["--quick", "--standard", "--rigorous"]
 
     static func profile(_ arguments: Arguments) throws -> MeasurementProfile {
@@ -99,7 +94,7 @@ enum BenchCommands {
     }
 
     static func run(_ raw: [String]) throws -> Int32 {
-        let arguments = try Arguments(raw, command: "run", options: runOptions, flags: runFlags)
+        let arguments = try Arguments(raw, spec: .run)
         let format = try ReportFormat.parse(arguments.value("--format") ?? "text")
         let store = ResultStore(root: URL(fileURLWithPath: arguments.value("--reports") ?? "reports"))
         if let baseline = arguments.value("--save-baseline") {
@@ -124,12 +119,15 @@ enum BenchCommands {
     }
 
     static func list(_ raw: [String]) throws -> Int32 {
-        let arguments = try Arguments(raw, command: "list", options: ["--filter", "--worker", "--engine", "--engine-timeout"], flags: ["--engine-shell"])
+        let arguments = try Arguments(raw, spec: .named("list"))
         var options = BenchmarkDriver.Options(worker: URL(fileURLWithPath: selfExecutable))
         if arguments.all("--engine").isEmpty { options.worker = try worker(arguments) }
         try engineWorkers(arguments, into: &options)
         options.filter = try arguments.pattern("--filter")
-        for benchmark in try BenchmarkDriver(options: options).benchmarks() {
+        // A filter that selects nothing is an error naming the nearest names, as for `run`.
+        let selected: [Benchmark.Descriptor]
+        do { selected = try BenchmarkDriver(options: options).selectedBenchmarks() } catch let error as DriverError { throw ToolError(error.description) }
+        for benchmark in selected {
             let reference = benchmark.reference.map { "  (reference \($0))" } ?? ""
             print("\(benchmark.name)  [\(benchmark.unit.rawValue), \(benchmark.elements) element\(benchmark.elements == 1 ? "" : "s")]\(reference)")
         }
@@ -137,7 +135,7 @@ enum BenchCommands {
     }
 
     static func env(_ raw: [String]) throws -> Int32 {
-        _ = try Arguments(raw, command: "env", options: [], flags: [])
+        _ = try Arguments(raw, spec: .named("env"))
         // The worker beside this tool says what it was compiled for; without one, the default.
         let options = try? driverOptions(Arguments([], command: "env", options: [], flags: []))
         let configuration = options?.buildConfiguration ?? "release"

@@ -5,10 +5,7 @@ import Foundation
 /// reports/calibration/ and used by `compare` and `compare-revisions`.
 enum CalibrationCommand {
     static func run(_ raw: [String]) throws -> Int32 {
-        let arguments = try Arguments(
-            raw, command: "calibrate",
-            options: ["--filter", "--threads", "--reports", "--worker", "--timeout", "--pairs", "--rounds", "--threshold", "--format"],
-            flags: BenchCommands.profileFlags)
+        let arguments = try Arguments(raw, spec: .named("calibrate"))
         let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
         let format = arguments.value("--format") ?? "text"
         guard ["text", "json"].contains(format) else { throw UsageError("--format takes text or json for 'calibrate'") }

@@ -75,14 +75,16 @@ enum CommandLineTool {
                                   processes and rounds, the false positives seen, the effect detectable at the
                                   threshold and the threshold floor; stored in reports/calibration/ and applied
                                   by compare and compare-revisions
-          nightly [--standard|…] [--filter REGEX] [--bisect] [--no-instructions] [--worker PATH] [--engine CMD]
+          nightly [--standard|…] [--filter REGEX] [--bisect] [--no-instructions] [--worker PATH] [--engine CMD …]
                                   the standard profile (with instruction counts) and the conformance suites,
                                   appended to reports/history/<machine>/; lists change points in time and
                                   instructions, NEW where tonight's run brought them; --bisect narrows the
-                                  worst new one; --engine: that engine's workloads, and the suites through it.
+                                  worst new one; --engine: the engines' workloads, and the suites through each,
+                                  each engine's report kept in reports/conformance/.
                                   Exit codes: 0 nothing new, 1 conformance failures or a tool error, 2 a new
                                   regression between revisions
-          report [--reports DIR]  the static HTML site under reports/site/
+          report [--reports DIR]  the static HTML site under reports/site/, from the stored runs, history and
+                                  conformance reports (never playing the fixtures again); exit 1 when there are none
           show RESULT.json [--format F] [--output FILE]
                                   a stored run, comparison or conformance result in any of its formats
                                   (run: text, markdown, json, junit, csv, github; comparison: text, markdown,
@@ -99,13 +101,16 @@ enum CommandLineTool {
 
     static func run(_ arguments: [String]) -> Int32 {
         guard let command = arguments.first else {
-            print(usage)
-            return 0
+            // Nothing asked is not success: a script that lost its arguments must notice.
+            writeToStandardError(usage + "\nmotion-bench: error: no command given\n")
+            return 1
         }
         quiet = arguments.contains("--quiet")
         let options = Array(arguments.dropFirst()).filter { $0 != "--quiet" }
         if options.contains("--help") || options.contains("-h") {
-            print(usage)
+            // The command's own options, from the declaration its parser uses.
+            let name = command == "fixtures" && !(options.first?.hasPrefix("-") ?? true) ? "fixtures \(options[0])" : command
+            if let spec = CommandSpec.all.first(where: { $0.name == name }) { print(spec.help) } else { print(usage) }
             return 0
         }
         do {

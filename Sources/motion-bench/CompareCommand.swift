@@ -4,9 +4,7 @@ import Foundation
 /// `motion-bench compare BASELINE [CANDIDATE]`.
 enum CompareCommand {
     static func run(_ raw: [String]) throws -> Int32 {
-        let arguments = try Arguments(
-            raw, command: "compare", options: ["--threshold", "--threshold-for", "--format", "--reports", "--output", "--calibration"],
-            flags: ["--force", "--no-calibration"], maximumPositional: 2)
+        let arguments = try Arguments(raw, spec: .named("compare"))
         guard let baselineName = arguments.positional.first else {
             throw UsageError("'compare' needs a baseline: a name under reports/baselines/ or a path ending in .json")
         }

@@ -6,14 +6,7 @@ import MotionConformance
 /// 2 fixture errors.
 enum ConformCommand {
     static func run(_ raw: [String]) throws -> Int32 {
-        let arguments = try Arguments(
-            raw, command: "conform",
-            options: [
-                "--fixtures", "--suite", "--filter", "--format", "--output", "--engine",
-                "--engine-timeout", "--fixture-timeout", "--fixture-memory", "--explore", "--seed", "--explore-seconds", "--explore-output",
-                "--expectations", "--update-expectations", "--fixture",
-            ],
-            flags: ["--plot-all", "--engine-shell", "--legacy-engine", "--transcript"])
+        let arguments = try Arguments(raw, spec: .named("conform"))
         let formatName = arguments.value("--format") ?? "text"
         guard let format = ConformanceReport.Format(rawValue: formatName) else {
             throw UsageError("unknown format '\(formatName)'; expected one of: \(ConformanceReport.Format.allCases.map(\.rawValue).joined(separator: ", "))")

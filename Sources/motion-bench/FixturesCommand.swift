@@ -11,7 +11,7 @@ enum FixturesCommand {
         if raw.first == "coverage" { return try coverage(Array(raw.dropFirst())) }
         if raw.first == "generate" { return try generate(Array(raw.dropFirst())) }
         guard raw.first == "regenerate" else { throw UsageError("'fixtures' takes a subcommand: regenerate, coverage, generate or fuzz") }
-        let arguments = try Arguments(Array(raw.dropFirst()), command: "fixtures regenerate", options: ["--fixtures"], flags: ["--check"])
+        let arguments = try Arguments(Array(raw.dropFirst()), spec: .named("fixtures regenerate"))
         let root = try fixturesFolder(arguments.value("--fixtures") ?? "Fixtures")
         let loaded = FixtureLoader.load(root: root)
         if loaded.fixtures.isEmpty && loaded.errors.isEmpty { throw ToolError("no fixtures (*.json) under \(root.path)") }
@@ -38,7 +38,7 @@ enum FixturesCommand {
     /// `motion-bench fixtures coverage [--fixtures DIR]`: the coverage map of docs/semantics.md and
     /// the protocol's operations by the fixtures; exit 1 when a rule the protocol carries has no check.
     static func coverage(_ raw: [String]) throws -> Int32 {
-        let arguments = try Arguments(raw, command: "fixtures coverage", options: ["--fixtures"], flags: [])
+        let arguments = try Arguments(raw, spec: .named("fixtures coverage"))
         let root = try fixturesFolder(arguments.value("--fixtures") ?? "Fixtures")
         let loaded = FixtureLoader.load(root: root)
         for error in loaded.errors { writeToStandardError("error: \(error)\n") }
@@ -53,7 +53,7 @@ enum FixturesCommand {
     /// the reference model and MotionCore answer alike and that every named engine passes, written
     /// to DIR/generated (the `generated` suite), with their seed and rules.
     static func generate(_ raw: [String]) throws -> Int32 {
-        let arguments = try Arguments(raw, command: "fixtures generate", options: ["--fixtures", "--seed", "--count", "--engine", "--limit"], flags: [])
+        let arguments = try Arguments(raw, spec: .named("fixtures generate"))
         let root = try fixturesFolder(arguments.value("--fixtures") ?? "Fixtures")
         guard let seed = UInt64(arguments.value("--seed") ?? "1") else { throw UsageError("--seed takes a whole number from 0 to 2^64 - 1") }
         guard let count = Int(arguments.value("--count") ?? "2000"), count > 0 else { throw UsageError("--count takes a positive whole number") }

@@ -21,9 +21,7 @@ enum FuzzCommand {
     }
 
     static func run(_ raw: [String]) throws -> Int32 {
-        let arguments = try Arguments(
-            raw, command: "fixtures fuzz", options: ["--fixtures", "--count", "--batch", "--seed", "--controls", "--fixture-timeout"],
-            flags: [])
+        let arguments = try Arguments(raw, spec: .named("fixtures fuzz"))
         let root = try fixturesFolder(arguments.value("--fixtures") ?? "Fixtures")
         let count = try arguments.int("--count") ?? 10_000, batchSize = try arguments.int("--batch") ?? 250
         let seed = try arguments.int("--seed") ?? 1, controlsPerBatch = try arguments.int("--controls") ?? 6

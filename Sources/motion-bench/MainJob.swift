@@ -11,7 +11,7 @@ struct MainJob {
     var filter: String?
 
     init(options: [String]) throws {
-        let arguments = try Arguments(options, command: "main", options: ["--fixtures", "--reports", "--filter"], flags: [])
+        let arguments = try Arguments(options, spec: .named("main"))
         fixturesDirectory = arguments.value("--fixtures") ?? fixturesDirectory
         reportsDirectory = arguments.value("--reports") ?? reportsDirectory
         filter = try arguments.pattern("--filter")
@@ -31,7 +31,7 @@ struct MainJob {
         var arguments = ["--quick", "--reports", reportsDirectory]
         if let filter { arguments += ["--filter", filter] }
         var options = try BenchCommands.driverOptions(
-            try Arguments(arguments, command: "run", options: BenchCommands.runOptions, flags: BenchCommands.profileFlags))
+            try Arguments(arguments, spec: .run))
         options.filter = filter
         let result = try BenchmarkDriver(options: options).run()
         let store = ResultStore(root: reports)
@@ -39,6 +39,8 @@ struct MainJob {
         try AtomicFile.write(try ReportFormat.markdown.render(result), to: reports.appendingPathComponent("latest.md"))
         let incomplete = result.benchmarks.filter { $0.status != .ok }
         print("benchmarks: \(result.benchmarks.count) run (quick profile), \(incomplete.count) did not complete")
+        // What the machine was doing belongs beside every figure a person reads, here as in the reports.
+        if let machine = result.machine?.summary { print("machine: \(machine)") }
         for benchmark in incomplete { print("  \(benchmark.status.rawValue): \(benchmark.name): \(benchmark.message ?? "")") }
         // The engine's figures against C and against one thread from 100k elements up, where a
         // second thread is used (the C kernels' own, and smaller sizes, are in the report).
@@ -47,17 +49,27 @@ struct MainJob {
             && (benchmark.ratioToReference != nil || benchmark.speedupOverOneThread != nil)
         {
             var comparisons: [String] = []
+            /// An interval wider than a factor of 2 says little: flagged where it is printed.
+            func caveat(_ interval: [Double]?) -> String {
+                guard let interval, interval.count == 2, interval[0] > 0, interval[1] / interval[0] > 2 else { return "" }
+                return " (unreliable: the interval spans \(String(format: "%.1f", interval[1] / interval[0]))×)"
+            }
             if benchmark.ratioToReference != nil {
-                comparisons.append(formatRatio(benchmark.ratioToReference, interval: benchmark.ratioToReferenceInterval) + " the C kernel's time")
+                comparisons.append(
+                    formatRatio(benchmark.ratioToReference, interval: benchmark.ratioToReferenceInterval) + " the C kernel's time"
+                        + caveat(benchmark.ratioToReferenceInterval))
             }
             if benchmark.speedupOverOneThread != nil {
-                comparisons.append(formatRatio(benchmark.speedupOverOneThread, interval: benchmark.speedupInterval) + " as fast as on one thread")
+                comparisons.append(
+                    formatRatio(benchmark.speedupOverOneThread, interval: benchmark.speedupInterval) + " as fast as on one thread"
+                        + caveat(benchmark.speedupInterval))
             }
+            let busy = benchmark.timing.flatMap { MachineLoad.busyNote([$0]) }.map { "; \($0)" } ?? ""
             print(
                 "  \(benchmark.name): \(formatNanoseconds(benchmark.timing?.nanosecondsPerElement)) per \(benchmark.unit == .frame ? "channel-frame" : "element"), "
-                    + comparisons.joined(separator: ", "))
+                    + comparisons.joined(separator: ", ") + busy)
         }
-        let site = try RevisionCommands.writeSite(reports: reports, fixtures: fixturesDirectory, conformance: conformance)
+        let site = try RevisionCommands.writeSite(reports: reports, conformance: conformance)
         print("reports: \(site.path) (open it in a browser), \(file.path), \(reports.appendingPathComponent("latest.md").path)")
         print(String(format: "finished in %.0f s", Date().timeIntervalSince(started)))
         return conformance.exitCode != 0 ? conformance.exitCode : (incomplete.isEmpty ? 0 : 1)

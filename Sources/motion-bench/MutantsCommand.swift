@@ -7,7 +7,7 @@ import MotionCore
 /// exactly as an outside engine is played — and counting the variants some fixture catches.
 enum MutantsCommand {
     static func adapter(_ options: [String]) throws -> Int32 {
-        let arguments = try Arguments(options, command: "adapter", options: ["--mutant", "--protocol"], flags: ["--legacy"])
+        let arguments = try Arguments(options, spec: .named("adapter"))
         var version = EngineProtocol.version
         if let text = arguments.value("--protocol") {
             guard let v = Int(text), EngineProtocol.versions.contains(v) else {
@@ -38,7 +38,7 @@ enum MutantsCommand {
     }
 
     static func run(_ options: [String]) throws -> Int32 {
-        let arguments = try Arguments(options, command: "mutants", options: ["--fixtures", "--mutant", "--format", "--jobs"], flags: ["--list"])
+        let arguments = try Arguments(options, spec: .named("mutants"))
         if arguments.has("--list") {
             _Mutant.allCases.forEach { print($0.rawValue) }
             return 0

@@ -38,14 +38,7 @@ enum RevisionCommands {
 
     /// `motion-bench compare-revisions REV_A REV_B`: exit codes as `compare`.
     static func compareRevisions(_ raw: [String]) throws -> Int32 {
-        let arguments = try Arguments(
-            raw, command: "compare-revisions",
-            options: [
-                "--filter", "--rounds", "--max-rounds", "--budget-minutes", "--threshold", "--threads", "--configuration",
-                "--reports", "--repository", "--format", "--calibration", "--design", "--package-path", "--worker-product",
-                "--engine", "--build",
-            ],
-            flags: BenchCommands.profileFlags.union(["--no-confirm", "--no-calibration"]), maximumPositional: 2)
+        let arguments = try Arguments(raw, spec: .named("compare-revisions"))
         guard arguments.positional.count == 2 else { throw UsageError("'compare-revisions' needs two revisions (or checkout directories): A B") }
         let format = try ComparisonFormat.parse(arguments.value("--format") ?? "text")
         let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
@@ -100,13 +93,7 @@ enum RevisionCommands {
     /// `motion-bench nightly`: the standard profile and the conformance suites, appended to the
     /// machine's history; lists the suspect revision ranges of every change point.
     static func nightly(_ raw: [String]) throws -> Int32 {
-        let arguments = try Arguments(
-            raw, command: "nightly",
-            options: [
-                "--filter", "--reports", "--fixtures", "--threads", "--worker", "--engine",
-                "--engine-timeout",
-            ],
-            flags: BenchCommands.profileFlags.union(["--bisect", "--no-instructions", "--engine-shell"]))
+        let arguments = try Arguments(raw, spec: .named("nightly"))
         let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
         // Every option is checked, and the benchmarks chosen, before the conformance suites run.
         var runArguments = ["--reports", reports.path]
@@ -119,26 +106,38 @@ enum RevisionCommands {
         for engine in arguments.all("--engine") { runArguments += ["--engine", engine] }
         if arguments.has("--engine-shell") { runArguments.append("--engine-shell") }
         if let timeout = arguments.value("--engine-timeout") { runArguments += ["--engine-timeout", timeout] }
-        let engine = arguments.all("--engine").first.map { ExternalEngine.Options(command: $0, shell: arguments.has("--engine-shell")) }
+        let engines = arguments.all("--engine").map { ExternalEngine.Options(command: $0, shell: arguments.has("--engine-shell")) }
         // Instruction counts give the history change points without noise.
         if !arguments.has("--no-instructions") { runArguments.append("--instructions") }
         let options = try BenchCommands.driverOptions(
-            try Arguments(runArguments, command: "run", options: BenchCommands.runOptions, flags: BenchCommands.runFlags))
+            try Arguments(runArguments, spec: .run))
         do { _ = try BenchmarkDriver(options: options).selectedBenchmarks() } catch let error as DriverError { throw ToolError(error.description) }
-        let conformance = try ConformCommand.conformance(fixtures: arguments.value("--fixtures") ?? "Fixtures", suite: nil, filter: nil, engine: engine)
+        // The suites validate MotionCore, or every engine given; each engine's report is kept for
+        // the site and its summary in the history.
+        var conformances: [ConformanceReport] = []
+        for engine in engines.isEmpty ? [nil] : engines.map(Optional.some) {
+            do {
+                conformances.append(
+                    try ConformCommand.conformance(fixtures: arguments.value("--fixtures") ?? "Fixtures", suite: nil, filter: nil, engine: engine))
+            } catch let error as EngineUnavailable {
+                throw ToolError(error.description)
+            }
+        }
+        let conformance = conformances[0]
         let result = try BenchmarkDriver(options: options).run()
         try ResultStore(root: reports).save(result)
+        for report in conformances { try ConformanceStore.save(report, reports: reports) }
         let history = HistoryStore(root: reports.appendingPathComponent("history"))
-        let summary = JSONConformanceSummary(
-            passed: conformance.passed, failed: conformance.failed, errors: conformance.errors,
-            verdicts: Dictionary(conformance.results.map { ($0.id, $0.verdict.rawValue) }, uniquingKeysWith: { a, _ in a }))
-        let file = try history.append(result, conformance: summary)
+        let summaries = conformances.map(JSONConformanceSummary.init)
+        let file = try history.append(result, conformance: summaries[0], engines: summaries.count > 1 ? summaries : nil)
         let loaded = history.load(seriesKey: result.environment.seriesKey)
         for problem in loaded.problems { writeToStandardError("warning: \(problem)\n") }
         let suspects = SuspectRange.find(in: loaded.records)
         let new = Set(SuspectRange.new(in: loaded.records))
+        for report in conformances { print("nightly: conformance of \(report.engine ?? "MotionCore"): \(report.summaryLine)") }
+        let (benchmarks, runs) = (result.benchmarks.count, loaded.records.count)
         print(
-            "nightly: conformance \(conformance.summaryLine); \(result.benchmarks.count) benchmarks; history \(loaded.records.count) runs in \(file.deletingLastPathComponent().path)"
+            "nightly: \(benchmarks) benchmark\(benchmarks == 1 ? "" : "s"); history \(runs) run\(runs == 1 ? "" : "s") in \(file.deletingLastPathComponent().path)"
         )
         if let machine = result.machine?.summary { print("machine: \(machine)") }
         if suspects.isEmpty {
@@ -152,7 +151,7 @@ enum RevisionCommands {
             let worst = (regressions.isEmpty ? suspects.filter { $0.ratio > 1 } : Array(regressions)).max { $0.ratio < $1.ratio }
             if let worst { try bisect(worst, reports: reports) } else { print("bisect: no slower change point to bisect") }
         }
-        if conformance.exitCode != 0 { return 1 }
+        if conformances.contains(where: { $0.exitCode != 0 }) { return 1 }
         if !regressions.isEmpty {
             print("nightly: \(regressions.count) new regression\(regressions.count == 1 ? "" : "s") between revisions (exit 2)")
             return 2
@@ -207,14 +206,21 @@ enum RevisionCommands {
 
     /// `motion-bench report`: the static site under reports/site/.
     static func report(_ raw: [String]) throws -> Int32 {
-        let arguments = try Arguments(raw, command: "report", options: ["--reports", "--fixtures"], flags: [])
+        let arguments = try Arguments(raw, spec: .named("report"))
         let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
-        let index = try writeSite(reports: reports, fixtures: arguments.value("--fixtures") ?? "Fixtures", conformance: nil)
+        let store = ResultStore(root: reports)
+        let stored = ConformanceStore.load(reports)
+        let history = HistoryStore(root: reports.appendingPathComponent("history")).load()
+        guard FileManager.default.fileExists(atPath: store.latest.path) || !history.records.isEmpty || !stored.reports.isEmpty else {
+            throw ToolError(
+                "\(reports.path) holds no run, history or conformance result to report (make run, motion-bench run or nightly write them); nothing was written")
+        }
+        let index = try writeSite(reports: reports, conformance: nil)
         print("report: \(index.path)")
         return 0
     }
 
-    static func writeSite(reports: URL, fixtures: String, conformance: ConformanceReport?) throws -> URL {
+    static func writeSite(reports: URL, conformance: ConformanceReport?) throws -> URL {
         let store = ResultStore(root: reports)
         var site = SiteGenerator()
         if FileManager.default.fileExists(atPath: store.latest.path) { site.latest = try? store.load(store.latest, role: "latest run") }
@@ -228,9 +234,13 @@ enum RevisionCommands {
                 site.comparisons.append((name, report))
             }
         }
-        let results = try conformance ?? ConformCommand.conformance(fixtures: fixtures, suite: nil, filter: nil, engine: nil)
-        site.conformanceHTML = results.htmlBody(plotAll: true)
-        site.conformanceSummary = results.summaryLine
+        // What is stored, never the fixtures played again: the report must show the results of the
+        // revision and engines that produced them.
+        let stored = ConformanceStore.load(reports)
+        for problem in stored.problems { writeToStandardError("warning: \(problem)\n") }
+        var shown = stored.reports
+        if let conformance { shown = [conformance] + shown.filter { $0.engine != nil } }
+        if let page = ConformanceStore.sitePage(shown) { (site.conformanceHTML, site.conformanceSummary) = page }
         return try site.write(to: reports.appendingPathComponent("site"))
     }
 }

@@ -2,14 +2,15 @@ import BenchKit
 import Foundation
 import MotionConformance
 
-/// `motion-bench show RESULT.json [--format F] [--output FILE]`: a stored run, comparison or
-/// conformance result rendered in any of its formats, without measuring or playing anything again.
+/// `motion-bench show RESULT.json [--format F] [--output FILE]`: a stored run, comparison,
+/// conformance result or nightly history record rendered in any of its formats, without measuring
+/// or playing anything again.
 enum ShowCommand {
     static func run(_ raw: [String]) throws -> Int32 {
-        let arguments = try Arguments(raw, command: "show", options: ["--format", "--output"], flags: [], maximumPositional: 1)
+        let arguments = try Arguments(raw, spec: .named("show"))
         guard let path = arguments.positional.first else {
             throw UsageError(
-                "'show' needs a result file: a run (reports/runs/*.json), a comparison (reports/revisions/*.json) or a conformance JSON",
+                "'show' needs a result file: a run (reports/runs/*.json), a comparison (reports/revisions/*.json), a conformance JSON or a history record (reports/history/*/*.json)",
                 command: "show")
         }
         let url = URL(fileURLWithPath: path)
@@ -24,6 +25,23 @@ enum ShowCommand {
                 throw ToolError(error.description)
             }
             rendered = try ReportFormat.parse(format).render(result)
+        case "history":
+            // A nightly record: its run in the format asked, then each engine's conformance that night.
+            let record: HistoryRecord
+            do { record = try JSONDecoder().decode(HistoryRecord.self, from: data) } catch {
+                throw ToolError("\(path) is not a history record motion-bench can read: \(CommandLineTool.describe(error))")
+            }
+            var lines: [String] = []
+            for summary in record.engines ?? record.conformance.map { [$0] } ?? [] {
+                lines.append(
+                    "conformance of \(summary.engine ?? "MotionCore"): \(summary.passed) passed, \(summary.failed) failed, \(summary.errors) errors"
+                        + (summary.checksPassed.map { "; checks \($0) of \($0 + (summary.checksFailed ?? 0)) passed" } ?? "")
+                        + (summary.exitCode.map { "; exit \($0)" } ?? ""))
+            }
+            let run = try ReportFormat.parse(format).render(record.run)
+            rendered =
+                ["text", "markdown"].contains(format) && !lines.isEmpty
+                ? run + (run.hasSuffix("\n") ? "" : "\n") + "\n" + lines.joined(separator: "\n") + "\n" : run
         case "comparison":
             let report: ComparisonReport
             do { report = try JSONDecoder().decode(ComparisonReport.self, from: data) } catch {
@@ -53,9 +71,10 @@ enum ShowCommand {
 
     /// Which result `text` holds, by the keys only that kind has.
     static func kind(of text: String, path: String) throws -> String {
-        guard let json = try? JSONValue.parse(text), json["schemaVersion"] != nil || json["comparisons"] != nil else {
+        guard let json = try? JSONValue.parse(text), json["schemaVersion"] != nil || json["comparisons"] != nil || json["run"] != nil else {
             throw ToolError("\(path) is not a motion-bench result: expected a JSON object with schemaVersion")
         }
+        if json["run"]?["benchmarks"] != nil { return "history" }
         if json["comparisons"] != nil { return "comparison" }
         if json["fixtures"] != nil { return "conformance" }
         if json["benchmarks"] != nil { return "run" }

@@ -58,6 +58,29 @@ struct ComparisonTests {
         #expect(abs(slower.comparisons[0].ratio! - 1.5) < 0.02)
     }
 
+    @Test("processes measured on a busy machine give no regressed or improved verdict: inconclusive (exit 3), saying why")
+    func busyMachine() throws {
+        func busy(_ run: RunResult) -> RunResult {
+            var run = run
+            run.benchmarks[0].timing?.processLoads = (0..<6).map {
+                $0 == 0 ? ProcessLoad(wallSeconds: 1, ownCPUSeconds: 1, othersCPU: 0.9) : ProcessLoad(wallSeconds: 1, ownCPUSeconds: 1, othersCPU: 0)
+            }
+            return run
+        }
+        let base = result([("x", 1000, 1)])
+        for candidate in [result([("x", 1500, 3)]), result([("x", 600, 4)])] {
+            let quiet = try compare(base, candidate)
+            #expect(quiet.comparisons[0].verdict != .inconclusive, "on a quiet machine the change is decided")
+            let report = try compare(base, busy(candidate))
+            #expect(report.comparisons[0].verdict == .inconclusive && report.exitCode == 3)
+            #expect(report.comparisons[0].busy != nil)
+        }
+        // Loads are never more CPUs than the machine has, however short the window.
+        let start = try #require(MachineLoad.snapshot())
+        let load = MachineLoad.load(from: start, to: try #require(MachineLoad.snapshot()))
+        #expect(load.othersCPU <= Double(ProcessInfo.processInfo.activeProcessorCount))
+    }
+
     @Test("a change inside the threshold is not a regression; a change straddling it is inconclusive (exit 3)")
     func threshold() throws {
         let base = result([("x", 1000, 1)])

@@ -175,7 +175,7 @@ struct RunnerEndToEndTests {
         let history = reports.appendingPathComponent("history")
         let series = try #require(try FileManager.default.contentsOfDirectory(atPath: history.path).first)
         let folder = history.appendingPathComponent(series)
-        let recorded = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
+        let recorded = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".json") })
         let original = folder.appendingPathComponent(recorded)
         let record = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: original)) as? [String: Any])
         try FileManager.default.removeItem(at: original)

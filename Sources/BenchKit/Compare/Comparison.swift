@@ -217,6 +217,13 @@ public struct ComparisonReport: Codable, Sendable {
             comparison.design =
                 estimate.design == .processes
                 ? "\(estimate.baselineUnits) + \(estimate.candidateUnits) processes" : "\(estimate.baselineUnits) paired rounds"
+            // Processes measured beside other work say what the neighbour did as much as what the
+            // code did: no time verdict is drawn from them.
+            if let busy = comparison.busy, comparison.verdict == .regressed || comparison.verdict == .improved {
+                comparison.message =
+                    "would be \(comparison.verdict.rawValue) (\(String(format: "%.3f", estimate.ratio))×), but the \(busy): measure again on a quiet machine"
+                comparison.verdict = .inconclusive
+            }
         } else {
             // One process per side: its samples cannot show how much processes differ, so no
             // interval over them can support a verdict.

@@ -14,7 +14,7 @@ public struct HistoryStore: Sendable {
 
     /// Appends a run; returns its file.
     @discardableResult
-    public func append(_ result: RunResult, conformance: JSONConformanceSummary?) throws -> URL {
+    public func append(_ result: RunResult, conformance: JSONConformanceSummary?, engines: [JSONConformanceSummary]? = nil) throws -> URL {
         let stamp = result.startedAt.replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
         let revision = result.environment.gitRevision.map { String($0.prefix(10)) } ?? "unknown"
         let folder = folder(for: result.environment)
@@ -24,9 +24,21 @@ public struct HistoryStore: Sendable {
             file = folder.appendingPathComponent("\(stamp)-\(revision)-\(attempt).json")
             attempt += 1
         }
-        let record = HistoryRecord(run: result, conformance: conformance)
+        let record = HistoryRecord(run: result, conformance: conformance, engines: engines)
         try ResultStore.write(try ResultStore.encoder.encode(record), to: file, keeping: "the history record")
+        // The folder's name is a hash; a file beside the records says which machine and build it is.
+        let about = folder.appendingPathComponent("MACHINE.txt")
+        if !FileManager.default.fileExists(atPath: about.path) { try AtomicFile.write(Data(Self.about(result.environment).utf8), to: about) }
         return file
+    }
+
+    /// What a series folder holds, in words.
+    static func about(_ e: EnvironmentFingerprint) -> String {
+        [
+            "The nightly history of one machine and build (series \(e.seriesKey)):",
+            "cpu: \(e.cpuModel), \(e.logicalCores) logical cores", "kernel: \(e.kernel)", "os: \(e.operatingSystem)",
+            "swift: \(e.swiftVersion)", "build: \(e.buildConfiguration) \(e.buildFlags)",
+        ].joined(separator: "\n") + "\n"
     }
 
     /// Every record of every series (or one series), oldest first; unreadable files are skipped
@@ -53,14 +65,23 @@ public struct HistoryStore: Sendable {
     }
 }
 
-/// One nightly run: the benchmark result and the conformance summary.
+/// One nightly run: the benchmark result and the conformance summary — of MotionCore, or of the
+/// first engine — and, with several engines, each engine's.
 public struct HistoryRecord: Codable, Sendable {
     public var run: RunResult
     public var conformance: JSONConformanceSummary?
+    /// Every engine's conformance that night, in the order given (absent in older records).
+    public var engines: [JSONConformanceSummary]? = nil
     /// The record's file under the history folder (`machine/file.json`), when it was loaded from one.
     public var source: String? = nil
 
-    enum CodingKeys: String, CodingKey { case run, conformance }
+    enum CodingKeys: String, CodingKey { case run, conformance, engines }
+
+    public init(run: RunResult, conformance: JSONConformanceSummary?, engines: [JSONConformanceSummary]? = nil) {
+        self.run = run
+        self.conformance = conformance
+        self.engines = engines
+    }
 }
 
 /// The conformance outcome of a run, as history keeps it.
@@ -70,6 +91,14 @@ public struct JSONConformanceSummary: Codable, Sendable {
     public var errors: Int
     /// Verdict by fixture id.
     public var verdicts: [String: String]
+    /// The engine validated (nil: MotionCore in process), the fixtures skipped, the checks, and
+    /// the exit code `conform` gave (absent in records written before checks were counted).
+    public var engine: String? = nil
+    public var skipped: Int? = nil
+    public var checksPassed: Int? = nil
+    public var checksFailed: Int? = nil
+    public var checksSkipped: Int? = nil
+    public var exitCode: Int? = nil
 
     public init(passed: Int, failed: Int, errors: Int, verdicts: [String: String]) {
         (self.passed, self.failed, self.errors, self.verdicts) = (passed, failed, errors, verdicts)

@@ -67,7 +67,11 @@ public enum MachineLoad {
         let wall = Double(end.wallNanoseconds - start.wallNanoseconds) / 1e9
         let busy = Double(end.busyTicks &- start.busyTicks) / ticksPerSecond
         let own = end.ownSeconds - start.ownSeconds
-        let others = wall > 0 ? max(0, busy - own) / wall : 0
+        // /proc/stat counts whole ticks, so over a short window the difference can claim more CPU
+        // than exists: the figure is held to the CPUs the worker left free.
+        let cpus = Double(ProcessInfo.processInfo.activeProcessorCount)
+        let free = max(0, cpus - (wall > 0 ? own / wall : 0))
+        let others = wall > 0 ? min(free, max(0, busy - own) / wall) : 0
         return ProcessLoad(wallSeconds: wall, ownCPUSeconds: own, othersCPU: others)
     }
 

@@ -29,12 +29,46 @@ public struct SiteGenerator {
             ("comparisons.html", "Revision comparisons", comparisonsPage()),
             ("percentiles.html", "Percentiles", percentilesPage()),
             ("scaling.html", "Scaling", scalingPage()),
-            ("conformance.html", "Conformance", conformanceHTML ?? "<p>No conformance results.</p>"),
+            (
+                "conformance.html", "Conformance",
+                (conformanceHTML
+                    ?? "<p>No conformance results are stored: <code>make run</code>, <code>motion-bench nightly</code> or <code>motion-bench conform --format json --output reports/conformance.json</code> store them.</p>")
+                    + conformanceHistory()
+            ),
         ]
         for (file, title, body) in pages {
             try AtomicFile.write(Self.page(title: title, body: body), to: folder.appendingPathComponent(file))
         }
         return folder.appendingPathComponent("index.html")
+    }
+
+    /// Each night's conformance, engine by engine: fixtures passed, failed and in error, and the
+    /// checks passed of those run.
+    func conformanceHistory() -> String {
+        let nights = history.filter { $0.conformance != nil || !($0.engines ?? []).isEmpty }
+        guard !nights.isEmpty else { return "" }
+        func all(_ record: HistoryRecord) -> [JSONConformanceSummary] { record.engines ?? record.conformance.map { [$0] } ?? [] }
+        var names: [String] = []
+        for record in nights {
+            for summary in all(record) where !names.contains(summary.engine ?? "MotionCore") { names.append(summary.engine ?? "MotionCore") }
+        }
+        var html = "<h2>Conformance by night</h2><table><tr><th>date</th><th>revision</th>" + names.map { "<th>\(markupEscape($0))</th>" }.joined() + "</tr>"
+        for record in nights.suffix(30).reversed() {
+            let summaries = all(record)
+            html +=
+                "<tr><td>\(markupEscape(record.run.startedAt))</td><td>\(markupEscape(String((record.run.environment.gitRevision ?? "unknown").prefix(10))))</td>"
+            for name in names {
+                guard let s = summaries.first(where: { ($0.engine ?? "MotionCore") == name }) else {
+                    html += "<td>—</td>"
+                    continue
+                }
+                let checks = s.checksPassed.map { passed in "; checks \(passed)/\(passed + (s.checksFailed ?? 0))" } ?? ""
+                let bad = s.failed + s.errors > 0
+                html += "<td\(bad ? " class=\"bad\"" : "")>\(s.passed) passed, \(s.failed) failed, \(s.errors) errors\(checks)</td>"
+            }
+            html += "</tr>"
+        }
+        return html + "</table>"
     }
 
     static func page(title: String, body: String) -> String {

@@ -178,7 +178,7 @@ public struct BenchmarkDriver {
             (result.0.ratioToReference, result.0.speedupOverOneThread) = (nil, nil)
             results.append(result.0)
         }
-        options.progress?.finish(count: sweeps * selected.count, elapsed: Double(MonotonicClock.now() - clockStart) / 1e9)
+        options.progress?.finish(count: selected.count, sweeps: sweeps, elapsed: Double(MonotonicClock.now() - clockStart) / 1e9)
         Self.fillReferenceRatios(&results)
         var environment = EnvironmentFingerprint.current(
             repository: options.repository, buildConfiguration: options.buildConfiguration,
@@ -411,8 +411,10 @@ public final class ProgressReporter {
         }
     }
 
-    func finish(count: Int, elapsed: Double) {
-        let line = "ran \(count) benchmark\(count == 1 ? "" : "s") in \(Int(elapsed.rounded())) s"
+    func finish(count: Int, sweeps: Int, elapsed: Double) {
+        let line =
+            "ran \(count) benchmark\(count == 1 ? "" : "s")" + (sweeps > 1 ? " in \(sweeps) sweeps of worker processes" : "")
+            + " in \(Int(elapsed.rounded())) s"
         handle.write(Data(((isTerminal ? "\r\u{1B}[K" : "") + line + "\n").utf8))
     }
 }

@@ -80,6 +80,16 @@ public struct ConformanceSideBySide: Sendable {
     }
 
     func html() -> String {
+        """
+        <!doctype html><html><head><meta charset="utf-8"><title>motion-bench conformance, side by side</title><style>
+        body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin:6px 0}td,th{padding:2px 8px;border-bottom:1px solid #ddd;text-align:left}
+        td.fail,td.error{color:#b00}td.skipped{color:#888}td.pass{color:#070}
+        </style></head><body><h1>Conformance of \(reports.count) engines</h1>\(htmlBody())</body></html>
+        """
+    }
+
+    /// The tables without the page around them, for the report site.
+    public func htmlBody() -> String {
         var body = "<h2>Section scores</h2><table><tr><th>section</th>" + names.map { "<th>\(markupEscape($0))</th>" }.joined() + "</tr>"
         for suite in suites { body += "<tr><td>\(markupEscape(suite))</td>" + reports.map { "<td>\(score($0, suite))</td>" }.joined() + "</tr>" }
         body += "</table><h2>Fixtures</h2><table><tr><th>fixture</th>" + names.map { "<th>\(markupEscape($0))</th>" }.joined() + "</tr>"
@@ -91,12 +101,6 @@ public struct ConformanceSideBySide: Sendable {
                     return "<td class=\"\(verdict)\">\(markupEscape(cell(report, id)))</td>"
                 }.joined() + "</tr>"
         }
-        body += "</table>" + reports.map { "<p>\(markupEscape(($0.engine ?? "MotionCore") + ": " + $0.summaryLine))</p>" }.joined()
-        return """
-            <!doctype html><html><head><meta charset="utf-8"><title>motion-bench conformance, side by side</title><style>
-            body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin:6px 0}td,th{padding:2px 8px;border-bottom:1px solid #ddd;text-align:left}
-            td.fail,td.error{color:#b00}td.skipped{color:#888}td.pass{color:#070}
-            </style></head><body><h1>Conformance of \(reports.count) engines</h1>\(body)</body></html>
-            """
+        return body + "</table>" + reports.map { "<p>\(markupEscape(($0.engine ?? "MotionCore") + ": " + $0.summaryLine))</p>" }.joined()
     }
 }

@@ -1,0 +1,214 @@
+/// What one command takes — its options with their values and help, its flags, its positional
+/// arguments — declared once: the parser checks arguments against it and `COMMAND --help` is
+/// printed from it, so the two cannot disagree.
+struct CommandSpec {
+    struct Option {
+        var name: String
+        /// The value's placeholder (`REGEX`, `DIR`); nil for a flag.
+        var value: String?
+        var help: String
+    }
+
+    var name: String
+    /// Positional arguments as the usage line shows them (`BASELINE [CANDIDATE]`).
+    var positional = ""
+    var maximumPositional = 0
+    var summary: String
+    var options: [Option]
+
+    var optionNames: Set<String> { Set(options.filter { $0.value != nil }.map(\.name)) }
+    var flagNames: Set<String> { Set(options.filter { $0.value == nil }.map(\.name)) }
+
+    /// `motion-bench NAME --help`.
+    var help: String {
+        let width = min(30, max(9, (options.map { $0.name.count + ($0.value.map { $0.count + 1 } ?? 0) }.max() ?? 0) + 2))
+        var lines = ["usage: motion-bench \(name)\(positional.isEmpty ? "" : " " + positional)\(options.isEmpty ? "" : " [OPTIONS]")", "", summary]
+        lines += ["", "options:"]
+        for option in options.sorted(by: { $0.name < $1.name }) {
+            let left = option.name + (option.value.map { " " + $0 } ?? "")
+            lines.append("  " + left.padding(toLength: max(width, left.count + 2), withPad: " ", startingAt: 0) + option.help)
+        }
+        lines.append("  --quiet".padding(toLength: width + 2, withPad: " ", startingAt: 0) + "leave out progress and status lines (every command)")
+        return lines.joined(separator: "\n")
+    }
+
+    static func option(_ name: String, _ value: String, _ help: String) -> Option { Option(name: name, value: value, help: help) }
+    static func flag(_ name: String, _ help: String) -> Option { Option(name: name, value: nil, help: help) }
+
+    static let profiles = [
+        flag("--quick", "the quick profile: one worker process a side, short"),
+        flag("--standard", "the standard profile: three worker processes (the default)"),
+        flag("--rigorous", "the rigorous profile: more processes and samples"),
+    ]
+    static let engineOptions = [
+        option("--engine", "CMD", "an engine in another process (docs/protocol.md); repeatable"),
+        flag("--engine-shell", "run CMD through /bin/sh -c (words are split, not interpreted, without it)"),
+        option("--engine-timeout", "S", "seconds to await each answer of the engine"),
+    ]
+
+    static let run = CommandSpec(
+        name: "run",
+        summary: """
+            Measure the benchmarks, each in worker processes of its own: a timing pass on the system allocator and a
+            counting pass with jemalloc preloaded; the result goes to reports/runs/ and the format asked to stdout.
+            Exit 0 when every benchmark completed (and every engine's values agreed).
+            """,
+        options: profiles + engineOptions + [
+            option("--filter", "REGEX", "the benchmarks whose names match"),
+            option("--threads", "N", "threads for the engine's parallel benchmarks (1–256)"),
+            option("--format", "F", "text, markdown, json, junit, csv or github"),
+            option("--save-baseline", "NAME|PATH.json", "also keep the result as a baseline"),
+            option("--reports", "DIR", "where results are kept (reports)"),
+            option("--worker", "PATH", "a BenchKit worker executable to measure instead of this package's"),
+            option("--timeout", "S", "seconds a worker may take per benchmark"),
+            option("--output", "FILE", "write the formatted result to FILE"),
+            option("--busy-retries", "N", "re-measure a process that ran beside ≥ 0.5 CPU of other work N times (1)"),
+            flag("--instructions", "count one-thread benchmarks' instructions under callgrind"),
+        ])
+
+    static let all: [CommandSpec] = [
+        CommandSpec(
+            name: "main",
+            summary: "The main job on the bundled default suites (what `make run` runs): every fixture, the quick profile, reports/ and the site.",
+            options: [
+                option("--fixtures", "DIR", "the fixtures folder (Fixtures)"), option("--reports", "DIR", "where results are kept (reports)"),
+                option("--filter", "REGEX", "the benchmarks whose names match"),
+            ]),
+        run,
+        CommandSpec(
+            name: "list", summary: "List the benchmarks (of the engines, with --engine); a filter that matches none is an error (exit 1).",
+            options: engineOptions + [
+                option("--filter", "REGEX", "the benchmarks whose names match"), option("--worker", "PATH", "a BenchKit worker executable"),
+            ]),
+        CommandSpec(
+            name: "compare", positional: "BASELINE [CANDIDATE]", maximumPositional: 2,
+            summary: """
+                Compare two results (names under reports/baselines/ or .json paths; the candidate defaults to the latest
+                run) over their worker processes. Exit 0 pass, 1 tool error, 2 regression, 3 inconclusive, 4 outputs differ.
+                """,
+            options: [
+                option("--threshold", "F", "the smallest change that counts (5% or 0.05)"),
+                option("--threshold-for", "REGEX=F", "another threshold for the benchmarks matching REGEX; repeatable"),
+                option("--format", "F", "text, markdown or json"), option("--reports", "DIR", "where results are kept (reports)"),
+                option("--output", "FILE", "write the comparison to FILE"), option("--calibration", "FILE", "the calibration to apply"),
+                flag("--force", "compare results of different machines or builds"), flag("--no-calibration", "apply no calibration"),
+            ]),
+        CommandSpec(
+            name: "compare-revisions", positional: "A B", maximumPositional: 2,
+            summary: """
+                Build two git revisions (or checkout directories) in worktrees and measure them taking turns, blocks A B B A …;
+                a paired test over rounds, more rounds for inconclusive benchmarks, regressions confirmed. Exit codes as
+                compare; 1 also when a fixture present in both revisions changed its verdict.
+                """,
+            options: profiles + [
+                option("--filter", "REGEX", "the benchmarks whose names match"), option("--rounds", "K", "rounds before the first decision"),
+                option("--max-rounds", "M", "rounds at most"), option("--budget-minutes", "T", "minutes at most, builds included"),
+                option("--threshold", "F", "the smallest change that counts"), option("--threads", "N", "threads for parallel benchmarks"),
+                option("--configuration", "release|debug", "the build configuration"), option("--reports", "DIR", "where results are kept"),
+                option("--repository", "DIR", "the git repository of A and B (the current one)"),
+                option("--format", "F", "text, markdown, json or junit"), option("--calibration", "FILE", "the calibration to apply"),
+                option("--design", "blocks|processes", "alternate blocks in one worker a side, or a fresh process a side"),
+                option("--package-path", "DIR", "measure the package in DIR of each checkout"),
+                option("--worker-product", "NAME", "the package's worker executable"),
+                option("--engine", "CMD", "measure an engine's workloads, built in each checkout"),
+                option("--build", "CMD", "the command that builds each checkout (for --engine)"),
+                flag("--no-confirm", "do not confirm a regression with more rounds"), flag("--no-calibration", "apply no calibration"),
+            ]),
+        CommandSpec(
+            name: "calibrate",
+            summary: "A/A comparisons of this build on this machine: per benchmark the noise and the threshold that holds false positives down.",
+            options: profiles + [
+                option("--filter", "REGEX", "the benchmarks whose names match"), option("--threads", "N", "threads for parallel benchmarks"),
+                option("--reports", "DIR", "where results are kept"), option("--worker", "PATH", "a BenchKit worker executable"),
+                option("--timeout", "S", "seconds a worker may take per benchmark"), option("--pairs", "N", "A/A pairs"),
+                option("--rounds", "K", "rounds per pair"), option("--threshold", "F", "the threshold to test"), option("--format", "F", "text or json"),
+            ]),
+        CommandSpec(
+            name: "nightly",
+            summary: """
+                The standard profile with instruction counts and the conformance suites (of MotionCore, or of each --engine),
+                appended to reports/history/; change points listed, NEW where tonight's run brought them. Exit 0 nothing new,
+                1 conformance failures or a tool error, 2 a new regression between revisions.
+                """,
+            options: profiles + engineOptions + [
+                option("--filter", "REGEX", "the benchmarks whose names match"), option("--reports", "DIR", "where results are kept"),
+                option("--fixtures", "DIR", "the fixtures folder"), option("--threads", "N", "threads for parallel benchmarks"),
+                option("--worker", "PATH", "a BenchKit worker executable"), flag("--bisect", "narrow the worst new regression to a commit"),
+                flag("--no-instructions", "leave out instruction counts"),
+            ]),
+        CommandSpec(
+            name: "report",
+            summary: "The static HTML site under reports/site/, from the stored runs, history and conformance reports; exit 1 when there are none.",
+            options: [option("--reports", "DIR", "where results are kept (reports)")]),
+        CommandSpec(
+            name: "conform",
+            summary: """
+                Run the conformance fixtures through MotionCore (in a child process) or --engine CMD (several: side by side).
+                Checks an engine did not declare are skipped; each section gets a score. Exit 0 all passed (or only expected
+                failures, with --expectations), 1 failures or nothing ran, 2 errors or an engine that cannot start.
+                """,
+            options: engineOptions + [
+                option("--fixtures", "DIR", "the fixtures folder (Fixtures)"), option("--suite", "S", "one suite (a folder of fixtures)"),
+                option("--filter", "REGEX", "the fixtures whose ids match"), option("--fixture", "ID", "one fixture"),
+                option("--format", "F", "text, json, junit, markdown or html"), option("--output", "FILE", "write the report to FILE"),
+                option("--fixture-timeout", "S", "seconds a fixture may take in process (60)"),
+                option("--fixture-memory", "MIB", "memory a fixture may take in process (2048)"),
+                option("--expectations", "FILE", "gate on results the file does not expect"),
+                option("--update-expectations", "FILE", "write the expectation file from this run, keeping reasons"),
+                option("--explore", "N", "play N generated scenarios instead of the fixtures"), option("--seed", "S", "the explorer's seed (1)"),
+                option("--explore-seconds", "T", "stop exploring after T seconds"), option("--explore-output", "DIR", "where shrunk divergences go"),
+                flag("--plot-all", "plot every fixture in HTML, not only failures"), flag("--transcript", "with --fixture: every request, answer and check"),
+                flag("--legacy-engine", "play an engine without a handshake (scalar properties only)"),
+            ]),
+        CommandSpec(
+            name: "fixtures regenerate", summary: "Recompute the reference-model and generated fixtures with the reference model.",
+            options: [option("--fixtures", "DIR", "the fixtures folder"), flag("--check", "change nothing; exit 1 when a fixture would change")]),
+        CommandSpec(
+            name: "fixtures coverage", summary: "The coverage map: every rule of docs/semantics.md with its fixtures and regions, thin and missing ones named.",
+            options: [option("--fixtures", "DIR", "the fixtures folder")]),
+        CommandSpec(
+            name: "fixtures generate", summary: "Generated scenarios that reach new regions, shrunk and written to Fixtures/generated/.",
+            options: [
+                option("--fixtures", "DIR", "the fixtures folder"), option("--seed", "S", "the explorer's seed (1)"),
+                option("--count", "N", "scenarios to generate (2000)"), option("--engine", "CMD", "an engine the kept scenarios must tell apart; repeatable"),
+                option("--limit", "N", "fixtures to keep at most (200)"),
+            ]),
+        CommandSpec(
+            name: "fixtures fuzz", summary: "Damaged fixtures through conform in batches, each with real ones as controls; exit 0 when nothing crashed.",
+            options: [
+                option("--fixtures", "DIR", "the fixtures folder"), option("--count", "N", "damaged fixtures (10000)"),
+                option("--batch", "B", "fixtures per batch (250)"), option("--seed", "S", "the seed (1)"),
+                option("--controls", "C", "real fixtures per batch (6)"), option("--fixture-timeout", "S", "seconds a batch's fixture may take (20)"),
+            ]),
+        CommandSpec(
+            name: "adapter", summary: "MotionCore behind the engine protocol on standard input and output (docs/protocol.md).",
+            options: [
+                option("--mutant", "NAME", "one of MotionCore's one-bug variants (a mutation build only)"),
+                option("--protocol", "V", "answer the handshake as protocol version V (1 or 2)"),
+                flag("--legacy", "speak as engines did before the handshake"),
+            ]),
+        CommandSpec(
+            name: "mutants", summary: "Every fixture through each one-bug variant of MotionCore (`make mutants`); exit 0 when every one is caught.",
+            options: [
+                option("--fixtures", "DIR", "the fixtures folder"), option("--mutant", "REGEX", "the mutants whose names match"),
+                option("--format", "F", "text, markdown or json"), option("--jobs", "N", "mutants played at once"), flag("--list", "list the mutants"),
+            ]),
+        CommandSpec(
+            name: "show", positional: "RESULT.json", maximumPositional: 1,
+            summary: "A stored run, comparison, conformance result or history record in another format, measuring nothing.",
+            options: [option("--format", "F", "the format (per kind of result)"), option("--output", "FILE", "write it to FILE")]),
+        CommandSpec(name: "env", summary: "The environment fingerprint, the machine key and the clock.", options: []),
+    ]
+
+    static func named(_ name: String) -> CommandSpec {
+        guard let spec = all.first(where: { $0.name == name }) else { preconditionFailure("no command spec named \(name)") }
+        return spec
+    }
+}
+
+extension Arguments {
+    /// The arguments of the command `spec` declares.
+    init(_ arguments: [String], spec: CommandSpec) throws {
+        try self.init(arguments, command: spec.name, options: spec.optionNames, flags: spec.flagNames, maximumPositional: spec.maximumPositional)
+    }
+}

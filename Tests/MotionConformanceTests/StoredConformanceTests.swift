@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@testable import MotionConformance
+
+/// The conformance the site shows is what was stored, per engine — never the fixtures played
+/// again by whichever revision renders the site.
+@Suite("stored conformance", .serialized)
+struct StoredConformanceTests {
+    let protocolTests = EngineProtocolTests()
+
+    @Test("nightly with two engines keeps each one's conformance, in the history and for the site, which shows both")
+    func nightlyKeepsEachEngine() throws {
+        let reports = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("stored-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: reports) }
+        let python = "python3 \(EngineProtocolTests.python)"
+        let nightly = try protocolTests.run(
+            [
+                "nightly", "--quick", "--no-instructions", "--filter", "^workload\\.curve\\.1k@", "--reports", reports.path,
+                "--engine", "motion-bench adapter", "--engine", python,
+            ], limit: 600)
+        #expect(nightly.status == 0, "\(nightly.output)\(nightly.errors)")
+        let stored = try FileManager.default.contentsOfDirectory(atPath: reports.appendingPathComponent("conformance").path).sorted()
+        #expect(stored == ["motioncore-\(MotionBenchVersion.string.replacingOccurrences(of: ".", with: "-")).json", "python-example-2-0.json"], "\(stored)")
+        let history = reports.appendingPathComponent("history")
+        let series = try #require(try FileManager.default.contentsOfDirectory(atPath: history.path).first)
+        let inSeries = try FileManager.default.contentsOfDirectory(atPath: history.appendingPathComponent(series).path)
+        #expect(inSeries.contains("MACHINE.txt"), "the series folder says which machine it is")
+        let file = try #require(inSeries.first { $0.hasSuffix(".json") })
+        let record = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: history.appendingPathComponent(series).appendingPathComponent(file))) as? [String: Any])
+        let engines = record["engines"] as? [[String: Any]] ?? []
+        #expect(engines.compactMap { $0["engine"] as? String }.count == 2)
+        #expect(engines.allSatisfy { $0["exitCode"] as? Int == 0 && ($0["checksPassed"] as? Int ?? 0) > 0 })
+
+        // The site is made from what is stored: run from another folder, with no fixtures there.
+        let report = try protocolTests.run(["report", "--reports", reports.path])
+        #expect(report.status == 0, "\(report.errors)")
+        let page = try String(contentsOf: reports.appendingPathComponent("site/conformance.html"), encoding: .utf8)
+        let loaded = try stored.map { try ConformanceReport(json: String(contentsOf: reports.appendingPathComponent("conformance/\($0)"), encoding: .utf8)) }
+        for engine in loaded.compactMap(\.engine) { #expect(page.contains(markupText(engine)), "the page names \(engine)") }
+        #expect(page.contains("Conformance by night"))
+
+        // `show` reads the history record the History page links to.
+        let shown = try protocolTests.run(["show", history.appendingPathComponent(series).appendingPathComponent(file).path, "--format", "json"])
+        #expect(shown.status == 0, "\(shown.errors)")
+        let run = try #require(try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any])
+        #expect((run["benchmarks"] as? [Any])?.isEmpty == false)
+    }
+
+    @Test("report on a folder with nothing to report is an error that writes nothing")
+    func emptyReports() throws {
+        let reports = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: reports) }
+        let outcome = try protocolTests.run(["report", "--reports", reports.path])
+        #expect(outcome.status == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: reports.path).isEmpty)
+    }
+
+    func markupText(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+    }
+}
