@@ -123,7 +123,6 @@ enum RevisionCommands {
                 throw ToolError(error.description)
             }
         }
-        let conformance = conformances[0]
         let result = try BenchmarkDriver(options: options).run()
         try ResultStore(root: reports).save(result)
         for report in conformances { try ConformanceStore.save(report, reports: reports) }

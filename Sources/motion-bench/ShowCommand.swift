@@ -32,7 +32,7 @@ enum ShowCommand {
                 throw ToolError("\(path) is not a history record motion-bench can read: \(CommandLineTool.describe(error))")
             }
             var lines: [String] = []
-            for summary in record.engines ?? record.conformance.map { [$0] } ?? [] {
+            for summary in record.engines ?? record.conformance.map({ [$0] }) ?? [] {
                 lines.append(
                     "conformance of \(summary.engine ?? "MotionCore"): \(summary.passed) passed, \(summary.failed) failed, \(summary.errors) errors"
                         + (summary.checksPassed.map { "; checks \($0) of \($0 + (summary.checksFailed ?? 0)) passed" } ?? "")

@@ -179,7 +179,7 @@ public struct ComparisonReport: Codable, Sendable {
             comparison.verdict = .digestMismatch
             comparison.ratio = ratio
             comparison.message =
-                "\(ratio < 1 ? "faster" : "not faster") but different (\(String(format: "%.3g", ratio))× the baseline's time): "
+                "\(ratio < 1 ? "faster" : "not faster") but different (\(ratioDigits(ratio))× the baseline's time): "
                 + (candidate.message ?? "its values are not MotionCore's")
             return comparison
         }

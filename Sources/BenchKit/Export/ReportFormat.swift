@@ -39,13 +39,21 @@ func formatAllocations(_ summary: AllocationSummary?) -> String {
     return value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
 }
 
-func formatRatio(_ value: Double?) -> String { value.map { String(format: "%.2f×", $0) } ?? "" }
+func formatRatio(_ value: Double?) -> String { value.map { ratioDigits($0) + "×" } ?? "" }
+
+/// A ratio's number, the same way in every table: two decimals below 10 (1.61), one below 100
+/// (41.5), none above (4152) — never an exponent.
+public func ratioDigits(_ value: Double) -> String {
+    guard value.isFinite else { return "–" }
+    let magnitude = abs(value)
+    return String(format: magnitude >= 100 ? "%.0f" : magnitude >= 10 ? "%.1f" : "%.2f", value)
+}
 
 /// A ratio with its 95% interval, "1.61× (1.45–1.78)"; the ratio alone when there is no interval.
 public func formatRatio(_ value: Double?, interval: [Double]?) -> String {
     guard let value else { return "" }
     guard let interval, interval.count == 2 else { return formatRatio(value) }
-    return String(format: "%.2f× (%.2f–%.2f)", value, interval[0], interval[1])
+    return ratioDigits(value) + "× (" + ratioDigits(interval[0]) + "–" + ratioDigits(interval[1]) + ")"
 }
 
 /// Instructions per iteration, "7.13 M"; "unavailable" where they could not be counted (never 0),

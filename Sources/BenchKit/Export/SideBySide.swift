@@ -74,13 +74,8 @@ public struct SideBySide {
         ]
     }
 
-    /// A ratio to three significant digits, with its interval: engines differ by orders of magnitude.
-    static func ratio(_ value: Double?, _ interval: [Double]?) -> String {
-        guard let value else { return "" }
-        let text = String(format: "%.3g×", value)
-        guard let interval, interval.count == 2 else { return text }
-        return text + String(format: " (%.3g–%.3g)", interval[0], interval[1])
-    }
+    /// A ratio with its interval, written as every other table writes ratios.
+    static func ratio(_ value: Double?, _ interval: [Double]?) -> String { formatRatio(value, interval: interval) }
 
     /// The table as plain text, under a line that says how to read it.
     public func textLines() -> [String] {
