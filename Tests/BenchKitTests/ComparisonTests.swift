@@ -73,6 +73,8 @@ struct ComparisonTests {
             #expect(quiet.comparisons[0].verdict != .inconclusive, "on a quiet machine the change is decided")
             let report = try compare(base, busy(candidate))
             #expect(report.comparisons[0].verdict == .inconclusive && report.exitCode == 3)
+            let stored = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as? [String: Any])
+            #expect(stored["exitCode"] as? Int == 3, "the stored comparison says what the process exits with")
             #expect(report.comparisons[0].busy != nil)
         }
         // Loads are never more CPUs than the machine has, however short the window.

@@ -93,6 +93,23 @@ public struct ComparisonReport: Codable, Sendable {
     /// The conformance suites of both revisions (`compare-revisions`); nil when not run.
     public var conformance: ConformanceDelta?
 
+    private enum StoredExitCode: String, CodingKey { case exitCode }
+
+    /// Every field, and the exit code the comparison gives, so that a stored comparison says what
+    /// the process exited with (it is recomputed, never read back).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(schemaVersion, forKey: .schemaVersion)
+        try container.encode(baseline, forKey: .baseline)
+        try container.encode(candidate, forKey: .candidate)
+        try container.encode(comparisons, forKey: .comparisons)
+        try container.encodeIfPresent(geometricMeanRatio, forKey: .geometricMeanRatio)
+        try container.encodeIfPresent(machine, forKey: .machine)
+        try container.encodeIfPresent(conformance, forKey: .conformance)
+        var extra = encoder.container(keyedBy: StoredExitCode.self)
+        try extra.encode(exitCode, forKey: .exitCode)
+    }
+
     /// Whether any benchmark was compared at all: two runs that share no benchmark with timings
     /// (an empty baseline, disjoint filters) are not a pass.
     public var comparedAnything: Bool {
