@@ -10,7 +10,7 @@ enum ShowCommand {
         let arguments = try Arguments(raw, spec: .named("show"))
         guard let path = arguments.positional.first else {
             throw UsageError(
-                "'show' needs a result file: a run (reports/runs/*.json), a comparison (reports/revisions/*.json), a conformance JSON or a history record (reports/history/*/*.json)",
+                "'show' needs a result file: a run (reports/runs/*.json), a comparison (reports/revisions/*.json), a conformance JSON, a history record (reports/history/*/*.json) or a calibration (reports/calibration/)",
                 command: "show")
         }
         let url = URL(fileURLWithPath: path)
@@ -42,6 +42,16 @@ enum ShowCommand {
             rendered =
                 ["text", "markdown"].contains(format) && !lines.isEmpty
                 ? run + (run.hasSuffix("\n") ? "" : "\n") + "\n" + lines.joined(separator: "\n") + "\n" : run
+        case "calibration":
+            let calibration: Calibration
+            do { calibration = try JSONDecoder().decode(Calibration.self, from: data) } catch {
+                throw ToolError("\(path) is not a calibration motion-bench can read: \(CommandLineTool.describe(error))")
+            }
+            switch format {
+            case "text": rendered = calibration.text()
+            case "json": rendered = String(decoding: try ResultStore.encoder.encode(calibration), as: UTF8.self)
+            default: throw UsageError("unknown format '\(format)' for a calibration; expected text or json", command: "show")
+            }
         case "comparison":
             let report: ComparisonReport
             do { report = try JSONDecoder().decode(ComparisonReport.self, from: data) } catch {
@@ -75,9 +85,12 @@ enum ShowCommand {
             throw ToolError("\(path) is not a motion-bench result: expected a JSON object with schemaVersion")
         }
         if json["run"]?["benchmarks"] != nil { return "history" }
+        if json["seriesKey"] != nil && json["pairs"] != nil { return "calibration" }
         if json["comparisons"] != nil { return "comparison" }
         if json["fixtures"] != nil { return "conformance" }
         if json["benchmarks"] != nil { return "run" }
-        throw ToolError("\(path) is neither a run (benchmarks), a comparison (comparisons) nor a conformance result (fixtures)")
+        throw ToolError(
+            "\(path) is neither a run (benchmarks), a comparison (comparisons), a conformance result (fixtures), a history record (run) nor a calibration (seriesKey, pairs)"
+        )
     }
 }

@@ -48,6 +48,22 @@ struct StoredConformanceTests {
         #expect((run["benchmarks"] as? [Any])?.isEmpty == false)
     }
 
+    @Test("show reads a calibration as calibrate writes it, in text and JSON")
+    func showCalibration() throws {
+        let file = NSTemporaryDirectory() + "calibration-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let written: [String: Any] = [
+            "schemaVersion": 1, "machineKey": "m", "seriesKey": "s-123", "profile": "quick", "date": "2026-12-02T00:00:00Z",
+            "threshold": 0.05, "pairs": 2, "rounds": 4, "processesPerRun": 1, "benchmarks": [],
+        ]
+        try JSONSerialization.data(withJSONObject: written).write(to: URL(fileURLWithPath: file))
+        let text = try protocolTests.run(["show", file])
+        #expect(text.status == 0, "\(text.errors)")
+        let json = try protocolTests.run(["show", file, "--format", "json"])
+        let read = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(read["seriesKey"] as? String == "s-123" && read["pairs"] as? Int == 2)
+    }
+
     @Test("report on a folder with nothing to report is an error that writes nothing")
     func emptyReports() throws {
         let reports = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("empty-\(UUID().uuidString)")

@@ -160,6 +160,14 @@ public struct RevisionComparison {
         let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
+        // A release build takes a minute or more: say it is still going, and how long it took.
+        let started = MonotonicClock.now()
+        let seconds = { Int(Double(MonotonicClock.now() - started) / 1e9) }
+        let ticker = DispatchSource.makeTimerSource(queue: .global())
+        ticker.schedule(deadline: .now() + 20, repeating: 20)
+        ticker.setEventHandler { [progress = options.progress, name = revision.name] in progress?.note("building \(name): \(seconds()) s so far") }
+        ticker.resume()
+        defer { ticker.cancel() }
         try process.run()
         let message = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -167,6 +175,7 @@ public struct RevisionComparison {
             let tail = String(decoding: message, as: UTF8.self).split(separator: "\n").suffix(8).joined(separator: "\n")
             throw DriverError("building \(revision.name) failed:\n\(tail)")
         }
+        options.progress?.note("built \(revision.name) in \(seconds()) s")
     }
 
     /// The package measured in `revision`'s checkout.
@@ -266,7 +275,15 @@ public struct RevisionComparison {
             defer { lastRound = (minutes() - roundStart, pending.count) }
             pending.shuffle(using: &generator)
             let order = round % 2 == 0 ? [0, 1] : [1, 0]
-            options.progress?.note("round \(round + 1): \(pending.count) benchmark\(pending.count == 1 ? "" : "s"), order \(order == [0, 1] ? "A B" : "B A")")
+            // The estimate: every further round as long as the last, up to the round limit.
+            let estimate =
+                lastRound.map { last -> String in
+                    let left = last.minutes * Double(options.maximumRounds - round)
+                    return "; the last round took \(Int((last.minutes * 60).rounded())) s, so at most about \(Int(left.rounded(.up))) min more"
+                } ?? ""
+            options.progress?.note(
+                "round \(round + 1) of at most \(options.maximumRounds): \(pending.count) benchmark\(pending.count == 1 ? "" : "s"), order \(order == [0, 1] ? "A B" : "B A")"
+                    + estimate)
             for descriptor in pending where design == .blocks {
                 switch Self.blockRound(descriptor, drivers, round: round) {
                 case let .success(measured): rounds[descriptor.name, default: []].append(measured)

@@ -392,7 +392,7 @@ public struct DriverError: Error, CustomStringConvertible {
 
 /// Progress of a run: a line rewritten in place on a terminal (benchmark k of n, elapsed,
 /// estimate), plain lines otherwise.
-public final class ProgressReporter {
+public final class ProgressReporter: Sendable {
     let handle: FileHandle
     let isTerminal: Bool
 
