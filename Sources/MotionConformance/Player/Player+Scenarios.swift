@@ -29,15 +29,15 @@ extension Player {
             let actual = index < answers.count ? answers[index] : nil
             switch check {
             case let .property(name, expected):
-                checker.number(name, needs: name == "settlingDuration" ? .springSettling : .springParameters, actual, expected, field: "results")
+                checker.number(name, needs: check.needs, actual, expected, field: "results")
             case let .value(target, v0, t, expected):
-                checker.number("value" + arguments(t, target, v0), needs: .springValue, actual, expected, field: "results")
+                checker.number("value" + arguments(t, target, v0), needs: check.needs, actual, expected, field: "results")
             case let .velocity(target, v0, t, expected):
-                checker.number("velocity" + arguments(t, target, v0), needs: .springVelocity, actual, expected, field: "results")
+                checker.number("velocity" + arguments(t, target, v0), needs: check.needs, actual, expected, field: "results")
             case let .settlingDuration(_, _, epsilon, expected):
-                checker.number("settlingDuration(ε: \(epsilon.fixtureText))", needs: .springSettling, actual, expected, field: "results")
+                checker.number("settlingDuration(ε: \(epsilon.fixtureText))", needs: check.needs, actual, expected, field: "results")
             case let .lastTimeOutside(epsilon, _, expected):
-                checker.number("lastTimeOutside(ε: \(epsilon.fixtureText))", needs: .springSettling, actual, expected, field: "results")
+                checker.number("lastTimeOutside(ε: \(epsilon.fixtureText))", needs: check.needs, actual, expected, field: "results")
             }
         }
     }
@@ -75,8 +75,8 @@ extension Player {
         for (index, check) in scenario.checks.enumerated() {
             let actual = index < answers.count ? answers[index] : nil
             switch check {
-            case let .value(p, expected): checker.number("value(at: \(p.fixtureText))", needs: .curveValue, actual, expected, field: "results")
-            case let .velocity(p, expected): checker.number("velocity(at: \(p.fixtureText))", needs: .curveVelocity, actual, expected, field: "results")
+            case let .value(p, expected): checker.number("value(at: \(p.fixtureText))", needs: check.needs, actual, expected, field: "results")
+            case let .velocity(p, expected): checker.number("velocity(at: \(p.fixtureText))", needs: check.needs, actual, expected, field: "results")
             }
         }
     }
@@ -181,9 +181,9 @@ extension Player {
             let actual = index < answers.count ? answers[index] : nil
             switch check {
             case let .duration(expected):
-                checker.number("duration", needs: .keyframesDuration, actual?.first, expected, field: "results")
+                checker.number("duration", needs: check.needs, actual?.first, expected, field: "results")
             case let .velocity(time, expected):
-                checker.numbers("velocity@" + time.fixtureText, needs: .keyframesVelocity, actual, expected, components: names, field: "results")
+                checker.numbers("velocity@" + time.fixtureText, needs: check.needs, actual, expected, components: names, field: "results")
             case let .value(t, expected), let .progress(t, expected):
                 var what = "value@" + t.fixtureText
                 var time = t
@@ -191,8 +191,8 @@ extension Player {
                     what = "value(progress: \(t.fixtureText))"
                     time = t * (duration ?? 1)
                 }
-                checker.numbers(what, needs: .keyframesValue, actual, expected, components: names, field: "results")
-                guard checker.declares(.keyframesValue) else { continue }
+                checker.numbers(what, needs: check.needs, actual, expected, components: names, field: "results")
+                guard checker.declares(check.needs) else { continue }
                 for k in names.indices where (actual?.count ?? 0) > k { series[k].points.append((time, expected[k], actual![k])) }
             }
         }

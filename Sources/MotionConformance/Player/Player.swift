@@ -25,6 +25,22 @@ public enum Player {
     /// Judges answers against the fixture's expectations, whoever produced them. Checks that need
     /// a capability outside `available` (nil: all of them) are skipped.
     public static func check(_ fixture: Fixture, _ answers: ScenarioAnswers, available: Set<EngineProtocol.Capability>? = nil) -> FixtureResult {
+        check(fixture, answers, available: available, marking: true)
+    }
+
+    /// The answers of an engine that answered nothing, of the fixture's kind.
+    static func noAnswers(_ fixture: Fixture) -> ScenarioAnswers {
+        switch fixture.body {
+        case .property: return .property(Observation())
+        case .spring: return .spring([])
+        case .curve: return .curve([])
+        case .keyframes: return .keyframes([])
+        case .phases: return .phases(PhaseAnswers(values: [], phases: [], frameTimes: [], transitions: nil))
+        case .timeline: return .timeline(nil)
+        }
+    }
+
+    static func check(_ fixture: Fixture, _ answers: ScenarioAnswers, available: Set<EngineProtocol.Capability>?, marking: Bool) -> FixtureResult {
         var checker = Checker(fixture.tolerance, available: available)
         var series: [FixtureResult.Series] = []
         switch (fixture.body, answers) {
@@ -40,7 +56,7 @@ public enum Player {
                 "the answers are of another kind than the fixture")
         }
         var result = checker.result(for: fixture, series: series)
-        result.markBasis(fixture)
+        if marking { result.markBasis(fixture) }
         return result
     }
 

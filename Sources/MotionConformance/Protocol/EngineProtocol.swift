@@ -93,21 +93,10 @@ public enum EngineProtocol {
     }
 
     /// What the fixture's checks need, together: an engine that declares none of it is not asked
-    /// the fixture at all (it would be skipped check by check).
+    /// the fixture at all (it would be skipped check by check). Read off the checker itself, run on
+    /// no answers, so that each check's need is stated in one place.
     public static func checkNeeds(_ fixture: Fixture) -> Set<Capability> {
-        switch fixture.body {
-        case let .property(scenario):
-            var needs: Set<Capability> = [scenario.valueType.capability]
-            if scenario.samples.contains(where: { $0.velocity != nil }) { needs.insert(.propertyVelocity) }
-            if scenario.samples.contains(where: { $0.isAnimating != nil }) { needs.insert(.propertyIsAnimating) }
-            if scenario.samples.contains(where: { $0.completed != nil }) { needs.insert(.propertyCompletion) }
-            return needs
-        case let .spring(scenario): return Set(scenario.checks.map(\.needs))
-        case let .curve(scenario): return Set(scenario.checks.map(\.needs))
-        case let .keyframes(scenario): return Set(scenario.checks.map(\.needs))
-        case .phases: return [.phasesValue, .phasesPhase]
-        case .timeline: return [.timeline]
-        }
+        Set(Player.check(fixture, Player.noAnswers(fixture), available: nil, marking: false).checks.compactMap { Capability(rawValue: $0.needs) })
     }
 
     static func mentionsCustom(_ animation: JSONValue) -> Bool { animation["custom"] != nil }
