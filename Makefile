@@ -49,11 +49,11 @@ test-native: deps
 tsan: deps
 	MOTIONBENCH_NO_JEMALLOC=1 $(SWIFT) test --sanitize=thread --filter MotionEngineTests
 
-# The suites' power: every fixture through each one-bug variant of MotionCore (Sources/MotionCore/
-# Runtime/Mutants.swift), in a build of its own (.build/mutants) that has their code compiled in.
+# The suites' power: every fixture through each one-bug variant of MotionCore (Tests/Variants/
+# motioncore.json, kept out of its sources), written into a scratch copy of the package and built
+# there (.build/mutants). `scripts/variants --set motioncore --show NAME` prints one as a diff.
 mutants: deps
-	MOTIONBENCH_MUTANTS=1 $(SWIFT) build --product motion-bench --scratch-path .build/mutants
-	.build/mutants/debug/motion-bench mutants
+	scripts/variants --set motioncore
 
 # The suites' power against an engine written elsewhere: every one-bug variant of the Python example
 # (Tests/Variants/python-engine.json, one or more per rule of docs/semantics.md) must fail some

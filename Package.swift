@@ -21,10 +21,6 @@ let targetCPU = ProcessInfo.processInfo.environment["MOTIONBENCH_TARGET_CPU"].fl
 let targetCPUSettings: [SwiftSetting] = targetCPU.map { [.unsafeFlags(["-target-cpu", $0]), .define("MOTIONENGINE_VECTOR_OPERATORS")] } ?? []
 let targetCPUReport: [CSetting] = targetCPU.map { [.define("MB_SWIFT_TARGET_CPU", to: "\"\($0)\"")] } ?? []
 
-// The mutation build (`make mutants`): MotionCore with its one-bug variants compiled in
-// (Sources/MotionCore/Runtime/Mutants.swift), in .build/mutants. Never set for a normal build.
-let mutantSettings: [SwiftSetting] = ProcessInfo.processInfo.environment["MOTIONBENCH_MUTANTS"] == "1" ? [.define("MOTIONCORE_MUTANTS")] : []
-
 let package = Package(
     name: "MotionBench",
     products: [
@@ -38,7 +34,7 @@ let package = Package(
     targets: [
         // The interpolation core: SwiftUI-shaped, pure, deterministic. Depends on nothing but
         // Foundation (for CGFloat and the CoreGraphics geometry types on Linux).
-        .target(name: "MotionCore", exclude: ["README.md"], swiftSettings: targetCPUSettings + mutantSettings),
+        .target(name: "MotionCore", exclude: ["README.md"], swiftSettings: targetCPUSettings),
 
         // Many channels at once: struct-of-arrays pools per animation kind, ticked on Dispatch. Its
         // kernels reach LLVM's vector operations through the `Builtin` module (VectorOperations.swift).

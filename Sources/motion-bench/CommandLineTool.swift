@@ -50,14 +50,9 @@ enum CommandLineTool {
                                   N damaged fixtures (10000) made from the real ones through conform in batches of B
                                   (250), each with C real ones (6) as controls; exit 0 when nothing crashed or ran past
                                   its budget, every rejected fixture was named with file and place, every control passed
-          adapter [--legacy] [--mutant NAME]
+          adapter [--legacy] [--protocol V]
                                   the Swift engine adapter: MotionCore behind the engine protocol (docs/protocol.md);
-                                  --legacy speaks it as engines did before the handshake; --mutant runs one of
-                                  MotionCore's one-bug variants (a mutation build only)
-          mutants [--fixtures DIR] [--mutant REGEX] [--format text|markdown|json] [--jobs N]
-                                  play every fixture through each one-bug variant of MotionCore (a mutation
-                                  build: `make mutants`) and report which fixtures catch each and the kill rate;
-                                  exit 0 when every mutant is caught, 1 when one survives
+                                  --legacy speaks it as engines did before the handshake
           compare-revisions A B [--quick|--standard|--rigorous] [--filter REGEX] [--rounds K] [--max-rounds M]
               [--budget-minutes T] [--no-confirm] [--threshold F] [--configuration release|debug] [--reports DIR]
               [--calibration FILE|--no-calibration] [--design blocks|processes] [--package-path DIR --worker-product NAME]
@@ -96,7 +91,7 @@ enum CommandLineTool {
 
     static let commands = [
         "main", "run", "list", "compare", "compare-revisions", "calibrate", "nightly", "report", "conform", "fixtures",
-        "adapter", "mutants", "show", "env", "version", "help",
+        "adapter", "show", "env", "version", "help",
     ]
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -138,9 +133,7 @@ enum CommandLineTool {
             case "fixtures":
                 return try FixturesCommand.run(options)
             case "adapter":
-                return try MutantsCommand.adapter(options)
-            case "mutants":
-                return try MutantsCommand.run(options)
+                return try AdapterCommand.run(options)
             case "show":
                 return try ShowCommand.run(options)
             case "workload-worker":

@@ -183,15 +183,8 @@ struct CommandSpec {
         CommandSpec(
             name: "adapter", summary: "MotionCore behind the engine protocol on standard input and output (docs/protocol.md).",
             options: [
-                option("--mutant", "NAME", "one of MotionCore's one-bug variants (a mutation build only)"),
                 option("--protocol", "V", "answer the handshake as protocol version V (1 or 2)"),
                 flag("--legacy", "speak as engines did before the handshake"),
-            ]),
-        CommandSpec(
-            name: "mutants", summary: "Every fixture through each one-bug variant of MotionCore (`make mutants`); exit 0 when every one is caught.",
-            options: [
-                option("--fixtures", "DIR", "the fixtures folder"), option("--mutant", "REGEX", "the mutants whose names match"),
-                option("--format", "F", "text, markdown or json"), option("--jobs", "N", "mutants played at once"), flag("--list", "list the mutants"),
             ]),
         CommandSpec(
             name: "show", positional: "RESULT.json", maximumPositional: 1,

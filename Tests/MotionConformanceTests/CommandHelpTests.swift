@@ -7,7 +7,7 @@ import Testing
 struct CommandHelpTests {
     static let commands = [
         "main", "run", "list", "compare", "compare-revisions", "calibrate", "nightly", "report", "conform", "fixtures regenerate",
-        "fixtures coverage", "fixtures generate", "fixtures fuzz", "adapter", "mutants", "show", "env",
+        "fixtures coverage", "fixtures generate", "fixtures fuzz", "adapter", "show", "env",
     ]
 
     @Test("every command's --help lists exactly the options its parser accepts", arguments: commands)

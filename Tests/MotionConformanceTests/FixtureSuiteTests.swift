@@ -4,6 +4,22 @@ import Testing
 @testable import MotionConformance
 
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Runs `executable` in the repository root: its exit status and standard output (standard error
+/// discarded).
+func runProcess(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = repositoryRoot
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
 let fixturesRoot = repositoryRoot.appendingPathComponent("Fixtures")
 
 /// Every bundled fixture, as a test: a conformance regression fails `make test`.
@@ -73,17 +89,7 @@ struct ConformCommandTests {
     }()
 
     func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = Self.tool
-        process.arguments = arguments
-        process.currentDirectoryURL = repositoryRoot
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try runProcess(Self.tool, arguments)
     }
 
     @Test("the engine protocol end to end: the example adapter passes the retarget suite")

@@ -105,9 +105,6 @@ internal struct _CubicBezierSolver: Sendable {
     /// `v` rounded to the nearest multiple of 2⁻²⁰, ties away from zero.
     @inlinable
     static func _round(_ v: Double) -> Double {
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.curveNoRounding) { return v }
-        #endif
         return _roundedToNearestOrAwayFromZero(v * resolution) * epsilon
     }
 

@@ -30,9 +30,6 @@ extension Spring {
         if bounce < 0 {
             ratio = 1 / (bounce + 1)
             sign = -1
-            #if MOTIONCORE_MUTANTS
-                if _Mutants.isActive(.springNegativeBounceLinear) { ratio = 1 - bounce }
-            #endif
         } else if bounce <= 1 {
             ratio = 1 - bounce
             sign = 1
@@ -69,10 +66,7 @@ extension Spring {
             return
         }
         let ratio = max(dampingRatio, 0)
-        var sign: Double = ratio > 1 ? -_tau : _tau
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.springResponseOverdampedAsUnder) { sign = _tau }
-        #endif
+        let sign: Double = ratio > 1 ? -_tau : _tau
         self.init(
             _angularFrequency: sign * abs(1 - ratio * ratio).squareRoot() / response,
             decayConstant: _tau * ratio / response,
@@ -97,16 +91,8 @@ extension Spring {
             return
         }
         let stiffness = max(stiffness, 0), damping = max(damping, 0)
-        var mass = mass
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.springMassIgnored) { mass = 1 }
-        #endif
         let naturalFrequency = (stiffness / mass).squareRoot()
         let decay = damping / (2 * mass)
-        var allowOverDamping = allowOverDamping
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.springAllowOverDampingIgnored) { allowOverDamping = false }
-        #endif
         if decay > naturalFrequency && !allowOverDamping {
             self.init(_angularFrequency: 0, decayConstant: naturalFrequency, mass: mass)
             return
@@ -142,10 +128,7 @@ extension Spring {
             return
         }
         let ratio = min(max(dampingRatio, .ulpOfOne), 1)
-        var duration = min(max(settlingDuration, 0.01), 10)
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.springSettlingClampAt5) { duration = min(duration, 5) }
-        #endif
+        let duration = min(max(settlingDuration, 0.01), 10)
 
         var frequency: Double
         if ratio < 1 {

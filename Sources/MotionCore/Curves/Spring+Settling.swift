@@ -18,10 +18,7 @@ extension Spring {
         }
         if _decayConstant == 0 { return .infinity }
         if _angularFrequency > 0 {
-            var envelope = (target.scaled(by: _decayConstant) - initialVelocity)._magnitude + target._magnitude
-            #if MOTIONCORE_MUTANTS
-                if _Mutants.isActive(.springSettlingIgnoresVelocity) { envelope = target.scaled(by: _decayConstant)._magnitude + target._magnitude }
-            #endif
+            let envelope = (target.scaled(by: _decayConstant) - initialVelocity)._magnitude + target._magnitude
 
             return max(0, -log(epsilon / envelope) / _decayConstant)
         }

@@ -52,9 +52,6 @@ extension UnitCurve {
             }
             return abs(2 * progress / (-4 * progress * progress + 1).squareRoot())
         case let .bezier(p1, p2):
-            #if MOTIONCORE_MUTANTS
-                if _Mutants.isActive(.curveVelocityClampsY) { return _solver(p1, p2, clampsY: true).velocity(at: progress) }
-            #endif
             return _solver(p1, p2, clampsY: false).velocity(at: progress)
         }
     }

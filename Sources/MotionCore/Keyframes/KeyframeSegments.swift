@@ -82,20 +82,12 @@ public struct _KeyframeSegments<Data: VectorArithmetic> {
         case let .move(to):
             return Segment(kind: .move, from: from, to: to, duration: 0, end: to, endVelocity: .zero)
         case let .linear(to, d, curve):
-            #if MOTIONCORE_MUTANTS
-                if _Mutants.isActive(.keyframeLinearCurveIgnored) {
-                    return Segment(kind: .linear(.linear), from: from, to: to, duration: d, end: to, endVelocity: (to - from).scaled(by: 1 / d))
-                }
-            #endif
             return Segment(
                 kind: .linear(curve), from: from, to: to, duration: d, end: to,
                 endVelocity: (to - from).scaled(by: curve.velocity(at: 1) / d))
         case let .cubic(to, d, startVelocity, endVelocity):
             let v0 = startVelocity ?? previousEndVelocity
-            var v1 = endVelocity ?? _cubicEndVelocity(from: from, to: to, duration: d, next: next)
-            #if MOTIONCORE_MUTANTS
-                if _Mutants.isActive(.keyframeCubicEndVelocityIgnored) { v1 = _cubicEndVelocity(from: from, to: to, duration: d, next: next) }
-            #endif
+            let v1 = endVelocity ?? _cubicEndVelocity(from: from, to: to, duration: d, next: next)
 
             return Segment(
                 kind: .cubic(startTangent: v0.scaled(by: d), endTangent: v1.scaled(by: d)),

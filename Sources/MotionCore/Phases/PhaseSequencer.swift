@@ -93,12 +93,6 @@ public final class PhaseSequencer<Phase> {
             isCycling = false
             return
         }
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.phasesContinuousNoWrap), currentIndex == phases.count - 1 {
-                isCycling = false
-                return
-            }
-        #endif
         transition(to: (currentIndex + 1) % phases.count, at: time)
     }
 

@@ -70,10 +70,7 @@ public final class AnimatedProperty<Value: Animatable> {
         let delta = newValue.animatableData - modelValue.animatableData
         modelValue = newValue
         let size = delta.magnitudeSquared
-        var changed = size > 0
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.sameValueAnimates) { changed = true }
-        #endif
+        let changed = size > 0
         guard changed, size.isFinite, let animation = transaction._effectiveAnimation else { return }
         let listeners = transaction._completionListeners
         listeners.forEach { $0._animationAdded() }
@@ -87,10 +84,7 @@ public final class AnimatedProperty<Value: Animatable> {
             animator = Animator(running: started, logicalListeners: logical, removedListeners: removed)
             return
         }
-        var merges = options.mergesCoincidentAnimations
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.coincidentOptionIgnored) { merges = true }
-        #endif
+        let merges = options.mergesCoincidentAnimations
         if !current.hasRendered && !merges {
             // Decision 6, old behaviour: the first change's animation is dropped, which completes
             // its callbacks, and the second runs on its own delta from the intermediate value.
@@ -125,15 +119,7 @@ public final class AnimatedProperty<Value: Animatable> {
             if let offset = current.running.offset(at: time) {
                 result.animatableData = modelValue.animatableData - current.running.interval + offset
                 if current.running.isLogicallyComplete {
-                    #if MOTIONCORE_MUTANTS
-                        if _Mutants.isActive(.removedFiresAtLogical) {
-                            current.removedListeners.forEach { $0._animationCompleted() }
-                            current.removedListeners = []
-                        }
-                        if !_Mutants.isActive(.logicalFiresAtRemoval) { current.completeLogicalListeners() }
-                    #else
-                        current.completeLogicalListeners()
-                    #endif
+                    current.completeLogicalListeners()
                 }
                 animator = current
             } else {

@@ -31,10 +31,7 @@ public struct PeriodicTimelineSchedule: TimelineSchedule, Sendable {
 
     public func entries(from startDate: Date, mode: TimelineScheduleMode) -> Entries {
         guard interval > 0 else { return Entries(first: startDate, interval: 0) }
-        var offset = (startDate.timeIntervalSince(self.startDate)).truncatingRemainder(dividingBy: interval)
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.periodicNextBoundary) { if offset != 0 { offset -= interval } }
-        #endif
+        let offset = (startDate.timeIntervalSince(self.startDate)).truncatingRemainder(dividingBy: interval)
 
         return Entries(first: startDate.addingTimeInterval(-offset), interval: interval)
     }
@@ -104,12 +101,8 @@ public struct AnimationTimelineSchedule: TimelineSchedule, Sendable {
     }
 
     public func entries(from startDate: Date, mode: TimelineScheduleMode) -> Entries {
-        var interval = minimumInterval.flatMap { $0 > 0 ? $0 : nil } ?? 1.0 / 120
-        var isEmpty = paused || mode == .lowFrequency
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.animationScheduleInterval60), minimumInterval == nil { interval = 1.0 / 60 }
-            if _Mutants.isActive(.lowFrequencyIgnored) { isEmpty = paused }
-        #endif
+        let interval = minimumInterval.flatMap { $0 > 0 ? $0 : nil } ?? 1.0 / 120
+        let isEmpty = paused || mode == .lowFrequency
         return Entries(start: startDate, interval: interval, isEmpty: isEmpty)
     }
 

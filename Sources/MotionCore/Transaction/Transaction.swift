@@ -80,9 +80,6 @@ extension Transaction {
     /// tracking when `tracksVelocity` is set and there is none. `disablesAnimations` is not
     /// consulted here (§4.3 item 1, §7).
     public var _effectiveAnimation: Animation? {
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.tracksVelocityIgnored) { return animation }
-        #endif
         return animation ?? (tracksVelocity ? Animation(VelocityTrackingAnimation()) : nil)
     }
 

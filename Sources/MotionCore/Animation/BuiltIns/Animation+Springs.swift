@@ -40,9 +40,6 @@ extension Animation {
 
     @inlinable
     public static func snappy(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> Animation {
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.snappyBounce) { return spring(duration: duration, bounce: extraBounce) }
-        #endif
         return spring(duration: duration, bounce: 0.15 + extraBounce)
     }
 
@@ -51,9 +48,6 @@ extension Animation {
 
     @inlinable
     public static func bouncy(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> Animation {
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.bouncyBounce) { return spring(duration: duration, bounce: 0.2 + extraBounce) }
-        #endif
         return spring(duration: duration, bounce: 0.3 + extraBounce)
     }
 

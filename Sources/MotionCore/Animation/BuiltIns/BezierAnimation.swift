@@ -21,13 +21,9 @@ public struct BezierAnimation: CustomAnimation {
         self.startControlPoint = startControlPoint
         self.endControlPoint = endControlPoint
         self.duration = duration.isNaN ? 0 : duration
-        var clampsY = false
-        #if MOTIONCORE_MUTANTS
-            clampsY = _Mutants.isActive(.timingCurveClampsY)
-        #endif
         self._solver = _CubicBezierSolver(
             x1: Double(startControlPoint.x), y1: Double(startControlPoint.y),
-            x2: Double(endControlPoint.x), y2: Double(endControlPoint.y), clampsY: clampsY)
+            x2: Double(endControlPoint.x), y2: Double(endControlPoint.y), clampsY: false)
     }
 
     /// The fraction of the change covered at `time`, or nil once finished.

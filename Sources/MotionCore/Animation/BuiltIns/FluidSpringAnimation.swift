@@ -42,9 +42,6 @@ public struct FluidSpringAnimation: CustomAnimation {
     /// The response in effect at `time`: the merge blend from the previous response, if any.
     @inlinable
     public func _effectiveResponse<V>(time: TimeInterval, state: FluidSpringState<V>) -> Double {
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.fluidBlendIgnored) { return response }
-        #endif
         guard blendDuration > 0, state.blendInterval != 0 else { return response }
         let p = min(max((time - state.blendStart) / blendDuration, 0), 1)
         return response + state.blendInterval * (1 - p * p * (3 - 2 * p))
@@ -116,11 +113,7 @@ public struct FluidSpringAnimation: CustomAnimation {
         stiffness k: Double, damping c: Double
     ) -> (offset: V?, logicallyComplete: Bool) {
         let logicallyComplete = time - state.startTime >= r
-        var stalls = true
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.fluidNoStallJump) { stalls = false }
-        #endif
-        if stalls, time - state.time > 1 {
+        if time - state.time > 1 {
             state.time = time - 1.0 / 60
         }
         while state.time < time {
@@ -135,11 +128,7 @@ public struct FluidSpringAnimation: CustomAnimation {
 
     @inlinable
     public static func _isResting<V: VectorArithmetic>(value: V, state: FluidSpringState<V>) -> Bool {
-        var threshold = restingThreshold
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.fluidLooseRest) { threshold *= 100 }
-        #endif
-        guard max(state.velocity.magnitudeSquared, state.force.magnitudeSquared) <= threshold else { return false }
+        guard max(state.velocity.magnitudeSquared, state.force.magnitudeSquared) <= restingThreshold else { return false }
         let valueMagnitude = value.magnitudeSquared
         return valueMagnitude == 0 || (value - state.offset).magnitudeSquared <= valueMagnitude * 0.0001
     }
@@ -152,22 +141,14 @@ public struct FluidSpringAnimation: CustomAnimation {
     @inlinable
     public func shouldMerge<V: VectorArithmetic>(previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>) -> Bool {
         var state = context.state[FluidSpringStateKey<V>.self]
-        var carriesVelocity = true
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.fluidMergeDropsVelocity) { carriesVelocity = false }
-        #endif
-        if carriesVelocity, let velocity = previous.velocity(value: value, time: time, context: context) {
+        if let velocity = previous.velocity(value: value, time: time, context: context) {
             state.velocity = velocity
         }
         // Where the running animation is at the merge; one that has finished by then is at its
         // target, the whole interval (§3.1) — not where its last frame or a fresh state left it.
         state.offset = previous.animate(value: value, time: time, context: &context) ?? value
-        let firstStart = state.startTime
         state.time = time
         state.startTime = time
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.fluidMergeKeepsStartTime) { state.startTime = firstStart }
-        #endif
         if let spring = previous._base(as: FluidSpringAnimation.self), spring.response != response {
             state.blendInterval = spring.response - response
             state.blendStart = time

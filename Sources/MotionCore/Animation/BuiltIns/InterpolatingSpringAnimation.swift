@@ -42,59 +42,34 @@ public struct InterpolatingSpringAnimation: CustomAnimation {
     /// The fraction of the change covered at `time`.
     @inlinable
     public func _sample(time t: Double) -> Double {
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.interpolatingOverdampedTrue), _dampingRatio > 1 { return _overdamped(t).value }
-        #endif
         return _coefficients.sample(time: t)
-    }
-
-    #if MOTIONCORE_MUTANTS
-        /// The true overdamped solution, which Apple does not use (it takes the critical form).
-        @inlinable
-        func _overdamped(_ t: Double) -> (value: Double, velocity: Double) {
-            let w0 = _naturalFrequency, zeta = _dampingRatio, root = (zeta * zeta - 1).squareRoot()
-            let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
-            let a = (-_initialVelocityForMutants - r2) / (r1 - r2), b = 1 - a
-            return (1 - (a * exp(r1 * t) + b * exp(r2 * t)), -(a * r1 * exp(r1 * t) + b * r2 * exp(r2 * t)))
-        }
-    #endif
-
-    @inlinable
-    var _initialVelocityForMutants: Double {
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.interpolatingInitialVelocityIgnored) { return 0 }
-        #endif
-        return initialVelocity
     }
 
     /// The per-spring constants of `_sample`, computed once; the engine keeps them per channel.
     @inlinable
     public var _coefficients: _InterpolatingSpringCoefficients {
-        let initialVelocity = _initialVelocityForMutants
+        let v0 = initialVelocity
         let w0 = _naturalFrequency, zeta = _dampingRatio
         if zeta >= 1 {
-            return _InterpolatingSpringCoefficients(isCritical: true, linear: w0 - initialVelocity, exponent: -w0, frequency: 0, sineWeight: 0)
+            return _InterpolatingSpringCoefficients(isCritical: true, linear: w0 - v0, exponent: -w0, frequency: 0, sineWeight: 0)
         }
         let wd = w0 * (1 - zeta * zeta).squareRoot()
         return _InterpolatingSpringCoefficients(
             isCritical: false, linear: 0, exponent: -zeta * w0, frequency: wd,
-            sineWeight: (zeta * w0 - initialVelocity) / wd)
+            sineWeight: (zeta * w0 - v0) / wd)
     }
 
     /// d sample / dt at `time`.
     @inlinable
     public func _sampleVelocity(time t: Double) -> Double {
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.interpolatingOverdampedTrue), _dampingRatio > 1 { return _overdamped(t).velocity }
-        #endif
-        let initialVelocity = _initialVelocityForMutants
+        let v0 = initialVelocity
         let w0 = _naturalFrequency, zeta = _dampingRatio
         if zeta >= 1 {
-            let a = w0 - initialVelocity
+            let a = w0 - v0
             return exp(-w0 * t) * (w0 * (1 + a * t) - a)
         }
         let wd = w0 * (1 - zeta * zeta).squareRoot()
-        let a = (zeta * w0 - initialVelocity) / wd
+        let a = (zeta * w0 - v0) / wd
         let decay = zeta * w0
         let e = exp(-decay * t), s = sin(wd * t), c = cos(wd * t)
         return e * (decay * (c + a * s) - (-wd * s + a * wd * c))

@@ -10,11 +10,6 @@ extension Animation {
     /// Runs this animation `speed` times as fast.
     @inlinable
     public func speed(_ speed: Double) -> Animation {
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.speedDelayNestedOtherWay), let delayed = _base(as: DelayAnimation.self) {
-                return Animation(DelayAnimation(base: Animation(SpeedAnimation(base: delayed.base, speed: speed)), delay: delayed.delay))
-            }
-        #endif
         return Animation(SpeedAnimation(base: self, speed: speed))
     }
 

@@ -25,10 +25,6 @@ extension _TimeTransformingAnimation {
 
     @inlinable
     public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.delayVelocityUndelayed), Self.self == DelayAnimation.self { return base.velocity(value: value, time: time, context: context) }
-            if _Mutants.isActive(.speedVelocityUnscaled) { return base.velocity(value: value, time: _baseTime(time), context: context) }
-        #endif
         let velocity = base.velocity(value: value, time: _baseTime(time), context: context)
         return _clockRate == 1 ? velocity : velocity.map { $0.scaled(by: _clockRate) }
     }
@@ -96,9 +92,6 @@ public struct LogicalCompletionAnimation: _TimeTransformingAnimation {
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
         let result = base.animate(value: value, time: time, context: &context)
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.logicalCompletionIgnored) { return result }
-        #endif
         if duration <= time {
             context.isLogicallyComplete = true
         }

@@ -32,21 +32,9 @@ public struct RepeatAnimation: CustomAnimation {
             cycle.timeOffset = time
             context.state = AnimationState()
             context.state[RepeatStateKey.self] = cycle
-            var limit = repeatCount
-            #if MOTIONCORE_MUTANTS
-                if _Mutants.isActive(.repeatOneCycleTooMany) { limit = limit.map { $0 + 1 } }
-            #endif
-            if let count = limit, cycle.index >= count { return nil }
+            if let count = repeatCount, cycle.index >= count { return nil }
             return reversed ? .zero : value
         }
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.repeatReversedBackwardsInTime), reversed, cycle.index > 0 {
-                // Plays the base backwards: the cycle's length is the first cycle's, timeOffset / index.
-                var probe = context
-                let length = cycle.timeOffset / Double(cycle.index)
-                return base.animate(value: value, time: max(0, length - (time - cycle.timeOffset)), context: &probe) ?? .zero
-            }
-        #endif
         return reversed ? value - x : x
     }
 
@@ -54,9 +42,6 @@ public struct RepeatAnimation: CustomAnimation {
     public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
         let cycle = context.state[RepeatStateKey.self]
         let velocity = base.velocity(value: value, time: time - cycle.timeOffset, context: context)
-        #if MOTIONCORE_MUTANTS
-            if _Mutants.isActive(.repeatReversedVelocityNotNegated) { return velocity }
-        #endif
         return autoreverses && cycle.index % 2 == 1 ? velocity.map { .zero - $0 } : velocity
     }
 

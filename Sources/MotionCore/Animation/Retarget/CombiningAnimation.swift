@@ -98,9 +98,6 @@ public struct CombiningAnimation: CustomAnimation {
             let entryVelocity = entry.animation.velocity(value: rebased, time: time - entry.startTime, context: entryContext)
             if index == entries.count - 1, entryVelocity == nil { return nil }
             velocity += entryVelocity ?? .zero
-            #if MOTIONCORE_MUTANTS
-                if _Mutants.isActive(.combineVelocityNewestOnly) { if index == entries.count - 1 { velocity = entryVelocity ?? .zero } }
-            #endif
 
             if !framed {
                 var probe = entryContext
