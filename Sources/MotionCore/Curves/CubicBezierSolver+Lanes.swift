@@ -1,6 +1,6 @@
 /// A unit cubic Bézier's coefficients (§2.2) for four curves, one per lane — how a kernel that
 /// stores curves column by column holds them.
-public struct _BezierCoefficientLanes {
+@usableFromInline package struct _BezierCoefficientLanes {
     public var ax: SIMD4<Double>, bx: SIMD4<Double>, cx: SIMD4<Double>
     public var ay: SIMD4<Double>, by: SIMD4<Double>, cy: SIMD4<Double>
 
@@ -99,7 +99,7 @@ extension _CubicBezierSolver {
 extension BezierAnimation {
     /// The solver's coefficients, for kernels that store curves column by column.
     @inlinable
-    public var _coefficients: (ax: Double, bx: Double, cx: Double, ay: Double, by: Double, cy: Double) {
+    package var _coefficients: (ax: Double, bx: Double, cx: Double, ay: Double, by: Double, cy: Double) {
         (_solver.ax, _solver.bx, _solver.cx, _solver.ay, _solver.by, _solver.cy)
     }
 
@@ -107,7 +107,7 @@ extension BezierAnimation {
     /// bit for bit (`_CubicBezierSolver._values`). `finished` marks the lanes where `_progress`
     /// is nil; their progress is unspecified.
     @inlinable
-    public static func _progress(
+    package static func _progress(
         _ curves: _BezierCoefficientLanes, duration: SIMD4<Double>,
         time: SIMD4<Double>
     ) -> (progress: SIMD4<Double>, finished: SIMDMask<SIMD4<Int64>>) {

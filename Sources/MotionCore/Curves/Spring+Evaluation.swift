@@ -5,7 +5,7 @@ import Foundation
 // form share one implementation. Spec: docs/semantics.md §1.4.
 
 /// The coefficients (a, b) of a closed form `a·target + b·initialVelocity`.
-public typealias _SpringCoefficients = (target: Double, initialVelocity: Double)
+@usableFromInline package typealias _SpringCoefficients = (target: Double, initialVelocity: Double)
 
 extension Spring {
     /// Coefficients of the displacement at `time`:
@@ -18,7 +18,7 @@ extension Spring {
     /// At t = +∞ a damped spring has reached its target. Degenerate springs are described on the
     /// type.
     @inlinable
-    public func _positionCoefficients(time t: Double) -> _SpringCoefficients {
+    package func _positionCoefficients(time t: Double) -> _SpringCoefficients {
         let omega = _angularFrequency, zeta = _decayConstant
         if _isDegenerate { return _degeneratePosition(time: t) }
         if t == .infinity && zeta > 0 { return (1, 0) }
@@ -44,7 +44,7 @@ extension Spring {
     /// The overdamped "+1" is Apple's quirk, measured (decision 2, §1.4, §9 S04): the velocity
     /// reported for an overdamped spring is the true velocity plus the target.
     @inlinable
-    public func _velocityCoefficients(time t: Double) -> _SpringCoefficients {
+    package func _velocityCoefficients(time t: Double) -> _SpringCoefficients {
         let omega = _angularFrequency, zeta = _decayConstant
         if _isDegenerate { return _degenerateVelocity(time: t) }
         if t == .infinity && zeta > 0 { return (omega < 0 ? 1 : 0, 0) }

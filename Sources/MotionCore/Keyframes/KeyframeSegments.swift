@@ -16,7 +16,7 @@ import Foundation
 ///   duration (ε = 1e-4); it ends where the spring actually is then, with the spring's velocity.
 ///
 /// Keyframes with a zero, negative or NaN duration take no time: they act as moves.
-public struct _KeyframeSegments<Data: VectorArithmetic> {
+@usableFromInline package struct _KeyframeSegments<Data: VectorArithmetic> {
     public enum Kind {
         case move
         case linear(UnitCurve)
@@ -122,7 +122,7 @@ public struct _KeyframeSegments<Data: VectorArithmetic> {
     /// starts at `hint`, which must not be past the answer — for times that only grow, the
     /// previous answer (how the engine keeps a cursor per channel).
     @inlinable
-    public func _segmentIndex(at time: TimeInterval, from hint: Int = 0) -> Int {
+    package func _segmentIndex(at time: TimeInterval, from hint: Int = 0) -> Int {
         var index = hint
         while index < segments.count && !(time - startTimes[index] <= segments[index].duration) {
             index += 1
@@ -149,7 +149,7 @@ public struct _KeyframeSegments<Data: VectorArithmetic> {
         return Self._velocity(of: segment, at: t)
     }
 
-    public static func _value(of segment: Segment, at t: TimeInterval) -> Data {
+    @usableFromInline package static func _value(of segment: Segment, at t: TimeInterval) -> Data {
         switch segment.kind {
         case .move:
             return segment.to
@@ -163,7 +163,7 @@ public struct _KeyframeSegments<Data: VectorArithmetic> {
         }
     }
 
-    public static func _velocity(of segment: Segment, at t: TimeInterval) -> Data {
+    @usableFromInline package static func _velocity(of segment: Segment, at t: TimeInterval) -> Data {
         switch segment.kind {
         case .move:
             return .zero

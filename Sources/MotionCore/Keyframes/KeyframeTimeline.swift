@@ -48,7 +48,7 @@ public struct KeyframeTimeline<Value> {
 
     /// Each track's velocity at `time`, keyed by its key path (animatable-data units per second).
     /// Where several tracks share a key path, the last one's.
-    public func _velocities(time: TimeInterval) -> [AnyKeyPath: Any] {
+    @usableFromInline package func _velocities(time: TimeInterval) -> [AnyKeyPath: Any] {
         var velocities: [AnyKeyPath: Any] = [:]
         for track in tracks {
             velocities[track.keyPath] = track.velocity(time)
@@ -58,7 +58,7 @@ public struct KeyframeTimeline<Value> {
 
     /// The resolved segments of every track whose value is `Double`, in declaration order — what
     /// the engine's keyframe channels run.
-    public var _scalarTracks: [(keyPath: AnyKeyPath, segments: _KeyframeSegments<Double>)] {
+    @usableFromInline package var _scalarTracks: [(keyPath: AnyKeyPath, segments: _KeyframeSegments<Double>)] {
         tracks.compactMap { track in (track.segments as? _KeyframeSegments<Double>).map { (track.keyPath, $0) } }
     }
 }

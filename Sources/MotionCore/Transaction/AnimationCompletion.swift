@@ -43,7 +43,7 @@ public final class AnimationCompletionListener {
     }
 
     /// The body of the transaction has returned; with nothing animated, fire now.
-    public func _bodyFinished() {
+    @usableFromInline package func _bodyFinished() {
         bodyFinished = true
         _fireIfDone()
     }
@@ -61,7 +61,7 @@ extension Transaction {
     }
 
     /// The completion listeners the changes of this transaction report to.
-    public var _completionListeners: [AnimationCompletionListener] {
+    @usableFromInline package var _completionListeners: [AnimationCompletionListener] {
         get { self[CompletionListenersKey.self] }
         set { self[CompletionListenersKey.self] = newValue }
     }

@@ -79,7 +79,7 @@ extension Transaction {
     /// The animation a changed value actually starts: the transaction's animation, or velocity
     /// tracking when `tracksVelocity` is set and there is none. `disablesAnimations` is not
     /// consulted here (§4.3 item 1, §7).
-    public var _effectiveAnimation: Animation? {
+    @usableFromInline package var _effectiveAnimation: Animation? {
         return animation ?? (tracksVelocity ? Animation(VelocityTrackingAnimation()) : nil)
     }
 

@@ -1,7 +1,7 @@
 /// The arithmetic a per-value formula needs, so one expression serves a `Double` and four lanes
 /// of `SIMD4<Double>` — the runtime and the engine's vector kernels — with the same operations in
 /// the same order, hence the same bits in every lane.
-public protocol _LaneArithmetic {
+@usableFromInline package protocol _LaneArithmetic {
     static func + (lhs: Self, rhs: Self) -> Self
     static func - (lhs: Self, rhs: Self) -> Self
     static func * (lhs: Self, rhs: Self) -> Self
@@ -23,7 +23,7 @@ extension SIMD4: _LaneArithmetic where Scalar == Double {
 /// each lane to an integer register and takes their minimum (about a dozen instructions, in a
 /// loop's exit test), while this OR of the halves becomes one `movmskps`.
 @inlinable @inline(__always)
-public func _anyLane(_ mask: SIMDMask<SIMD4<Int64>>) -> Bool {
+package func _anyLane(_ mask: SIMDMask<SIMD4<Int64>>) -> Bool {
     let halves = mask._storage.lowHalf | mask._storage.highHalf
     return halves[0] | halves[1] < 0
 }
@@ -32,27 +32,27 @@ public func _anyLane(_ mask: SIMDMask<SIMD4<Int64>>) -> Bool {
 /// through integer registers as the standard form does (the negation folds into the comparison
 /// that made the mask).
 @inlinable @inline(__always)
-public func _allLanes(_ mask: SIMDMask<SIMD4<Int64>>) -> Bool {
+package func _allLanes(_ mask: SIMDMask<SIMD4<Int64>>) -> Bool {
     !_anyLane(.!mask)
 }
 
 /// A cubic without constant term in Horner form, ((a·t + b)·t + c)·t: the coordinate of a unit
 /// Bézier at parameter t (§2.2).
 @inlinable
-public func _bezierCoordinate<V: _LaneArithmetic>(_ a: V, _ b: V, _ c: V, at t: V) -> V {
+package func _bezierCoordinate<V: _LaneArithmetic>(_ a: V, _ b: V, _ c: V, at t: V) -> V {
     ((a * t + b) * t + c) * t
 }
 
 /// Its derivative, c + (2b + 3a·t)·t.
 @inlinable
-public func _bezierSlope<V: _LaneArithmetic>(_ a: V, _ b: V, _ c: V, at t: V) -> V {
+package func _bezierSlope<V: _LaneArithmetic>(_ a: V, _ b: V, _ c: V, at t: V) -> V {
     c + (V(_lanes: 2) * b + V(_lanes: 3) * a * t) * t
 }
 
 /// The cubic Hermite basis at s (§5.2): h00 = 2s³ − 3s² + 1, h10 = s³ − 2s² + s,
 /// h01 = −2s³ + 3s², h11 = s³ − s².
 @inlinable
-public func _hermiteBasis<V: _LaneArithmetic>(_ s: V) -> (h00: V, h10: V, h01: V, h11: V) {
+package func _hermiteBasis<V: _LaneArithmetic>(_ s: V) -> (h00: V, h10: V, h01: V, h11: V) {
     let s2 = s * s, s3 = s2 * s
     let two = V(_lanes: 2), three = V(_lanes: 3)
     return (two * s3 - three * s2 + V(_lanes: 1), s3 - two * s2 + s, V(_lanes: -2) * s3 + three * s2, s3 - s2)
@@ -64,7 +64,7 @@ public func _hermiteBasis<V: _LaneArithmetic>(_ s: V) -> (h00: V, h10: V, h01: V
 /// before loading the operands: the other way round, the four-lane kernel kept its loads across
 /// the basis call in memory (6% more instructions in the keyframe tick).
 @inlinable @inline(__always)
-public func _hermite<V: _LaneArithmetic>(_ h: (h00: V, h10: V, h01: V, h11: V), from: V, to: V, startTangent m0: V, endTangent m1: V) -> V {
+package func _hermite<V: _LaneArithmetic>(_ h: (h00: V, h10: V, h01: V, h11: V), from: V, to: V, startTangent m0: V, endTangent m1: V) -> V {
     from * h.h00 + m0 * h.h10 + to * h.h01 + m1 * h.h11
 }
 
@@ -73,7 +73,7 @@ public func _hermite<V: _LaneArithmetic>(_ h: (h00: V, h10: V, h01: V, h11: V), 
 /// gets the bits the runtime gets for its channel. h is the step, `half` h/2; returns the new
 /// offset, velocity and force.
 @inlinable @inline(__always)
-public func _fluidStep<V: _LaneArithmetic>(
+package func _fluidStep<V: _LaneArithmetic>(
     offset x: V, velocity v: V, force f: V, target: V, stiffness k: V, damping c: V,
     step: V, half: V
 ) -> (offset: V, velocity: V, force: V) {

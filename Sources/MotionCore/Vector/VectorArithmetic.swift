@@ -28,7 +28,7 @@ extension VectorArithmetic {
     /// A copy, scaled by `scale(by:)`: the one body of `scaled(by:)`, which `Double`, `Float` and
     /// `CGFloat` also call from their own `scaled(by:)`, where it compiles to their `scale(by:)`.
     @inlinable
-    public func _scaled(by rhs: Double) -> Self {
+    package func _scaled(by rhs: Double) -> Self {
         var result = self
         result.scale(by: rhs)
         return result

@@ -28,7 +28,7 @@ public struct BezierAnimation: CustomAnimation {
 
     /// The fraction of the change covered at `time`, or nil once finished.
     @inlinable
-    public func _progress(time: TimeInterval) -> Double? {
+    package func _progress(time: TimeInterval) -> Double? {
         if duration <= 0 || time > duration { return nil }
         return _solver.value(at: time / duration)
     }

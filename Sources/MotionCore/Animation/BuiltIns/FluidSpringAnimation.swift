@@ -41,7 +41,7 @@ public struct FluidSpringAnimation: CustomAnimation {
 
     /// The response in effect at `time`: the merge blend from the previous response, if any.
     @inlinable
-    public func _effectiveResponse<V>(time: TimeInterval, state: FluidSpringState<V>) -> Double {
+    package func _effectiveResponse<V>(time: TimeInterval, state: FluidSpringState<V>) -> Double {
         guard blendDuration > 0, state.blendInterval != 0 else { return response }
         let p = min(max((time - state.blendStart) / blendDuration, 0), 1)
         return response + state.blendInterval * (1 - p * p * (3 - 2 * p))
@@ -49,13 +49,13 @@ public struct FluidSpringAnimation: CustomAnimation {
 
     /// The stiffness for an effective response.
     @inlinable
-    public static func _stiffness(response r: Double) -> Double {
+    package static func _stiffness(response r: Double) -> Double {
         min(r > 0 ? (2 * Double.pi / r) * (2 * Double.pi / r) : maximumStiffness, maximumStiffness)
     }
 
     /// The damping for a damping fraction ζ at stiffness k: 2ζ√k (unit mass).
     @inlinable
-    public static func _damping(fraction: Double, stiffness k: Double) -> Double {
+    package static func _damping(fraction: Double, stiffness k: Double) -> Double {
         2 * fraction * k.squareRoot()
     }
 
@@ -98,7 +98,7 @@ public struct FluidSpringAnimation: CustomAnimation {
     /// offset (nil once at rest) and whether the spring is logically complete. `animate` is this
     /// plus the context; the engine's fluid-spring kernel calls it directly.
     @inlinable
-    public func _advance<V: VectorArithmetic>(_ state: inout FluidSpringState<V>, value: V, time: TimeInterval) -> (offset: V?, logicallyComplete: Bool) {
+    package func _advance<V: VectorArithmetic>(_ state: inout FluidSpringState<V>, value: V, time: TimeInterval) -> (offset: V?, logicallyComplete: Bool) {
         let r = _effectiveResponse(time: time, state: state)
         let k = Self._stiffness(response: r)
         return _advance(&state, value: value, time: time, response: r, stiffness: k, damping: Self._damping(fraction: dampingFraction, stiffness: k))
@@ -108,7 +108,7 @@ public struct FluidSpringAnimation: CustomAnimation {
     /// (`_stiffness(response:)`, `_damping(fraction:stiffness:)`): for a kernel that keeps them per channel, a division and a
     /// square root fewer.
     @inlinable
-    public func _advance<V: VectorArithmetic>(
+    package func _advance<V: VectorArithmetic>(
         _ state: inout FluidSpringState<V>, value: V, time: TimeInterval, response r: Double,
         stiffness k: Double, damping c: Double
     ) -> (offset: V?, logicallyComplete: Bool) {
@@ -127,7 +127,7 @@ public struct FluidSpringAnimation: CustomAnimation {
     }
 
     @inlinable
-    public static func _isResting<V: VectorArithmetic>(value: V, state: FluidSpringState<V>) -> Bool {
+    package static func _isResting<V: VectorArithmetic>(value: V, state: FluidSpringState<V>) -> Bool {
         guard max(state.velocity.magnitudeSquared, state.force.magnitudeSquared) <= restingThreshold else { return false }
         let valueMagnitude = value.magnitudeSquared
         return valueMagnitude == 0 || (value - state.offset).magnitudeSquared <= valueMagnitude * 0.0001

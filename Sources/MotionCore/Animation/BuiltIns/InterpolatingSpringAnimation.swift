@@ -41,13 +41,13 @@ public struct InterpolatingSpringAnimation: CustomAnimation {
 
     /// The fraction of the change covered at `time`.
     @inlinable
-    public func _sample(time t: Double) -> Double {
+    package func _sample(time t: Double) -> Double {
         return _coefficients.sample(time: t)
     }
 
     /// The per-spring constants of `_sample`, computed once; the engine keeps them per channel.
     @inlinable
-    public var _coefficients: _InterpolatingSpringCoefficients {
+    package var _coefficients: _InterpolatingSpringCoefficients {
         let v0 = initialVelocity
         let w0 = _naturalFrequency, zeta = _dampingRatio
         if zeta >= 1 {
@@ -61,7 +61,7 @@ public struct InterpolatingSpringAnimation: CustomAnimation {
 
     /// d sample / dt at `time`.
     @inlinable
-    public func _sampleVelocity(time t: Double) -> Double {
+    package func _sampleVelocity(time t: Double) -> Double {
         let v0 = initialVelocity
         let w0 = _naturalFrequency, zeta = _dampingRatio
         if zeta >= 1 {
@@ -76,7 +76,7 @@ public struct InterpolatingSpringAnimation: CustomAnimation {
     }
 
     @inlinable
-    public func _duration(epsilon: Double) -> TimeInterval {
+    package func _duration(epsilon: Double) -> TimeInterval {
         let epsilon = max(epsilon, 1e-6)
         let w0 = _naturalFrequency, zeta = _dampingRatio
         if !w0.isFinite { return 0 }
@@ -91,7 +91,7 @@ public struct InterpolatingSpringAnimation: CustomAnimation {
 
     /// When the animation is logically complete: 2π/√k (0 when k is not finite).
     @inlinable
-    public var _logicalDuration: TimeInterval {
+    package var _logicalDuration: TimeInterval {
         stiffness.isFinite ? 2 * Double.pi / stiffness.squareRoot() : 0
     }
 
@@ -120,7 +120,7 @@ public struct InterpolatingSpringAnimation: CustomAnimation {
 ///
 /// with exponent = −ζω₀, frequency = ω_d, sineWeight = (ζω₀ − v₀)/ω_d (§3.1).
 @frozen
-public struct _InterpolatingSpringCoefficients: Sendable {
+@usableFromInline package struct _InterpolatingSpringCoefficients: Sendable {
     public let isCritical: Bool
     public let linear: Double
     public let exponent: Double

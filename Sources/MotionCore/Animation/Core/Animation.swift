@@ -33,7 +33,7 @@ public struct Animation: Hashable, Sendable {
 
     /// The wrapped animation as `A`, if it is one.
     @inlinable
-    public func _base<A: CustomAnimation>(as type: A.Type) -> A? { base as? A }
+    package func _base<A: CustomAnimation>(as type: A.Type) -> A? { base as? A }
 
     public static func == (lhs: Animation, rhs: Animation) -> Bool {
         lhs.base._isEqual(to: rhs.base)

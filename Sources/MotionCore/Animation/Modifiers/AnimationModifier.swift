@@ -4,7 +4,7 @@ import Foundation
 /// `logicallyComplete(after:)`. Modifiers nest in the order they are written, so
 /// `a.delay(d).speed(s)` is speed(delay(a)) and time flows outermost first: scaled, then delayed
 /// (docs/semantics.md §3.2).
-public protocol _TimeTransformingAnimation: CustomAnimation {
+@usableFromInline package protocol _TimeTransformingAnimation: CustomAnimation {
     var base: Animation { get }
 
     /// The base animation's time at this animation's `time`.
@@ -16,7 +16,7 @@ public protocol _TimeTransformingAnimation: CustomAnimation {
 
 extension _TimeTransformingAnimation {
     @inlinable
-    public var _clockRate: Double { 1 }
+    package var _clockRate: Double { 1 }
 
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
@@ -51,7 +51,7 @@ public struct DelayAnimation: _TimeTransformingAnimation {
     }
 
     @inlinable
-    public func _baseTime(_ time: TimeInterval) -> TimeInterval { max(0, time - delay) }
+    package func _baseTime(_ time: TimeInterval) -> TimeInterval { max(0, time - delay) }
 }
 
 /// `speed(_:)`: the base runs on `t · speed`; "a one-second animation with a speed of 2.0
@@ -68,10 +68,10 @@ public struct SpeedAnimation: _TimeTransformingAnimation {
     }
 
     @inlinable
-    public func _baseTime(_ time: TimeInterval) -> TimeInterval { time * speed }
+    package func _baseTime(_ time: TimeInterval) -> TimeInterval { time * speed }
 
     @inlinable
-    public var _clockRate: Double { speed }
+    package var _clockRate: Double { speed }
 }
 
 /// `logicallyComplete(after:)`: the base, reported logically complete once `t ≥ duration`. It
@@ -87,7 +87,7 @@ public struct LogicalCompletionAnimation: _TimeTransformingAnimation {
     }
 
     @inlinable
-    public func _baseTime(_ time: TimeInterval) -> TimeInterval { time }
+    package func _baseTime(_ time: TimeInterval) -> TimeInterval { time }
 
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
