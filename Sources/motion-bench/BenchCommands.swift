@@ -34,13 +34,13 @@ enum BenchCommands {
             }
             return
         }
-        var flags = arguments.has("--engine-shell") ? ["--engine-shell"] : []
-        if let timeout = try arguments.double("--engine-timeout") { flags += ["--engine-timeout", "\(timeout)"] }
+        let timeout = try arguments.double("--engine-timeout") ?? 240
+        guard timeout > 0, timeout <= 3600 else { throw UsageError("--engine-timeout '\(timeout)' is not a number of seconds between 0 and 3600") }
         let reference = try? worker(arguments)
         let workers = engines.map {
-            BenchmarkDriver.WorkerCommand(
-                executable: URL(fileURLWithPath: selfExecutable),
-                arguments: ["workload-worker", "--engine", $0] + flags)
+            let engine = ExternalEngine.Options(command: $0, shell: arguments.has("--engine-shell"), timeout: timeout)
+            return BenchmarkDriver.WorkerCommand(
+                executable: URL(fileURLWithPath: selfExecutable), arguments: [InternalCommand.workloadWorker.rawValue] + WorkloadWorker.arguments(for: engine))
         }
         options.worker = workers[0].executable
         options.workerArguments = workers[0].arguments
@@ -51,24 +51,13 @@ enum BenchCommands {
     /// `motion-bench workload-worker --engine CMD [--engine-shell] [--engine-timeout S] list|build|run …`:
     /// the runner's worker for an engine in another process (started by `run --engine`).
     static func workloadWorker(_ raw: [String]) -> Int32 {
-        var engine = ExternalEngine.Options(command: "", shell: false, timeout: 240)
-        var rest = raw[...]
-        while let option = rest.first, option.hasPrefix("--") {
-            rest.removeFirst()
-            switch option {
-            case "--engine-shell": engine.shell = true
-            case "--engine": engine.command = rest.popFirst() ?? ""
-            case "--engine-timeout": engine.timeout = Double(rest.popFirst() ?? "") ?? engine.timeout
-            default:
-                writeToStandardError("workload worker: error: unknown option '\(option)'\n")
-                return 1
-            }
-        }
-        guard !engine.command.isEmpty else {
-            writeToStandardError("workload worker: error: --engine CMD is required\n")
+        do {
+            let (engine, request) = try WorkloadWorker.parse(raw)
+            return WorkloadWorker.main(engine: engine, arguments: request)
+        } catch {
+            writeToStandardError("workload worker: error: \(error)\n")
             return 1
         }
-        return WorkloadWorker.main(engine: engine, arguments: Array(rest))
     }
 
     static func driverOptions(_ arguments: Arguments) throws -> BenchmarkDriver.Options {

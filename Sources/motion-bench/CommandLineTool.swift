@@ -136,11 +136,9 @@ enum CommandLineTool {
                 return try AdapterCommand.run(options)
             case "show":
                 return try ShowCommand.run(options)
-            case "workload-worker":
-                // run --engine's worker: an engine's workloads as benchmarks (docs/protocol.md §8).
+            case InternalCommand.workloadWorker.rawValue:
                 return BenchCommands.workloadWorker(options)
-            case "play":
-                // conform's isolated player: fixture files in on standard input, results out.
+            case InternalCommand.play.rawValue:
                 try expectNoOptions(options, command: command)
                 return IsolatedPlayer.serve()
             case "version", "--version":

@@ -211,7 +211,7 @@ enum ConformCommand {
             let results = loaded.fixtures.map { reported(relative(adapter.run($0), root)) }
             return ConformanceReport(results: results, loadErrors: loaded.errors.map { relative($0, root) }, engine: adapter.label)
         }
-        let player = IsolatedPlayer(command: [selfExecutable, "play"], budget: budget)
+        let player = IsolatedPlayer(command: [selfExecutable, InternalCommand.play.rawValue], budget: budget)
         let results = player.run(loaded.fixtures) { onResult?(relative($0, root)) }.map { relative($0, root) }
         return ConformanceReport(results: results, loadErrors: loaded.errors.map { relative($0, root) })
     }

@@ -22,10 +22,15 @@ extension RevisionComparison {
     /// the command is unknown, and the comparison then falls back to the process design.
     static func servesBlocks(_ driver: BenchmarkDriver) -> Bool {
         let outcome = WorkerProcess(
-            executable: driver.options.worker, arguments: driver.options.workerArguments + ["serve"], environment: driver.workerEnvironment(), timeout: 60
+            executable: driver.options.worker, arguments: driver.options.workerArguments + WorkerRequest.servesBlocks.arguments,
+            environment: driver.workerEnvironment(), timeout: 60
         ).run()
-        if case let .failed(_, _, stderr) = outcome { return !stderr.contains("unknown command") }
-        return false
+        switch outcome {
+        case .finished: return true
+        // Workers from before the question was a request fail it, saying "needs a benchmark name".
+        case let .failed(_, _, stderr): return !stderr.contains("unknown command")
+        default: return false
+        }
     }
 
     /// One round of one benchmark in the block design. One-thread benchmarks have both workers
@@ -42,11 +47,13 @@ extension RevisionComparison {
         var measured = Round(samples: [[], []], loads: [nil, nil])
         do {
             for side in [first, 1 - first] {
-                var arguments = ["serve", descriptor.name, "--profile", options.profile.name, "--threads", "\(options.threads)"]
-                if cpus > 1 { arguments += descriptor.usesAllThreads ? ["--spread"] : ["--cpu", "\(round % cpus)"] }
+                let request = WorkerRequest.serve(
+                    .init(
+                        name: descriptor.name, profile: options.profile.name, threads: options.threads,
+                        cpu: cpus > 1 && !descriptor.usesAllThreads ? round % cpus : nil, spread: cpus > 1 && descriptor.usesAllThreads))
                 do {
                     workers[side] = try ServedWorker(
-                        executable: drivers[side].options.worker, arguments: drivers[side].options.workerArguments + arguments,
+                        executable: drivers[side].options.worker, arguments: drivers[side].options.workerArguments + request.arguments,
                         environment: drivers[side].workerEnvironment(), timeout: options.timeout)
                 } catch let error as DriverError {
                     throw DriverError("\(side == 0 ? "A" : "B"): \(error.description)")
@@ -55,11 +62,11 @@ extension RevisionComparison {
             for block in 0..<(2 * plan.blocks) {
                 // A B B A …: the side that goes first alternates every two blocks.
                 let side = (block / 2 + block) % 2 == 0 ? first : 1 - first
-                let answer = try workers[side]!.request(String(format: "block %g", plan.seconds), as: WorkerServe.Block.self)
+                let answer = try workers[side]!.request(BlockRequest.block(seconds: plan.seconds).line, as: WorkerServe.Block.self)
                 measured.samples[side].append(answer.nanoseconds)
             }
             for side in 0...1 {
-                measured.loads[side] = try workers[side]!.request("done", as: ProcessLoad.self)
+                measured.loads[side] = try workers[side]!.request(BlockRequest.done.line, as: ProcessLoad.self)
                 workers[side]!.close()
                 workers[side] = nil
             }

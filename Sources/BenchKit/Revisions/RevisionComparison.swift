@@ -241,7 +241,7 @@ public struct RevisionComparison {
         var counting: [[String: WorkerReport]] = [[:], [:]]
         for (side, driver) in drivers.enumerated() {
             for descriptor in descriptors {
-                if case let .success(report) = driver.pass("counting", descriptor.name, preload: true) { counting[side][descriptor.name] = report }
+                if case let .success(report) = driver.pass(.counting, descriptor.name, preload: true) { counting[side][descriptor.name] = report }
             }
         }
         let design = options.design == .blocks && drivers.allSatisfy(Self.servesBlocks) ? Design.blocks : .processes

@@ -105,7 +105,9 @@ public struct BenchmarkDriver {
 
     /// Every benchmark one worker offers.
     func list(_ worker: WorkerCommand) throws -> [Benchmark.Descriptor] {
-        let outcome = WorkerProcess(executable: worker.executable, arguments: worker.arguments + ["list"], environment: workerEnvironment(), timeout: 60).run()
+        let outcome = WorkerProcess(
+            executable: worker.executable, arguments: worker.arguments + WorkerRequest.list.arguments, environment: workerEnvironment(), timeout: 60
+        ).run()
         guard case let .finished(data) = outcome else {
             throw DriverError("cannot list benchmarks with \(worker.label): \(describe(outcome))")
         }
@@ -132,7 +134,7 @@ public struct BenchmarkDriver {
     /// command) was built for the default target.
     public func build() -> WorkerBuild {
         let outcome = WorkerProcess(
-            executable: options.worker, arguments: options.workerArguments + ["build"], environment: workerEnvironment(),
+            executable: options.worker, arguments: options.workerArguments + WorkerRequest.build.arguments, environment: workerEnvironment(),
             timeout: 60
         ).run()
         guard case let .finished(data) = outcome, let build = try? JSONDecoder().decode(WorkerBuild.self, from: data) else {
@@ -203,12 +205,12 @@ public struct BenchmarkDriver {
     /// One timing process, measured again (up to `busyRetries` times) when the rest of the machine
     /// was busy during it; of the tries, the one with the least other work is kept.
     func timingProcess(_ name: String) -> Result<WorkerReport, PassFailure> {
-        var best = pass("timing", name, preload: false)
+        var best = pass(.timing, name, preload: false)
         var retries = options.busyRetries
         while retries > 0, !busyLog.persistent, case let .success(report) = best, report.load?.isBusy == true {
             retries -= 1
             busyLog.remeasured += 1
-            let again = pass("timing", name, preload: false)
+            let again = pass(.timing, name, preload: false)
             guard case let .success(second) = again else { return again }
             if second.load?.isBusy == true { busyLog.persistent = true }
             if (second.load?.othersCPU ?? 0) < (report.load?.othersCPU ?? 0) { best = again }
@@ -252,7 +254,7 @@ public struct BenchmarkDriver {
         result.timing = TimingSummary(
             samples: samples, iterationsPerSample: iterationsPerSample, elements: descriptor.elements,
             unit: descriptor.unit, processSampleCounts: counts, processLoads: loads.count == counts.count ? loads : nil)
-        switch pass("counting", descriptor.name, preload: true) {
+        switch pass(.counting, descriptor.name, preload: true) {
         case let .success(report) where descriptor.engine != nil:
             // An engine's workload: its counting pass checks its values (its allocations are its own).
             result.valuesCheck = report.valuesCheck
@@ -278,19 +280,19 @@ public struct BenchmarkDriver {
         let message: String
     }
 
-    func pass(_ pass: String, _ name: String, preload: Bool) -> Result<WorkerReport, PassFailure> {
+    func pass(_ pass: WorkerRequest.Pass, _ name: String, preload: Bool) -> Result<WorkerReport, PassFailure> {
         var environment = workerEnvironment()
         if preload, let library = jemallocLibrary() { environment["LD_PRELOAD"] = library }
-        let arguments = ["run", name, "--pass", pass, "--profile", options.profile.name, "--threads", "\(options.threads)"]
+        let request = WorkerRequest.run(.init(name: name, pass: pass, profile: options.profile.name, threads: options.threads))
         let worker = routes.workers[name] ?? options.workers[0]
         let outcome = WorkerProcess(
-            executable: worker.executable, arguments: worker.arguments + arguments, environment: environment,
+            executable: worker.executable, arguments: worker.arguments + request.arguments, environment: environment,
             timeout: options.timeout
         ).run()
         switch outcome {
         case let .finished(data):
             do { return .success(try JSONDecoder().decode(WorkerReport.self, from: data)) } catch {
-                return .failure(PassFailure(status: .failed, message: "the worker's \(pass) report is unreadable: \(error)"))
+                return .failure(PassFailure(status: .failed, message: "the worker's \(pass.rawValue) report is unreadable: \(error)"))
             }
         case .crashed:
             return .failure(PassFailure(status: .crashed, message: describe(outcome)))

@@ -35,11 +35,11 @@ public struct InstructionCounter {
         var environment = self.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         environment["LD_PRELOAD"] = nil
-        let arguments = [
-            "--tool=callgrind", "--callgrind-out-file=\(output.path)", "--collect-atstart=no",
-            "--toggle-collect=*motionbench_measured_region*", (Self.withoutDebugInformation(worker) ?? worker).path,
-            "run", name, "--pass", "instructions", "--threads", "1", "--iterations", "\(iterations)",
-        ]
+        let arguments =
+            [
+                "--tool=callgrind", "--callgrind-out-file=\(output.path)", "--collect-atstart=no",
+                "--toggle-collect=*motionbench_measured_region*", (Self.withoutDebugInformation(worker) ?? worker).path,
+            ] + WorkerRequest.run(.init(name: name, pass: .instructions, threads: 1, iterations: iterations)).arguments
         let outcome = WorkerProcess(executable: valgrind, arguments: arguments, environment: environment, timeout: timeout).run()
         switch outcome {
         case .finished:

@@ -66,12 +66,8 @@ public enum WorkerServe {
         var load = ProcessLoad(wallSeconds: 0, ownCPUSeconds: 0, othersCPU: 0)
         var othersSeconds = 0.0
         requests: while let line = readLine() {
-            let words = line.split(separator: " ")
-            switch words.first {
-            case "block":
-                guard words.count == 2, let seconds = Double(words[1]), seconds > 0, seconds < 60 else {
-                    throw WorkerError("'block' needs a duration in seconds (0 < s < 60), got '\(line)'")
-                }
+            switch try BlockRequest(line: line) {
+            case let .block(seconds):
                 try prepare(seconds)
                 let before = MachineLoad.snapshot(alsoCounting: child)
                 let block = try measure(seconds)
@@ -82,10 +78,8 @@ public enum WorkerServe {
                     othersSeconds += measured.othersCPU * measured.wallSeconds
                 }
                 try emit(Block(nanoseconds: block.nanoseconds, iterations: block.iterations))
-            case "done":
+            case .done:
                 break requests
-            default:
-                throw WorkerError("unknown request '\(line)'; expected 'block SECONDS' or 'done'")
             }
         }
         load.othersCPU = load.wallSeconds > 0 ? othersSeconds / load.wallSeconds : 0

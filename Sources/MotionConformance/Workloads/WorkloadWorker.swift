@@ -16,48 +16,33 @@ public enum WorkloadWorker {
         let engine = ExternalEngine(options)
         defer { engine.close() }
         do {
-            guard let command = arguments.first else { throw WorkloadError("expected 'list', 'build' or 'run NAME'") }
-            switch command {
-            case "list":
+            switch try WorkerRequest(arguments: arguments) {
+            case .list:
                 try emit(try descriptors(engine))
-            case "build":
+            case .build:
                 try emit(WorkerBuild(targetCPU: nil))
-            case "run", "serve":
-                // The driver asks `serve` alone whether blocks can be served: only for an engine
-                // that declares workload.frames; "unknown command" makes it fall back.
-                if command == "serve" {
-                    try engine.start()
-                    guard engine.capabilities.contains(.workloadFrames) else {
-                        throw WorkloadError("unknown command 'serve' for this engine: it does not declare workload.frames")
-                    }
-                }
-                guard arguments.count >= 2 else { throw WorkloadError("'\(command)' needs a benchmark name") }
-                var pass = "timing", profile = MeasurementProfile.quick
-                var cpu: Int32?
-                var rest = arguments.dropFirst(2)
-                while let option = rest.popFirst() {
-                    if option == "--spread" { continue }
-                    guard let value = rest.popFirst() else { throw WorkloadError("\(option) needs a value") }
-                    switch option {
-                    case "--pass": pass = value
-                    case "--profile": profile = try MeasurementProfile.named(value) ?? { throw WorkloadError("unknown profile '\(value)'") }()
-                    case "--cpu": cpu = Int32(value)
-                    case "--threads", "--iterations": continue
-                    default: throw WorkloadError("unknown option '\(option)'")
-                    }
-                }
-                if command == "serve" {
-                    try serve(arguments[1], profile: profile, cpu: cpu, engine: engine)
-                } else {
-                    try emit(try run(arguments[1], pass: pass, profile: profile, engine: engine))
-                }
-            default:
-                throw WorkloadError("unknown command '\(command)'; expected 'list', 'build' or 'run'")
+            case .servesBlocks:
+                // Blocks can be served only for an engine that declares workload.frames; "unknown
+                // command" makes the driver fall back.
+                try requireFrames(engine)
+                try emit(JSONValue.object([("serves", .bool(true))]))
+            case let .serve(serve):
+                try requireFrames(engine)
+                try self.serve(serve.name, profile: MeasurementProfile.named(serve.profile ?? "") ?? .quick, cpu: serve.cpu.map(Int32.init), engine: engine)
+            case let .run(run):
+                try emit(try self.run(run.name, pass: run.pass, profile: MeasurementProfile.named(run.profile ?? "") ?? .quick, engine: engine))
             }
             return 0
         } catch {
             FileHandle.standardError.write(Data("workload worker: error: \(error)\n".utf8))
             return 1
+        }
+    }
+
+    static func requireFrames(_ engine: ExternalEngine) throws {
+        try engine.start()
+        guard engine.capabilities.contains(.workloadFrames) else {
+            throw WorkloadError("unknown command 'serve' for this engine: it does not declare workload.frames")
         }
     }
 
@@ -95,7 +80,7 @@ public enum WorkloadWorker {
 
     /// One pass: the timing pass's samples are the engine's frame times after its warm-up frames;
     /// both passes check the final values.
-    static func run(_ name: String, pass: String, profile: MeasurementProfile, engine: ExternalEngine) throws -> WorkerReport {
+    static func run(_ name: String, pass: WorkerRequest.Pass, profile: MeasurementProfile, engine: ExternalEngine) throws -> WorkerReport {
         let base = String(name.split(separator: "@", maxSplits: 1).first ?? "")
         guard let workload = Workload.named(base) else {
             throw WorkloadError("no workload named '\(base)'; the workloads: \(Workload.standard.map(\.name).joined(separator: ", "))")
@@ -107,10 +92,10 @@ public enum WorkloadWorker {
         let warmup = max(2, profile.minimumSamples / 5)
         let (frames, minimum, seconds): (Int, Int, Double)
         switch pass {
-        case "timing":
+        case .timing:
             (frames, minimum, seconds) = (profile.maximumSamples + warmup, profile.minimumSamples + warmup, profile.warmupSeconds + profile.measureSeconds)
-        case "counting": (frames, minimum, seconds) = (12, 12, 1e9)
-        default: throw WorkloadError("unknown pass '\(pass)'; expected timing or counting")
+        case .counting: (frames, minimum, seconds) = (12, 12, 1e9)
+        case .instructions: throw WorkloadError("an engine in another process has no instructions pass; expected timing or counting")
         }
         let before = MachineLoad.snapshot(alsoCounting: engine.pid)
         let answer = try engine.request("workload", workload.requestFields(frames: frames, minimumFrames: minimum, seconds: seconds))
@@ -131,8 +116,8 @@ public enum WorkloadWorker {
             elapsed += times[skipped]
             skipped += 1
         }
-        let samples = pass == "timing" ? Array(times.dropFirst(skipped)) : nil
-        return WorkerReport(name: name, pass: pass, samples: samples, iterationsPerSample: 1, load: pass == "timing" ? load : nil, valuesCheck: check)
+        let samples = pass == .timing ? Array(times.dropFirst(skipped)) : nil
+        return WorkerReport(name: name, pass: pass.rawValue, samples: samples, iterationsPerSample: 1, load: pass == .timing ? load : nil, valuesCheck: check)
     }
 
     /// The answer's frame times: 1 to `frames` non-negative numbers of nanoseconds.
