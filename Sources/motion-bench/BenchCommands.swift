@@ -12,40 +12,15 @@ enum BenchCommands {
         return MeasurementProfile.named(String(chosen.first?.dropFirst(2) ?? "standard"))!
     }
 
-    /// The worker executable: --worker, or MotionBenchmarks next to this executable.
-    static func worker(_ arguments: Arguments) throws -> URL {
-        if let path = arguments.value("--worker") { return URL(fileURLWithPath: path) }
+    /// The worker executable: `path` (--worker), or MotionBenchmarks next to this executable.
+    static func worker(_ path: URL?) throws -> URL {
+        if let path { return path }
         let own = URL(fileURLWithPath: selfExecutable)
         let sibling = own.deletingLastPathComponent().appendingPathComponent("MotionBenchmarks")
         guard FileManager.default.isExecutableFile(atPath: sibling.path) else {
             throw ToolError("no benchmark worker at \(sibling.path); build it with `swift build -c release` or pass --worker PATH")
         }
         return sibling
-    }
-
-    /// `--engine CMD` (repeatable): engines in other processes, each run by this tool's workload
-    /// worker (docs/protocol.md §8), side by side; the C reference kernels their workloads name
-    /// come from the benchmark worker (--worker, or the one beside this tool) when it is there.
-    static func engineWorkers(_ arguments: Arguments, into options: inout BenchmarkDriver.Options) throws {
-        let engines = arguments.all("--engine")
-        guard !engines.isEmpty else {
-            if arguments.has("--engine-shell") || arguments.value("--engine-timeout") != nil {
-                throw UsageError("--engine-shell and --engine-timeout go with --engine CMD")
-            }
-            return
-        }
-        let timeout = try arguments.double("--engine-timeout") ?? 240
-        guard timeout > 0, timeout <= 3600 else { throw UsageError("--engine-timeout '\(timeout)' is not a number of seconds between 0 and 3600") }
-        let reference = try? worker(arguments)
-        let workers = engines.map {
-            let engine = ExternalEngine.Options(command: $0, shell: arguments.has("--engine-shell"), timeout: timeout)
-            return BenchmarkDriver.WorkerCommand(
-                executable: URL(fileURLWithPath: selfExecutable), arguments: [InternalCommand.workloadWorker.rawValue] + WorkloadWorker.arguments(for: engine))
-        }
-        options.worker = workers[0].executable
-        options.workerArguments = workers[0].arguments
-        options.additionalWorkers = Array(workers.dropFirst())
-        options.referenceWorker = reference.map { BenchmarkDriver.WorkerCommand(executable: $0) }
     }
 
     /// `motion-bench workload-worker --engine CMD [--engine-shell] [--engine-timeout S] list|build|run …`:
@@ -60,28 +35,6 @@ enum BenchCommands {
         }
     }
 
-    static func driverOptions(_ arguments: Arguments) throws -> BenchmarkDriver.Options {
-        var options = BenchmarkDriver.Options(worker: URL(fileURLWithPath: selfExecutable))
-        if arguments.all("--engine").isEmpty { options.worker = try worker(arguments) }
-        try engineWorkers(arguments, into: &options)
-        options.profile = try profile(arguments)
-        if let threads = try arguments.threads() { options.threads = threads }
-        options.filter = try arguments.pattern("--filter")
-        if let timeout = try arguments.double("--timeout") { options.timeout = timeout }
-        if let retries = arguments.value("--busy-retries") {
-            guard let n = Int(retries), n >= 0 else { throw UsageError("--busy-retries needs a whole number ≥ 0, got '\(retries)'") }
-            options.busyRetries = n
-        }
-        options.instructions = arguments.has("--instructions")
-        if quiet { options.progress = nil }
-        options.repository = FileManager.default.currentDirectoryPath
-        #if DEBUG
-            options.buildConfiguration = "debug"
-        #endif
-        options.toolVersion = "motion-bench \(CommandLineTool.version)"
-        return options
-    }
-
     static func run(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, spec: .run)
         let format = try ReportFormat.parse(arguments.value("--format") ?? "text")
@@ -89,7 +42,7 @@ enum BenchCommands {
         if let baseline = arguments.value("--save-baseline") {
             do { try ResultStore.checkBaselineReference(baseline) } catch let error as ResultFileError { throw UsageError(error.description) }
         }
-        let driver = BenchmarkDriver(options: try driverOptions(arguments))
+        let driver = BenchmarkDriver(options: try BenchmarkSelection(arguments).driverOptions())
         let result = try driver.run()
         // The report first: if a file cannot be written below, what was measured is still shown.
         let rendered = try format.render(result)
@@ -109,10 +62,7 @@ enum BenchCommands {
 
     static func list(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, spec: .named("list"))
-        var options = BenchmarkDriver.Options(worker: URL(fileURLWithPath: selfExecutable))
-        if arguments.all("--engine").isEmpty { options.worker = try worker(arguments) }
-        try engineWorkers(arguments, into: &options)
-        options.filter = try arguments.pattern("--filter")
+        let options = try BenchmarkSelection(arguments).driverOptions()
         // A filter that selects nothing is an error naming the nearest names, as for `run`.
         let selected: [Benchmark.Descriptor]
         do { selected = try BenchmarkDriver(options: options).selectedBenchmarks() } catch let error as DriverError { throw ToolError(error.description) }
@@ -126,7 +76,7 @@ enum BenchCommands {
     static func env(_ raw: [String]) throws -> Int32 {
         _ = try Arguments(raw, spec: .named("env"))
         // The worker beside this tool says what it was compiled for; without one, the default.
-        let options = try? driverOptions(Arguments([], command: "env", options: [], flags: []))
+        let options = try? BenchmarkSelection().driverOptions()
         let configuration = options?.buildConfiguration ?? "release"
         let build = options.map { BenchmarkDriver(options: $0).build() } ?? WorkerBuild(targetCPU: nil)
         var environment = EnvironmentFingerprint.current(

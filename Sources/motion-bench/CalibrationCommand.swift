@@ -9,7 +9,7 @@ enum CalibrationCommand {
         let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
         let format = arguments.value("--format") ?? "text"
         guard ["text", "json"].contains(format) else { throw UsageError("--format takes text or json for 'calibrate'") }
-        var driverOptions = try BenchCommands.driverOptions(arguments)
+        var driverOptions = try BenchmarkSelection(arguments).driverOptions()
         driverOptions.progress = nil
         var calibrator = Calibrator(driver: BenchmarkDriver(options: driverOptions))
         calibrator.progress = quiet ? nil : ProgressReporter(handle: .standardError)

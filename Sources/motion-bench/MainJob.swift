@@ -28,12 +28,10 @@ struct MainJob {
         for result in conformance.results where result.verdict != .pass { print("  \(result.verdict.rawValue): \(result.id): \(result.message)") }
         for error in conformance.loadErrors { print("  error: \(error)") }
 
-        var arguments = ["--quick", "--reports", reportsDirectory]
-        if let filter { arguments += ["--filter", filter] }
-        var options = try BenchCommands.driverOptions(
-            try Arguments(arguments, spec: .run))
-        options.filter = filter
-        let result = try BenchmarkDriver(options: options).run()
+        var selection = BenchmarkSelection()
+        selection.profile = .quick
+        selection.filter = filter
+        let result = try BenchmarkDriver(options: try selection.driverOptions()).run()
         let store = ResultStore(root: reports)
         let file = try store.save(result)
         try AtomicFile.write(try ReportFormat.markdown.render(result), to: reports.appendingPathComponent("latest.md"))

@@ -96,21 +96,13 @@ enum RevisionCommands {
         let arguments = try Arguments(raw, spec: .named("nightly"))
         let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
         // Every option is checked, and the benchmarks chosen, before the conformance suites run.
-        var runArguments = ["--reports", reports.path]
-        runArguments.append("--" + (try BenchCommands.profile(arguments)).name)
-        if let filter = try arguments.pattern("--filter") { runArguments += ["--filter", filter] }
-        if let threads = try arguments.threads() { runArguments += ["--threads", "\(threads)"] }
-        if let worker = arguments.value("--worker") { runArguments += ["--worker", worker] }
         // An engine in another process: its workloads are the benchmarks, and the conformance
-        // suites validate it (the first one, when several are given).
-        for engine in arguments.all("--engine") { runArguments += ["--engine", engine] }
-        if arguments.has("--engine-shell") { runArguments.append("--engine-shell") }
-        if let timeout = arguments.value("--engine-timeout") { runArguments += ["--engine-timeout", timeout] }
-        let engines = arguments.all("--engine").map { ExternalEngine.Options(command: $0, shell: arguments.has("--engine-shell")) }
+        // suites validate it.
+        var selection = try BenchmarkSelection(arguments)
         // Instruction counts give the history change points without noise.
-        if !arguments.has("--no-instructions") { runArguments.append("--instructions") }
-        let options = try BenchCommands.driverOptions(
-            try Arguments(runArguments, spec: .run))
+        selection.instructions = !arguments.has("--no-instructions")
+        let engines = arguments.all("--engine").map { ExternalEngine.Options(command: $0, shell: arguments.has("--engine-shell")) }
+        let options = try selection.driverOptions()
         do { _ = try BenchmarkDriver(options: options).selectedBenchmarks() } catch let error as DriverError { throw ToolError(error.description) }
         // The suites validate MotionCore, or every engine given; each engine's report is kept for
         // the site and its summary in the history.
