@@ -6,6 +6,8 @@ import MotionConformance
 enum RevisionCommands {
     static func revisionOptions(_ arguments: Arguments) throws -> RevisionComparison.Options {
         var options = RevisionComparison.Options()
+        options.suites = MotionBenchSuites()
+        options.workerProduct = "MotionBenchmarks"
         options.profile = try BenchCommands.profile(arguments)
         if !BenchCommands.profileFlags.contains(where: arguments.has) { options.profile = .quick }
         options.filter = try arguments.pattern("--filter")
@@ -46,7 +48,7 @@ enum RevisionCommands {
         var revisionOptions = try revisionOptions(arguments)
         if let engine = arguments.value("--engine") {
             guard arguments.value("--package-path") == nil else { throw UsageError("--engine and --package-path measure different things; give one") }
-            revisionOptions.engine = .init(tool: URL(fileURLWithPath: selfExecutable), command: engine, build: arguments.value("--build"))
+            revisionOptions.engine = .init(command: engine, build: arguments.value("--build"))
         } else if arguments.value("--build") != nil {
             throw UsageError("--build goes with --engine CMD (a Swift package is built with swift build)")
         }
@@ -169,6 +171,8 @@ enum RevisionCommands {
         }
         var commits = [range.before] + list.split(separator: "\n").map(String.init)
         var options = RevisionComparison.Options()
+        options.suites = MotionBenchSuites()
+        options.workerProduct = "MotionBenchmarks"
         options.filter = "^\(NSRegularExpression.escapedPattern(for: range.benchmark))$"
         let comparison = RevisionComparison(options: options, repository: repository, workspace: reports.appendingPathComponent("worktrees"))
         print("bisect \(range.benchmark) over \(commits.count - 1) commits")
@@ -214,6 +218,8 @@ enum RevisionCommands {
     static func writeSite(reports: URL, conformance: ConformanceReport?) throws -> URL {
         let store = ResultStore(root: reports)
         var site = SiteGenerator()
+        site.scaling = MotionBenchSuites.scaling
+        site.title = "MotionBench report"
         if FileManager.default.fileExists(atPath: store.latest.path) { site.latest = try? store.load(store.latest, role: "latest run") }
         let history = HistoryStore(root: reports.appendingPathComponent("history")).load()
         site.history = history.records.filter { $0.run.environment.seriesKey == site.latest?.environment.seriesKey ?? $0.run.environment.seriesKey }

@@ -11,11 +11,13 @@ struct ReportSiteTests {
         var environment = ComparisonTests.environment
         environment.gitRevision = revision
         let benchmarks = elements.sorted { $0.key < $1.key }.map { name, median -> BenchmarkResult in
-            var b = BenchmarkResult(name: name, unit: .frame, elements: 1000, tags: [], status: .ok)
+            // The channel count the name carries (tick.fluid.10k.1: 10,000), as real results have it.
+            let count = name.split(separator: ".").compactMap { ["1k": 1000, "10k": 10_000, "100k": 100_000][String($0)] }.first ?? 1000
+            var b = BenchmarkResult(name: name, unit: .frame, elements: count, tags: [], status: .ok)
             var generator = SplitMix64(seed: UInt64(median))
             b.timing = TimingSummary(
                 samples: (0..<50).map { _ in median * (1 + 0.02 * Double(generator.next() % 100) / 100) },
-                iterationsPerSample: 1, elements: 1000, unit: .frame)
+                iterationsPerSample: 1, elements: count, unit: .frame)
             return b
         }
         return RunResult(
@@ -23,8 +25,17 @@ struct ReportSiteTests {
             environment: environment, benchmarks: benchmarks)
     }
 
+    /// tick.KIND.COUNT.THREADS on one thread and all, c.KIND.COUNT beside them.
+    static let scaling = ScalingCharts(series: ["1 thread", "all threads", "C kernel"], element: "channel-frame", elements: "channels") { name in
+        let parts = name.split(separator: ".").map(String.init)
+        if parts.count == 4, parts[0] == "tick" { return .init(chart: "tick.\(parts[1])", series: parts[3] == "1" ? 0 : 1) }
+        if parts.count == 3, parts[0] == "c" { return .init(chart: "tick.\(parts[1])", series: 2) }
+        return nil
+    }
+
     static func site() -> SiteGenerator {
         var site = SiteGenerator()
+        site.scaling = scaling
         var history: [HistoryRecord] = []
         for day in 0..<12 {
             let step = day >= 7 ? 1.3 : 1.0 // a 30% regression from day 7

@@ -22,7 +22,7 @@ public enum ComparisonFormat: String, CaseIterable, Sendable {
             var lines: [String] = []
             // Markdown: every part its own paragraph (a line break alone would join them).
             let gap = markdown ? [""] : []
-            lines.append((markdown ? "## " : "") + "motion-bench compare: \(report.candidate) against \(report.baseline)")
+            lines.append((markdown ? "## " : "") + "\(ToolName.current) compare: \(report.candidate) against \(report.baseline)")
             let counts = Verdict.allCases.map { "\(report.count($0)) \($0.rawValue)" }.filter { !$0.hasPrefix("0 ") }
             lines += gap + [counts.joined(separator: ", ") + (report.geometricMeanRatio.map { String(format: "; geometric mean ratio %.3f", $0) } ?? "")]
             if !report.comparedAnything {

@@ -99,7 +99,7 @@ enum TextReport {
     static func render(_ result: RunResult) -> String {
         let rows = [ReportRow.header] + result.benchmarks.map(ReportRow.init)
         var lines = [
-            "motion-bench \(result.profile) run, \(result.threads) thread\(result.threads == 1 ? "" : "s"), "
+            "\(ToolName.current) \(result.profile) run, \(result.threads) thread\(result.threads == 1 ? "" : "s"), "
                 + "\(result.environment.cpuModel), revision \(result.environment.gitRevision?.prefix(10) ?? "unknown")"
                 + (result.environment.gitDirty == true ? " (dirty)" : "")
         ]
@@ -115,7 +115,7 @@ enum TextReport {
 
 enum MarkdownReport {
     static func render(_ result: RunResult) -> String {
-        var lines = ["## motion-bench: \(result.benchmarks.count) benchmarks (\(result.profile))", ""]
+        var lines = ["## \(ToolName.current): \(result.benchmarks.count) benchmarks (\(result.profile))", ""]
         let failed = result.benchmarks.filter { $0.status != .ok }
         if !failed.isEmpty {
             lines.append("**\(failed.count) did not complete:** " + failed.map { "`\($0.name)` (\($0.status.rawValue))" }.joined(separator: ", "))
@@ -143,10 +143,10 @@ enum MarkdownReport {
 enum JUnitReport {
     static func render(_ result: RunResult) -> String {
         JUnitDocument(
-            name: "motion-bench", properties: JUnitDocument.properties(result.environment) + [("profile", result.profile)],
+            name: ToolName.current, properties: JUnitDocument.properties(result.environment) + [("profile", result.profile)],
             cases: result.benchmarks.map { benchmark in
                 JUnitDocument.TestCase(
-                    classname: "motion-bench", name: benchmark.name, seconds: (benchmark.timing?.median ?? 0) / 1e9,
+                    classname: ToolName.current, name: benchmark.name, seconds: (benchmark.timing?.median ?? 0) / 1e9,
                     outcome: benchmark.status == .ok ? .passed : .failure(type: benchmark.status.rawValue, message: benchmark.message ?? ""))
             }
         ).render()
@@ -158,10 +158,10 @@ enum JUnitReport {
         var properties = [("baseline", report.baseline), ("candidate", report.candidate)]
         if let machine = report.machine { properties.append(("machine", machine)) }
         return JUnitDocument(
-            name: "motion-bench compare", properties: properties,
+            name: "\(ToolName.current) compare", properties: properties,
             cases: report.comparisons.map { comparison in
                 JUnitDocument.TestCase(
-                    classname: "motion-bench.compare", name: comparison.name,
+                    classname: "\(ToolName.current).compare", name: comparison.name,
                     outcome: bad.contains(comparison.verdict)
                         ? .failure(type: comparison.verdict.rawValue, message: comparison.message ?? formatRatio(comparison.ratio)) : .passed)
             }

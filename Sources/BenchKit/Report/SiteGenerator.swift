@@ -17,6 +17,10 @@ public struct SiteGenerator {
     public var conformanceHTML: String?
     public var conformanceSummary: String?
     public var detector = ChangePointDetector()
+    /// The scaling charts' grouping; nil: no scaling charts.
+    public var scaling: ScalingCharts?
+    /// The index page's title.
+    public var title = "Benchmark report"
 
     public init() {}
 
@@ -24,7 +28,7 @@ public struct SiteGenerator {
     @discardableResult
     public func write(to folder: URL) throws -> URL {
         let pages: [(String, String, String)] = [
-            ("index.html", "MotionBench report", index()),
+            ("index.html", title, index()),
             ("history.html", "History", historyPage()),
             ("comparisons.html", "Revision comparisons", comparisonsPage()),
             ("percentiles.html", "Percentiles", percentilesPage()),
@@ -32,7 +36,7 @@ public struct SiteGenerator {
             (
                 "conformance.html", "Conformance",
                 (conformanceHTML
-                    ?? "<p>No conformance results are stored: <code>make run</code>, <code>motion-bench nightly</code> or <code>motion-bench conform --format json --output reports/conformance.json</code> store them.</p>")
+                    ?? "<p>No conformance results are stored: <code>\(ToolName.current) nightly</code> or <code>\(ToolName.current) conform --format json --output reports/conformance.json</code> store them.</p>")
                     + conformanceHistory()
             ),
         ]
@@ -131,7 +135,7 @@ public struct SiteGenerator {
     }
 
     func historyPage() -> String {
-        guard !history.isEmpty else { return "<p>No history yet: run <code>motion-bench nightly</code>.</p>" }
+        guard !history.isEmpty else { return "<p>No history yet: run <code>\(ToolName.current) nightly</code>.</p>" }
         var names: [String] = []
         for record in history { for b in record.run.benchmarks where !names.contains(b.name) { names.append(b.name) } }
         let suspects = SuspectRange.find(in: history, detector: detector).filter { $0.metric == .time }
@@ -191,7 +195,7 @@ public struct SiteGenerator {
     }
 
     func comparisonsPage() -> String {
-        guard !comparisons.isEmpty else { return "<p>No revision comparisons yet: run <code>motion-bench compare-revisions A B</code>.</p>" }
+        guard !comparisons.isEmpty else { return "<p>No revision comparisons yet: run <code>\(ToolName.current) compare-revisions A B</code>.</p>" }
         var body = "<p>Newest first. Each chart: one bar per benchmark, sorted by the size of its change.</p>"
         for (name, report) in comparisons.reversed() {
             body +=
@@ -251,50 +255,60 @@ public struct SiteGenerator {
             + scalingCharts(latest, onlyThreads: nil).joined() + "</div>"
     }
 
-    /// One chart per engine kind: time per channel-frame against channel count.
+    /// One chart per group the application's `scaling` places benchmarks in: time per element
+    /// against the element count, a line per series, whiskers the medians' 95% intervals.
     func scalingCharts(_ run: RunResult, onlyThreads: String?) -> [String] {
-        let counts: [String: Double] = ["1k": 1e3, "10k": 1e4, "100k": 1e5, "1M": 1e6]
-        var kinds: [String] = []
-        for b in run.benchmarks where b.name.hasPrefix("tick.") {
-            let kind = b.name.split(separator: ".")[1]
-            if !kinds.contains(String(kind)) { kinds.append(String(kind)) }
-        }
-        func point(_ b: BenchmarkResult, _ n: Double, _ t: TimingSummary) -> SVGChart.Point {
+        guard let scaling else { return [] }
+        var charts: [String] = []
+        var placed: [String: [(series: Int, point: SVGChart.Point)]] = [:]
+        for b in run.benchmarks {
+            guard let place = scaling.place(b.name), let t = b.timing, scaling.series.indices.contains(place.series) else { continue }
+            if !charts.contains(place.chart) { charts.append(place.chart) }
             let perElement = t.nanosecondsPerElement, scale = Double(b.elements)
             let interval = t.medianInterval.count == 2 ? (t.medianInterval[0] / scale, t.medianInterval[1] / scale) : (perElement, perElement)
-            return SVGChart.Point(
-                x: n, y: perElement, low: interval.0, high: interval.1,
+            let point = SVGChart.Point(
+                x: Double(b.elements), y: perElement, low: interval.0, high: interval.1,
                 note:
-                    "\(b.name): \(ChartAxis.duration(perElement)) per channel-frame (95%: \(ChartAxis.duration(interval.0))–\(ChartAxis.duration(interval.1)))")
+                    "\(b.name): \(ChartAxis.duration(perElement)) per \(scaling.element) (95%: \(ChartAxis.duration(interval.0))–\(ChartAxis.duration(interval.1)))"
+            )
+            placed[place.chart, default: []].append((place.series, point))
         }
-        return kinds.map { kind in
-            var measured: Set<Double> = []
-            func series(_ threads: String, color: String, dashed: Bool) -> SVGChart.Series {
-                let points = run.benchmarks.compactMap { b -> SVGChart.Point? in
-                    let parts = b.name.split(separator: ".").map(String.init)
-                    guard parts.count == 4, parts[0] == "tick", parts[1] == kind, parts[3] == threads, let n = counts[parts[2]], let t = b.timing else {
-                        return nil
-                    }
-                    measured.insert(n)
-                    return point(b, n, t)
-                }.sorted { $0.x < $1.x }
-                return SVGChart.Series(label: threads == "1" ? "1 thread" : "all threads", points: points, color: color, dashed: dashed)
-            }
-            var all = [series("1", color: SVGChart.palette[0], dashed: false), series("all", color: SVGChart.palette[1], dashed: true)]
-            if let reference = ["fluid": "fluid", "closed": "closed", "keyframe": "cubic"][kind] {
-                let points = run.benchmarks.compactMap { b -> SVGChart.Point? in
-                    let parts = b.name.split(separator: ".").map(String.init)
-                    guard parts.count == 3, parts[0] == "c", parts[1] == reference, let n = counts[parts[2]], let t = b.timing else { return nil }
-                    measured.insert(n)
-                    return point(b, n, t)
-                }.sorted { $0.x < $1.x }
-                all.append(SVGChart.Series(label: "C kernel", points: points, color: SVGChart.palette[2]))
+        return charts.map { name in
+            let points = placed[name] ?? []
+            let series = scaling.series.enumerated().compactMap { index, label -> SVGChart.Series? in
+                let mine = points.filter { $0.series == index }.map(\.point).sorted { $0.x < $1.x }
+                return mine.isEmpty && index > 1
+                    ? nil : SVGChart.Series(label: label, points: mine, color: SVGChart.palette[index % SVGChart.palette.count], dashed: index == 1)
             }
             var chart = SVGChart(
-                title: "tick.\(kind): time per channel-frame", series: all,
-                x: ChartAxis(.log, unit: .count, ticks: measured.sorted()), y: ChartAxis(.log, unit: .nanoseconds))
-            (chart.xLabel, chart.yLabel, chart.width, chart.height) = ("channels", "per channel-frame", 440, 250)
+                title: "\(name): time per \(scaling.element)", series: series,
+                x: ChartAxis(.log, unit: .count, ticks: Array(Set(points.map(\.point.x))).sorted()), y: ChartAxis(.log, unit: .nanoseconds))
+            (chart.xLabel, chart.yLabel, chart.width, chart.height) = (scaling.elements, "per \(scaling.element)", 440, 250)
             return chart.render()
         }
+    }
+}
+
+/// How the site groups benchmarks into scaling charts — which chart and which line of it each
+/// benchmark belongs to — given by the application that names its benchmarks.
+public struct ScalingCharts: Sendable {
+    public struct Place: Sendable, Equatable {
+        /// The chart's name (its title starts with it).
+        public var chart: String
+        /// The index of its line in `series`.
+        public var series: Int
+        public init(chart: String, series: Int) { (self.chart, self.series) = (chart, series) }
+    }
+
+    /// The lines of every chart, in drawing order: the first solid, the second dashed.
+    public var series: [String]
+    /// What one element is, and the axis of their count: "channel-frame", "channels".
+    public var element: String
+    public var elements: String
+    /// Each benchmark's chart and line; nil leaves the benchmark out.
+    public var place: @Sendable (String) -> Place?
+
+    public init(series: [String], element: String, elements: String, place: @escaping @Sendable (String) -> Place?) {
+        (self.series, self.element, self.elements, self.place) = (series, element, elements, place)
     }
 }

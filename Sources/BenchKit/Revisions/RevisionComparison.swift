@@ -41,29 +41,30 @@ public struct RevisionComparison {
         /// the checkout itself (this repository), `Examples/swift-engine` for a package in a folder.
         public var packagePath: String?
         /// The executable product that is the benchmark worker.
-        public var workerProduct = "MotionBenchmarks"
+        public var workerProduct = "Benchmarks"
         public var threads = ProcessInfo.processInfo.activeProcessorCount
         public var timeout = 600.0
         public var progress: ProgressReporter? = ProgressReporter(handle: .standardError)
         /// An engine in another process, in any language, measured on the engine protocol's
         /// workloads instead of a Swift package's benchmarks; nil for a Swift package.
         public var engine: EngineCommands?
+        /// The application's part: its workers' environment, its engine workers and its own
+        /// suites' verdicts. Without it, an engine in another process cannot be measured and no
+        /// verdicts are compared.
+        public var suites: (any RevisionSuites)?
         public init() {}
     }
 
     /// How the revisions of an engine in another process are built and started: shell commands
-    /// run in each revision's checkout, and the tool whose workload worker speaks to the engine
-    /// (docs/protocol.md §8).
+    /// run in each revision's checkout (the worker that speaks to the engine is the application's:
+    /// `RevisionSuites.engineWorker`).
     public struct EngineCommands: Sendable {
-        /// `motion-bench` itself: `workload-worker` and `conform` are run from it.
-        public var tool: URL
         /// Starts the engine, run by /bin/sh in the checkout: `./build/engine --serve`.
         public var command: String
         /// Builds the checkout, run by /bin/sh in it first; nil when there is nothing to build.
         public var build: String?
 
-        public init(tool: URL, command: String, build: String?) {
-            self.tool = tool
+        public init(command: String, build: String?) {
             self.command = command
             self.build = build
         }
@@ -183,8 +184,13 @@ public struct RevisionComparison {
         options.packagePath.map { revision.directory.appendingPathComponent($0) } ?? revision.directory
     }
 
+    /// The folder of a revision's build products.
+    func products(_ revision: Revision) -> URL {
+        package(revision).appendingPathComponent(".build/\(options.configuration)")
+    }
+
     func binary(_ revision: Revision, _ name: String) -> URL {
-        package(revision).appendingPathComponent(".build/\(options.configuration)/\(name)")
+        products(revision).appendingPathComponent(name)
     }
 
     func driver(for revision: Revision) -> BenchmarkDriver {
@@ -195,10 +201,11 @@ public struct RevisionComparison {
         driverOptions.timeout = options.timeout
         driverOptions.progress = nil
         driverOptions.repository = revision.directory.path
-        driverOptions.environment = ["MOTIONBENCH_FIXTURES": revision.directory.appendingPathComponent("Fixtures").path]
-        if let engine = options.engine {
-            driverOptions.worker = engine.tool
-            driverOptions.workerArguments = ["workload-worker", "--engine-shell", "--engine", engine.command(in: revision.directory)]
+        driverOptions.environment = options.suites?.workerEnvironment(checkout: revision.directory) ?? [:]
+        if let engine = options.engine, let suites = options.suites {
+            let worker = suites.engineWorker(engineCommand: engine.command(in: revision.directory))
+            driverOptions.worker = worker.executable
+            driverOptions.workerArguments = worker.arguments
         }
         return BenchmarkDriver(options: driverOptions)
     }
@@ -229,6 +236,9 @@ public struct RevisionComparison {
         // The budget counts from here: builds and the counting pass are part of the job's time.
         let start = MonotonicClock.now()
         func minutes() -> Double { Double(MonotonicClock.now() - start) / 60e9 }
+        if options.engine != nil && options.suites == nil {
+            throw DriverError("an engine in another process needs the application's worker for it (Options.suites); none was given")
+        }
         try build(a)
         if a.directory != b.directory { try build(b) }
         let drivers = [driver(for: a), driver(for: b)]
@@ -419,7 +429,7 @@ public struct RevisionComparison {
                 buildConfiguration: options.configuration,
                 buildFlags: builds[side].flags(configuration: options.configuration))
             return RunResult(
-                schemaVersion: RunResult.currentSchemaVersion, tool: "motion-bench compare-revisions", startedAt: "", finishedAt: "",
+                schemaVersion: RunResult.currentSchemaVersion, tool: "\(ToolName.current) compare-revisions", startedAt: "", finishedAt: "",
                 profile: options.profile.name, threads: options.threads, filter: options.filter, environment: environment, benchmarks: benchmarks)
         }
         return
@@ -440,39 +450,14 @@ public struct RevisionComparison {
         return RatioEstimate.pairedRounds(logRatios: logs)
     }
 
-    /// Runs each revision's own conformance suites and compares their verdicts.
+    /// Runs each revision's own suites (the application's) and compares their verdicts.
     func conformanceDelta(_ a: Revision, _ b: Revision) -> ConformanceDelta? {
-        guard options.packagePath == nil else { return nil }
+        guard options.packagePath == nil, let suites = options.suites else { return nil }
         func verdicts(_ revision: Revision) -> [String: String]? {
-            let outcome: WorkerProcess.Outcome
-            if let engine = options.engine {
-                // Each revision of the engine through this tool's fixtures.
-                outcome = WorkerProcess(
-                    executable: engine.tool,
-                    arguments: [
-                        "conform", "--format", "json", "--engine-shell", "--engine",
-                        engine.command(in: revision.directory),
-                    ], timeout: options.timeout
-                ).run()
-            } else {
-                let fixtures = revision.directory.appendingPathComponent("Fixtures").path
-                outcome = WorkerProcess(
-                    executable: binary(revision, "motion-bench"), arguments: ["conform", "--fixtures", fixtures, "--format", "json"],
-                    timeout: options.timeout
-                ).run()
-            }
-            let data: Data
-            switch outcome {
-            case let .finished(output): data = output
-            // Exit 1 or 2: some fixtures fail or are errors — verdicts like any other, with the
-            // report on stdout.
-            case let .failed(status, output, _) where status == 1 || status == 2: data = output
-            default: return nil
-            }
-            guard let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let fixtures = json["fixtures"] as? [[String: Any]] else {
-                return nil
-            }
-            return Dictionary(fixtures.compactMap { f in (f["id"] as? String).map { ($0, f["verdict"] as? String ?? "?") } }, uniquingKeysWith: { x, _ in x })
+            let engine = options.engine?.command(in: revision.directory)
+            return suites.verdicts(
+                checkout: revision.directory, binaries: engine == nil ? products(revision) : nil,
+                engineCommand: engine, timeout: options.timeout)
         }
         let before = verdicts(a), after = verdicts(b)
         guard let before, let after else { return ConformanceDelta(failure: "the suites could not be run on \(before == nil ? a.name : b.name)") }

@@ -18,7 +18,7 @@ public struct BenchmarkDriver {
         public var jemallocLibrary: String?
         public var repository: String?
         public var buildConfiguration = "release"
-        public var toolVersion = "motion-bench"
+        public var toolVersion = ToolName.current
         /// Where progress goes; nil for none.
         public var progress: ProgressReporter? = ProgressReporter(handle: .standardError)
         /// Extra environment for the workers.
@@ -127,7 +127,8 @@ public struct BenchmarkDriver {
         guard let filter = options.filter else { throw DriverError("the worker \(options.worker.path) offers no benchmarks") }
         let nearest = nearestNames(names, to: filter)
         throw DriverError(
-            "no benchmark matches --filter '\(filter)'; the nearest names: \(nearest.joined(separator: ", ")) (`motion-bench list` lists all \(names.count))")
+            "no benchmark matches --filter '\(filter)'; the nearest names: \(nearest.joined(separator: ", ")) (`\(ToolName.current) list` lists all \(names.count))"
+        )
     }
 
     /// How the worker was compiled. A worker that cannot say (one from before the `build`

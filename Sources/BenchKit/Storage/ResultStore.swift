@@ -40,7 +40,7 @@ public struct ResultStore: Sendable {
     /// a full disk or a read-only folder costs the user a copy, not the measurements.
     public static func write(_ data: Data, to url: URL, keeping what: String) throws {
         do { try AtomicFile.write(data, to: url) } catch {
-            let kept = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("motion-bench-unsaved/\(url.lastPathComponent)")
+            let kept = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("\(ToolName.current)-unsaved/\(url.lastPathComponent)")
             do { try AtomicFile.write(data, to: kept) } catch let second {
                 throw ResultFileError("\(error); \(what) could not be kept elsewhere either (\(second)), so the printed report is all that remains")
             }
@@ -83,12 +83,12 @@ public struct ResultStore: Sendable {
                 "\(role) '\(url.path)' is not valid JSON (truncated or corrupt): \(context.debugDescription) \(Self.path(context.codingPath))")
         } catch let DecodingError.keyNotFound(key, context) {
             throw ResultFileError(
-                "\(role) '\(url.path)' is missing '\(key.stringValue)' \(Self.path(context.codingPath)); expected a motion-bench result (schema \(RunResult.currentSchemaVersion))"
+                "\(role) '\(url.path)' is missing '\(key.stringValue)' \(Self.path(context.codingPath)); expected a \(ToolName.current) result (schema \(RunResult.currentSchemaVersion))"
             )
         } catch let DecodingError.typeMismatch(type, context) {
             throw ResultFileError(
                 "\(role) '\(url.path)' \(Self.path(context.codingPath)) should be \(Self.jsonKind(type))\(Self.found(context.debugDescription)); "
-                    + "expected a motion-bench result (schema \(RunResult.currentSchemaVersion))")
+                    + "expected a \(ToolName.current) result (schema \(RunResult.currentSchemaVersion))")
         } catch let DecodingError.valueNotFound(type, context) {
             throw ResultFileError("\(role) '\(url.path)' \(Self.path(context.codingPath)) is null where \(Self.jsonKind(type)) is expected")
         } catch {
@@ -96,7 +96,7 @@ public struct ResultStore: Sendable {
         }
         guard result.schemaVersion == RunResult.currentSchemaVersion else {
             throw ResultFileError(
-                "\(role) '\(url.path)' has schema version \(result.schemaVersion); this motion-bench reads version \(RunResult.currentSchemaVersion)")
+                "\(role) '\(url.path)' has schema version \(result.schemaVersion); this \(ToolName.current) reads version \(RunResult.currentSchemaVersion)")
         }
         return result
     }
