@@ -59,11 +59,10 @@ public final class MotionEngine: @unchecked Sendable {
     var events: [ChannelEvent] = []
 
     public let scheduler: TickScheduler
-    /// Fewer channels than this per worker are ticked on fewer threads. At 4096, 10k channels on
-    /// two threads ran 1.45–1.97× as fast as on one at the median of standard runs, but some
-    /// worker processes were far slower — `compare-revisions` measured 75.9 µs a frame of 10k
-    /// fluid springs on two threads against 33.5 on one (quick, three rounds): a frame that short
-    /// has no room for a stall. At 8192, 10k channels run on one thread.
+    /// Fewer channels than this per worker are ticked on fewer threads: a frame of a few thousand
+    /// channels is too short to absorb a helper thread's wake-up or a stall, so splitting it can
+    /// make it slower than one thread (docs/performance.md has the measurement). At the default
+    /// 8192, 10k channels run on one thread.
     public let minimumChannelsPerWorker: Int
     let runner: ParallelRunner
 

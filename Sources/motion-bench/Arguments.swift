@@ -63,7 +63,7 @@ struct Arguments {
 
     /// `text` as a fraction: a percentage (`10%`, `2.5%`, up to 1000%) or a bare fraction below
     /// 1. A bare number of 1 or more is refused: `10` could mean 10% or 1000%, and read as the
-    /// latter it once let an 8.5× slowdown pass as unchanged.
+    /// latter it would let a large slowdown pass as unchanged.
     static func threshold(_ text: String, for option: String) throws -> Double {
         if text.hasSuffix("%") {
             guard let percent = Double(text.dropLast()), percent.isFinite, percent > 0, percent <= 1000 else {

@@ -105,8 +105,8 @@ public final class AnimatedProperty<Value: Animatable> {
     /// callbacks that came due.
     // A generic class's methods run unspecialised when called from another module, looking up
     // the metadata of its private types every frame; for `Double` (as for `set`, `velocity` and
-    // `isAnimating`) an exported specialisation, which callers in other modules use:
-    // `property.*` 520 → 275 ns a frame.
+    // `isAnimating`) an exported specialisation, which callers in other modules use (the figures
+    // are in docs/performance.md).
     @_specialize(exported:true,where Value == Double)
     public func presentedValue(at time: TimeInterval) -> Value {
         let time = _monotonic(time)

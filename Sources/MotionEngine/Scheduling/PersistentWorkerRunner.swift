@@ -16,11 +16,10 @@ import Synchronization
 /// workers watching; a frame-paced app finds them parked, as before, having spent the watch
 /// (under 1% of a core at 120 Hz) per frame.
 ///
-/// When the system runs a helper on the calling thread's CPU, the helper cannot start until the
-/// calling thread stops, and a calling thread that waited for its helpers (as this runner did
-/// before runs were claimed by word) waited out its watch and theirs every run: 265–302 µs for a
-/// two-thread frame of 100k keyframe channels held to one CPU (`taskset -c 0`) against 163–175 on
-/// one thread. Claimed by word, the calling thread runs every chunk itself and returns: 168–195 µs.
+/// Chunks are claimed by word, so the calling thread never waits for a helper that has not
+/// started: when the system runs a helper on the calling thread's CPU, the helper cannot start
+/// until the calling thread stops, and the calling thread then runs every chunk itself and returns
+/// in about one thread's time, where waiting for the helpers would cost its watch and theirs.
 final class PersistentWorkerRunner: ParallelRunner, @unchecked Sendable {
     /// A thread's semaphore and whether it is parked on it, or about to be.
     private final class Slot: @unchecked Sendable {
