@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "MotionEngine", targets: ["MotionEngine"]),
         .library(name: "BenchKit", targets: ["BenchKit"]),
         .library(name: "MotionConformance", targets: ["MotionConformance"]),
+        .library(name: "MotionBenchApp", targets: ["MotionBenchApp"]),
         .executable(name: "motion-bench", targets: ["motion-bench"]),
         .executable(name: "MotionBenchmarks", targets: ["MotionBenchmarks"]),
     ],
@@ -56,7 +57,10 @@ let package = Package(
         // production allocator and counting runs preload jemalloc.
         .target(name: "BenchKit", exclude: ["README.md"]),
 
-        .executableTarget(name: "motion-bench", dependencies: ["MotionCore", "BenchKit", "MotionConformance"]),
+        // MotionBench's jobs as typed requests and outcomes; the executable parses and renders.
+        .target(name: "MotionBenchApp", dependencies: ["MotionCore", "BenchKit", "MotionConformance"], exclude: ["README.md"]),
+
+        .executableTarget(name: "motion-bench", dependencies: ["MotionCore", "BenchKit", "MotionConformance", "MotionBenchApp"]),
 
         // C kernels of the same math as the engine's, for the ratio every report shows. Built with
         // the flags the comparison is defined by; used only by the benchmark worker.
@@ -78,6 +82,7 @@ let package = Package(
         // separately from MotionCore, from the spec), so each rule has one reference.
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "MotionConformance"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit"]),
+        .testTarget(name: "MotionBenchAppTests", dependencies: ["MotionBenchApp", "BenchKit"]),
         .testTarget(name: "MotionConformanceTests", dependencies: ["MotionConformance", "MotionCore"], exclude: ["Engines/misbehaving.py"]),
         .testTarget(
             name: "MotionEngineTests", dependencies: ["MotionEngine", "MotionCore", "BenchKit"] + jemallocTestDependency,

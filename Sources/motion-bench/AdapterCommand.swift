@@ -1,4 +1,5 @@
 import Foundation
+import MotionBenchApp
 import MotionConformance
 
 /// `motion-bench adapter`: MotionCore behind the engine protocol on standard input and output, as

@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import MotionBenchApp
 
 /// A command's options: `--name value` pairs and `--flag` switches, checked against what the
 /// command accepts, with errors that say what was wrong and what was expected.

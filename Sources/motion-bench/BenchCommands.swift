@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import MotionBenchApp
 import MotionConformance
 
 /// `run`, `list` and `env`: the benchmark runner's commands.
@@ -10,17 +11,6 @@ enum BenchCommands {
         let chosen = profileFlags.filter { arguments.has($0) }
         guard chosen.count <= 1 else { throw UsageError("choose one of --quick, --standard, --rigorous") }
         return MeasurementProfile.named(String(chosen.first?.dropFirst(2) ?? "standard"))!
-    }
-
-    /// The worker executable: `path` (--worker), or MotionBenchmarks next to this executable.
-    static func worker(_ path: URL?) throws -> URL {
-        if let path { return path }
-        let own = URL(fileURLWithPath: selfExecutable)
-        let sibling = own.deletingLastPathComponent().appendingPathComponent("MotionBenchmarks")
-        guard FileManager.default.isExecutableFile(atPath: sibling.path) else {
-            throw ToolError("no benchmark worker at \(sibling.path); build it with `swift build -c release` or pass --worker PATH")
-        }
-        return sibling
     }
 
     /// `motion-bench workload-worker --engine CMD [--engine-shell] [--engine-timeout S] list|build|run …`:
@@ -42,7 +32,7 @@ enum BenchCommands {
         if let baseline = arguments.value("--save-baseline") {
             do { try ResultStore.checkBaselineReference(baseline) } catch let error as ResultFileError { throw UsageError(error.description) }
         }
-        let driver = BenchmarkDriver(options: try BenchmarkSelection(arguments).driverOptions())
+        let driver = BenchmarkDriver(options: try BenchmarkSelection(arguments).driverOptions(app))
         let result = try driver.run()
         // The report first: if a file cannot be written below, what was measured is still shown.
         let rendered = try format.render(result)
@@ -62,7 +52,7 @@ enum BenchCommands {
 
     static func list(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, spec: .named("list"))
-        let options = try BenchmarkSelection(arguments).driverOptions()
+        let options = try BenchmarkSelection(arguments).driverOptions(app)
         // A filter that selects nothing is an error naming the nearest names, as for `run`.
         let selected: [Benchmark.Descriptor]
         do { selected = try BenchmarkDriver(options: options).selectedBenchmarks() } catch let error as DriverError { throw ToolError(error.description) }
@@ -76,7 +66,7 @@ enum BenchCommands {
     static func env(_ raw: [String]) throws -> Int32 {
         _ = try Arguments(raw, spec: .named("env"))
         // The worker beside this tool says what it was compiled for; without one, the default.
-        let options = try? BenchmarkSelection().driverOptions()
+        let options = try? BenchmarkSelection().driverOptions(app)
         let configuration = options?.buildConfiguration ?? "release"
         let build = options.map { BenchmarkDriver(options: $0).build() } ?? WorkerBuild(targetCPU: nil)
         var environment = EnvironmentFingerprint.current(
@@ -90,10 +80,4 @@ enum BenchCommands {
         print("clock: resolution \(MonotonicClock.resolution) ns, read cost \(MonotonicClock.readCost()) ns")
         return 0
     }
-}
-
-/// A failure of the tool itself (exit 1): what went wrong and, where it helps, what to do.
-struct ToolError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import MotionBenchApp
 
 /// `motion-bench calibrate`: A/A comparisons of this build on this machine, stored under
 /// reports/calibration/ and used by `compare` and `compare-revisions`.
@@ -9,7 +10,7 @@ enum CalibrationCommand {
         let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
         let format = arguments.value("--format") ?? "text"
         guard ["text", "json"].contains(format) else { throw UsageError("--format takes text or json for 'calibrate'") }
-        var driverOptions = try BenchmarkSelection(arguments).driverOptions()
+        var driverOptions = try BenchmarkSelection(arguments).driverOptions(app)
         driverOptions.progress = nil
         var calibrator = Calibrator(driver: BenchmarkDriver(options: driverOptions))
         calibrator.progress = quiet ? nil : ProgressReporter(handle: .standardError)

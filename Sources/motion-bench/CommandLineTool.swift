@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import MotionBenchApp
 import MotionConformance
 
 /// Dispatches `motion-bench COMMAND [OPTIONS]` to the command's implementation and maps failures to
@@ -185,18 +186,16 @@ enum CommandLineTool {
     }
 }
 
-/// A command line that could not be understood: what was wrong and what was expected.
-/// A command line that cannot be run as written: one line saying what is wrong, and where the
-/// usage is.
-struct UsageError: Error {
-    let message: String
-    /// The command whose options were wrong, for the pointer to its help.
-    var command: String?
-    init(_ message: String, command: String? = nil) {
-        self.message = message
-        self.command = command
-    }
+/// The application the commands run: this executable, its version, and status lines on standard
+/// error unless `--quiet`.
+var app: Application {
+    Application(
+        executable: Application.currentExecutable, version: CommandLineTool.version, quiet: quiet, log: { status($0 + "\n") },
+        warn: { writeToStandardError($0 + "\n") })
 }
+
+/// This executable, to start again as a child.
+var selfExecutable: String { Application.currentExecutable.path }
 
 /// Whether `--quiet` was given: status lines (progress, "wrote …") are left out; results and
 /// errors never are.

@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import MotionBenchApp
 
 /// `motion-bench compare BASELINE [CANDIDATE]`.
 enum CompareCommand {

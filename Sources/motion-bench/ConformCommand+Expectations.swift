@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import MotionBenchApp
 import MotionConformance
 
 extension ConformCommand {
@@ -43,13 +44,15 @@ extension ConformCommand {
     /// `conform --fixture ID --transcript`: the fixture played once, with every request and answer
     /// as they pass (with --engine) and every check: expected, actual, tolerance, residual.
     static func transcript(_ id: String, fixtures: String, engine options: ExternalEngine.Options?) throws -> Int32 {
-        let root = try fixturesFolder(fixtures)
+        let root = try Application.fixturesFolder(fixtures)
         let loaded = FixtureLoader.load(root: root)
         guard let fixture = loaded.fixtures.first(where: { $0.id == id }) else {
             throw UsageError("--fixture '\(id)' is no fixture id; the nearest: \(nearestNames(loaded.fixtures.map(\.id), to: id).joined(separator: ", "))")
         }
         print("fixture \(fixture.id): \(fixture.title)")
-        print("file: \(relative(fixture.file, root) ?? "?") (under \(root.path)); provenance \(fixture.provenance.rawValue); source: \(fixture.source)")
+        print(
+            "file: \(Application.relative(fixture.file, root) ?? "?") (under \(root.path)); provenance \(fixture.provenance.rawValue); source: \(fixture.source)"
+        )
         print("tolerance: |actual − expected| ≤ \(fixture.tolerance.absolute) + \(fixture.tolerance.relative) × |expected|")
         var result: FixtureResult
         if let options {

@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import MotionBenchApp
 import MotionConformance
 
 /// `motion-bench conform`: runs the fixtures and reports; exit 0 all pass, 1 failures,
@@ -72,9 +73,11 @@ enum ConformCommand {
         }
         var report: ConformanceReport
         do {
-            report = try conformance(
-                fixtures: arguments.value("--fixtures") ?? "Fixtures", suite: arguments.value("--suite"),
-                filter: filter, engine: engine, budget: budget,
+            var request = ConformanceRequest(
+                fixtures: arguments.value("--fixtures") ?? "Fixtures", suite: arguments.value("--suite"), filter: filter, engine: engine)
+            request.budget = budget
+            report = try app.conformance(
+                request,
                 onResult: streaming
                     ? {
                         header()
@@ -166,56 +169,6 @@ enum ConformCommand {
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 
-    static func conformance(
-        fixtures: String, suite: String?, filter: String?, engine: ExternalEngine.Options?,
-        budget: IsolatedPlayer.Budget = .init(), onResult: ((FixtureResult) -> Void)? = nil
-    ) throws -> ConformanceReport {
-        func reported(_ result: FixtureResult) -> FixtureResult {
-            onResult?(result)
-            return result
-        }
-        let root = try fixturesFolder(fixtures)
-        var loaded = FixtureLoader.load(root: root, suite: suite)
-        // Nothing to run is an error that names what there is, never a pass.
-        if let suite, loaded.fixtures.isEmpty, loaded.errors.isEmpty {
-            let suites = Set(FixtureLoader.load(root: root).fixtures.map(\.suite)).sorted()
-            throw UsageError("--suite '\(suite)' has no fixtures under \(root.path); the suites are: \(suites.joined(separator: ", "))")
-        }
-        if let filter {
-            guard let regex = try? NSRegularExpression(pattern: filter) else { throw UsageError("--filter '\(filter)' is not a valid regular expression") }
-            let all = loaded.fixtures
-            loaded.fixtures = all.filter { regex.firstMatch(in: $0.id, range: NSRange($0.id.startIndex..., in: $0.id)) != nil }
-            if loaded.fixtures.isEmpty && !all.isEmpty {
-                let nearest = nearestNames(all.map(\.id), to: filter)
-                throw UsageError("--filter '\(filter)' matches no fixture id; the nearest: \(nearest.joined(separator: ", "))")
-            }
-        }
-        if loaded.fixtures.isEmpty && loaded.errors.isEmpty { throw ToolError("no fixtures (*.json) under \(root.path)") }
-        if let engine {
-            let adapter = ExternalEngine(engine)
-            defer { adapter.close() }
-            do {
-                try adapter.start()
-            } catch {
-                throw EngineUnavailable(description: "\(error)")
-            }
-            do {
-                status(
-                    "conform: engine \(adapter.label)"
-                        + (adapter.legacy
-                            ? " (no handshake: scalar property scenarios only)"
-                            : ", protocol \(adapter.version), capabilities: \(adapter.capabilities.sorted().map(\.rawValue).joined(separator: " "))")
-                        + (adapter.unknownCapabilities.isEmpty ? "" : "; unknown capabilities ignored: \(adapter.unknownCapabilities.joined(separator: " "))")
-                        + "\n")
-            }
-            let results = loaded.fixtures.map { reported(relative(adapter.run($0), root)) }
-            return ConformanceReport(results: results, loadErrors: loaded.errors.map { relative($0, root) }, engine: adapter.label)
-        }
-        let player = IsolatedPlayer(command: [selfExecutable, InternalCommand.play.rawValue], budget: budget)
-        let results = player.run(loaded.fixtures) { onResult?(relative($0, root)) }.map { relative($0, root) }
-        return ConformanceReport(results: results, loadErrors: loaded.errors.map { relative($0, root) })
-    }
-
     /// `conform --engine A --engine B …`: each engine's run, then one report of them side by side.
     static func sideBySide(
         _ commands: [String], template: ExternalEngine.Options, format: ConformanceReport.Format, arguments: Arguments, filter: String?,
@@ -227,9 +180,13 @@ enum ConformCommand {
             options.command = command
             do {
                 reports.append(
-                    try conformance(
-                        fixtures: arguments.value("--fixtures") ?? "Fixtures", suite: arguments.value("--suite"), filter: filter, engine: options,
-                        budget: budget))
+                    try app.conformance(
+                        {
+                            var request = ConformanceRequest(
+                                fixtures: arguments.value("--fixtures") ?? "Fixtures", suite: arguments.value("--suite"), filter: filter, engine: options)
+                            request.budget = budget
+                            return request
+                        }()))
             } catch let error as EngineUnavailable {
                 writeToStandardError("motion-bench: error: \(error.description)\n")
                 return 2
@@ -244,43 +201,4 @@ enum ConformCommand {
         }
         return ConformanceSideBySide(reports: reports).exitCode
     }
-
-    /// A path as reports show it: relative to the fixtures folder.
-    static func relative(_ path: String?, _ root: URL) -> String? {
-        guard let path else { return nil }
-        let base = root.standardizedFileURL.path + "/"
-        let full = URL(fileURLWithPath: path).standardizedFileURL.path
-        return full.hasPrefix(base) ? String(full.dropFirst(base.count)) : path
-    }
-
-    static func relative(_ result: FixtureResult, _ root: URL) -> FixtureResult {
-        var result = result
-        result.file = relative(result.file, root)
-        return result
-    }
-
-    static func relative(_ error: FixtureError, _ root: URL) -> FixtureError {
-        var error = error
-        error.file = relative(error.file, root)
-        return error
-    }
-}
-
-/// The engine could not be started or did not shake hands: one error for the run, not one per fixture.
-struct EngineUnavailable: Error, CustomStringConvertible {
-    let description: String
-}
-
-/// This executable, to start again as a child (`/proc/self/exe` where there is one).
-var selfExecutable: String {
-    let link = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-    return link == "/proc/self/exe" ? CommandLine.arguments[0] : link
-}
-
-/// The fixtures folder, which must exist and be a folder.
-func fixturesFolder(_ path: String) throws -> URL {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw ToolError("no fixtures folder at \(path)") }
-    guard isDirectory.boolValue else { throw ToolError("--fixtures \(path) is a file, not a folder of fixtures") }
-    return URL(fileURLWithPath: path)
 }

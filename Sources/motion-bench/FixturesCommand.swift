@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import MotionBenchApp
 import MotionConformance
 
 /// `motion-bench fixtures regenerate [--fixtures DIR] [--check]`: recomputes the expectations of
@@ -12,7 +13,7 @@ enum FixturesCommand {
         if raw.first == "generate" { return try generate(Array(raw.dropFirst())) }
         guard raw.first == "regenerate" else { throw UsageError("'fixtures' takes a subcommand: regenerate, coverage, generate or fuzz") }
         let arguments = try Arguments(Array(raw.dropFirst()), spec: .named("fixtures regenerate"))
-        let root = try fixturesFolder(arguments.value("--fixtures") ?? "Fixtures")
+        let root = try Application.fixturesFolder(arguments.value("--fixtures") ?? "Fixtures")
         let loaded = FixtureLoader.load(root: root)
         if loaded.fixtures.isEmpty && loaded.errors.isEmpty { throw ToolError("no fixtures (*.json) under \(root.path)") }
         for error in loaded.errors { writeToStandardError("error: \(error)\n") }
@@ -39,7 +40,7 @@ enum FixturesCommand {
     /// the protocol's operations by the fixtures; exit 1 when a rule the protocol carries has no check.
     static func coverage(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, spec: .named("fixtures coverage"))
-        let root = try fixturesFolder(arguments.value("--fixtures") ?? "Fixtures")
+        let root = try Application.fixturesFolder(arguments.value("--fixtures") ?? "Fixtures")
         let loaded = FixtureLoader.load(root: root)
         for error in loaded.errors { writeToStandardError("error: \(error)\n") }
         if loaded.fixtures.isEmpty { throw ToolError("no fixtures (*.json) under \(root.path)") }
@@ -54,7 +55,7 @@ enum FixturesCommand {
     /// to DIR/generated (the `generated` suite), with their seed and rules.
     static func generate(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, spec: .named("fixtures generate"))
-        let root = try fixturesFolder(arguments.value("--fixtures") ?? "Fixtures")
+        let root = try Application.fixturesFolder(arguments.value("--fixtures") ?? "Fixtures")
         guard let seed = UInt64(arguments.value("--seed") ?? "1") else { throw UsageError("--seed takes a whole number from 0 to 2^64 - 1") }
         guard let count = Int(arguments.value("--count") ?? "2000"), count > 0 else { throw UsageError("--count takes a positive whole number") }
         guard let limit = Int(arguments.value("--limit") ?? "200"), limit > 0 else { throw UsageError("--limit takes a positive whole number") }

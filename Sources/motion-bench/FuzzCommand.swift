@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import MotionBenchApp
 import MotionConformance
 
 /// `motion-bench fixtures fuzz`: a campaign of damaged fixtures through the real `conform`.
@@ -22,7 +23,7 @@ enum FuzzCommand {
 
     static func run(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, spec: .named("fixtures fuzz"))
-        let root = try fixturesFolder(arguments.value("--fixtures") ?? "Fixtures")
+        let root = try Application.fixturesFolder(arguments.value("--fixtures") ?? "Fixtures")
         let count = try arguments.int("--count") ?? 10_000, batchSize = try arguments.int("--batch") ?? 250
         let seed = try arguments.int("--seed") ?? 1, controlsPerBatch = try arguments.int("--controls") ?? 6
         let budget = try arguments.double("--fixture-timeout") ?? 20

@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import MotionBenchApp
 import MotionConformance
 
 /// The main job (`make run`): the conformance suites, the quick benchmark profile, and the
@@ -20,56 +21,54 @@ struct MainJob {
     func run() throws -> Int32 {
         let started = Date()
         print("motion-bench \(CommandLineTool.version): main job")
-        let conformance = try ConformCommand.conformance(fixtures: fixturesDirectory, suite: nil, filter: nil, engine: nil)
-        let reports = URL(fileURLWithPath: reportsDirectory)
-        try AtomicFile.write(conformance.render(.html), to: reports.appendingPathComponent("conformance.html"))
-        try AtomicFile.write(conformance.render(.json), to: reports.appendingPathComponent("conformance.json"))
-        print("conformance: \(conformance.summaryLine) (\(fixturesDirectory)/)")
-        for result in conformance.results where result.verdict != .pass { print("  \(result.verdict.rawValue): \(result.id): \(result.message)") }
-        for error in conformance.loadErrors { print("  error: \(error)") }
-
-        var selection = BenchmarkSelection()
-        selection.profile = .quick
-        selection.filter = filter
-        let result = try BenchmarkDriver(options: try selection.driverOptions()).run()
-        let store = ResultStore(root: reports)
-        let file = try store.save(result)
-        try AtomicFile.write(try ReportFormat.markdown.render(result), to: reports.appendingPathComponent("latest.md"))
-        let incomplete = result.benchmarks.filter { $0.status != .ok }
-        print("benchmarks: \(result.benchmarks.count) run (quick profile), \(incomplete.count) did not complete")
+        var request = MainRequest()
+        request.fixtures = fixturesDirectory
+        request.reports = URL(fileURLWithPath: reportsDirectory)
+        request.filter = filter
+        let outcome = try app.main(request) { conformance in
+            print("conformance: \(conformance.summaryLine) (\(fixturesDirectory)/)")
+            for result in conformance.results where result.verdict != .pass { print("  \(result.verdict.rawValue): \(result.id): \(result.message)") }
+            for error in conformance.loadErrors { print("  error: \(error)") }
+        }
+        let result = outcome.result
+        print("benchmarks: \(result.benchmarks.count) run (quick profile), \(outcome.incomplete.count) did not complete")
         // What the machine was doing belongs beside every figure a person reads, here as in the reports.
         if let machine = result.machine?.summary { print("machine: \(machine)") }
-        for benchmark in incomplete { print("  \(benchmark.status.rawValue): \(benchmark.name): \(benchmark.message ?? "")") }
+        for benchmark in outcome.incomplete { print("  \(benchmark.status.rawValue): \(benchmark.name): \(benchmark.message ?? "")") }
         // The engine's figures against C and against one thread from 100k elements up, where a
         // second thread is used (the C kernels' own, and smaller sizes, are in the report).
         for benchmark in result.benchmarks
         where !benchmark.tags.contains("c") && benchmark.elements >= 100_000
             && (benchmark.ratioToReference != nil || benchmark.speedupOverOneThread != nil)
         {
-            var comparisons: [String] = []
-            /// An interval wider than a factor of 2 says little: flagged where it is printed.
-            func caveat(_ interval: [Double]?) -> String {
-                guard let interval, interval.count == 2, interval[0] > 0, interval[1] / interval[0] > 2 else { return "" }
-                return " (unreliable: the interval spans \(String(format: "%.1f", interval[1] / interval[0]))×)"
-            }
-            if benchmark.ratioToReference != nil {
-                comparisons.append(
-                    formatRatio(benchmark.ratioToReference, interval: benchmark.ratioToReferenceInterval) + " the C kernel's time"
-                        + caveat(benchmark.ratioToReferenceInterval))
-            }
-            if benchmark.speedupOverOneThread != nil {
-                comparisons.append(
-                    formatRatio(benchmark.speedupOverOneThread, interval: benchmark.speedupInterval) + " as fast as on one thread"
-                        + caveat(benchmark.speedupInterval))
-            }
-            let busy = benchmark.timing.flatMap { MachineLoad.busyNote([$0]) }.map { "; \($0)" } ?? ""
-            print(
-                "  \(benchmark.name): \(formatNanoseconds(benchmark.timing?.nanosecondsPerElement)) per \(benchmark.unit == .frame ? "channel-frame" : "element"), "
-                    + comparisons.joined(separator: ", ") + busy)
+            print(Self.figures(benchmark))
         }
-        let site = try RevisionCommands.writeSite(reports: reports, conformance: conformance)
-        print("reports: \(site.path) (open it in a browser), \(file.path), \(reports.appendingPathComponent("latest.md").path)")
+        print("reports: \(outcome.site.path) (open it in a browser), \(outcome.runFile.path), \(outcome.latestMarkdown.path)")
         print(String(format: "finished in %.0f s", Date().timeIntervalSince(started)))
-        return conformance.exitCode != 0 ? conformance.exitCode : (incomplete.isEmpty ? 0 : 1)
+        return outcome.exitCode
+    }
+
+    /// One engine benchmark's line: its time per element, against C and against one thread.
+    static func figures(_ benchmark: BenchmarkResult) -> String {
+        var comparisons: [String] = []
+        /// An interval wider than a factor of 2 says little: flagged where it is printed.
+        func caveat(_ interval: [Double]?) -> String {
+            guard let interval, interval.count == 2, interval[0] > 0, interval[1] / interval[0] > 2 else { return "" }
+            return " (unreliable: the interval spans \(String(format: "%.1f", interval[1] / interval[0]))×)"
+        }
+        if benchmark.ratioToReference != nil {
+            comparisons.append(
+                formatRatio(benchmark.ratioToReference, interval: benchmark.ratioToReferenceInterval) + " the C kernel's time"
+                    + caveat(benchmark.ratioToReferenceInterval))
+        }
+        if benchmark.speedupOverOneThread != nil {
+            comparisons.append(
+                formatRatio(benchmark.speedupOverOneThread, interval: benchmark.speedupInterval) + " as fast as on one thread"
+                    + caveat(benchmark.speedupInterval))
+        }
+        let busy = benchmark.timing.flatMap { MachineLoad.busyNote([$0]) }.map { "; \($0)" } ?? ""
+        return
+            "  \(benchmark.name): \(formatNanoseconds(benchmark.timing?.nanosecondsPerElement)) per \(benchmark.unit == .frame ? "channel-frame" : "element"), "
+            + comparisons.joined(separator: ", ") + busy
     }
 }

@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import MotionBenchApp
 import MotionConformance
 
 /// `motion-bench show RESULT.json [--format F] [--output FILE]`: a stored run, comparison,

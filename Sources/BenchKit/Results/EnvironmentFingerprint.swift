@@ -67,7 +67,7 @@ public struct EnvironmentFingerprint: Codable, Hashable, Sendable {
 }
 
 /// Runs a command found on the PATH and returns its standard output, or nil if it failed.
-func runCommand(_ command: String, _ arguments: [String]) -> String? {
+public func runCommand(_ command: String, _ arguments: [String]) -> String? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [command] + arguments

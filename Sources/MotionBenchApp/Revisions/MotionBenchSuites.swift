@@ -6,15 +6,20 @@ import MotionConformance
 /// fixtures, an engine in another process is measured by this tool's workload worker, and a
 /// revision's verdicts are its conformance suites', played by that revision's own tool (or, for
 /// an engine, by this one).
-struct MotionBenchSuites: RevisionSuites {
-    func workerEnvironment(checkout: URL) -> [String: String] {
+public struct MotionBenchSuites: RevisionSuites {
+    /// This tool, whose workload worker and conformance suites an engine revision is run through.
+    public var executable: URL
+
+    public init(executable: URL) { self.executable = executable }
+
+    public func workerEnvironment(checkout: URL) -> [String: String] {
         ["MOTIONBENCH_FIXTURES": checkout.appendingPathComponent("Fixtures").path]
     }
 
-    func engineWorker(engineCommand: String) -> BenchmarkDriver.WorkerCommand {
+    public func engineWorker(engineCommand: String) -> BenchmarkDriver.WorkerCommand {
         let engine = ExternalEngine.Options(command: engineCommand, shell: true, timeout: 240)
         return BenchmarkDriver.WorkerCommand(
-            executable: URL(fileURLWithPath: selfExecutable), arguments: [InternalCommand.workloadWorker.rawValue] + WorkloadWorker.arguments(for: engine))
+            executable: executable, arguments: [InternalCommand.workloadWorker.rawValue] + WorkloadWorker.arguments(for: engine))
     }
 
     /// The part of `conform --format json` read here: each fixture's verdict.
@@ -26,11 +31,11 @@ struct MotionBenchSuites: RevisionSuites {
         var fixtures: [Fixture]
     }
 
-    func verdicts(checkout: URL, binaries: URL?, engineCommand: String?, timeout: Double) -> [String: String]? {
+    public func verdicts(checkout: URL, binaries: URL?, engineCommand: String?, timeout: Double) -> [String: String]? {
         let outcome: WorkerProcess.Outcome
         if let engineCommand {
             outcome = WorkerProcess(
-                executable: URL(fileURLWithPath: selfExecutable),
+                executable: executable,
                 arguments: ["conform", "--format", "json", "--engine-shell", "--engine", engineCommand], timeout: timeout
             ).run()
         } else if let binaries {
@@ -56,7 +61,7 @@ struct MotionBenchSuites: RevisionSuites {
 
     /// The site's scaling charts: `tick.KIND.COUNT.THREADS` on one thread and on all, and the C
     /// kernel of the same math (`c.REF.COUNT`) beside them.
-    static let scaling = ScalingCharts(series: ["1 thread", "all threads", "C kernel"], element: "channel-frame", elements: "channels") { name in
+    public static let scaling = ScalingCharts(series: ["1 thread", "all threads", "C kernel"], element: "channel-frame", elements: "channels") { name in
         let parts = name.split(separator: ".").map(String.init)
         if parts.count == 4, parts[0] == "tick", ["1", "all"].contains(parts[3]) { return .init(chart: "tick.\(parts[1])", series: parts[3] == "1" ? 0 : 1) }
         let kernels = ["fluid": "fluid", "closed": "closed", "cubic": "keyframe"]

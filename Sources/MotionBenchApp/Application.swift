@@ -1,0 +1,61 @@
+import BenchKit
+import Foundation
+
+/// MotionBench's jobs as functions of typed requests returning typed outcomes — what the
+/// `motion-bench` executable runs after parsing its arguments, and what tests call directly. A job
+/// never reads the command line and never writes a report to standard output: it writes files,
+/// says how it goes through `log`, and returns what it found, written and decided (the exit code
+/// included); the executable renders the outcome.
+public struct Application: Sendable {
+    /// This tool's executable: started again as the conformance player and as the workload
+    /// worker of an engine in another process.
+    public var executable: URL
+    /// `motion-bench VERSION`, as results record it.
+    public var version: String
+    /// Status lines (progress, files written); results never go here.
+    public var log: @Sendable (String) -> Void
+    /// Problems that did not stop the job (a stored file that cannot be read), shown even when
+    /// status lines are not.
+    public var warn: @Sendable (String) -> Void
+    /// No progress lines from the benchmark driver.
+    public var quiet: Bool
+
+    public init(
+        executable: URL, version: String, quiet: Bool = false, log: @escaping @Sendable (String) -> Void = { _ in },
+        warn: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        (self.executable, self.version, self.quiet, self.log, self.warn) = (executable, version, quiet, log, warn)
+    }
+
+    /// This process's own executable (`/proc/self/exe` where there is one).
+    public static var currentExecutable: URL {
+        let link = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return link.path == "/proc/self/exe" ? URL(fileURLWithPath: CommandLine.arguments[0]) : link
+    }
+}
+
+/// A request that cannot be run as given: what was wrong and what was expected. The executable
+/// adds where its usage is.
+public struct UsageError: Error, CustomStringConvertible {
+    public let message: String
+    /// The command whose options were wrong, for the pointer to its help.
+    public var command: String?
+    public init(_ message: String, command: String? = nil) {
+        self.message = message
+        self.command = command
+    }
+    public var description: String { message }
+}
+
+/// A job that could not be done: what failed and why, in one line.
+public struct ToolError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// The engine could not be started or did not shake hands: one error for the run, not one per
+/// fixture.
+public struct EngineUnavailable: Error, CustomStringConvertible {
+    public let description: String
+    public init(description: String) { self.description = description }
+}

@@ -1,0 +1,69 @@
+import BenchKit
+import Foundation
+import MotionConformance
+
+/// What a job that runs benchmarks chooses (`run`, `main`, `nightly`, `calibrate`, `list`):
+/// read once from a command line by the executable, or set by a job that runs benchmarks itself,
+/// then turned into the driver's options. No job builds another command's argument list.
+public struct BenchmarkSelection: Sendable {
+    public var profile = MeasurementProfile.named("standard")!
+    public var filter: String?
+    public var threads: Int?
+    /// The benchmark worker; nil: MotionBenchmarks beside this tool.
+    public var worker: URL?
+    /// Engines in other processes, measured on the standard workloads instead of the worker.
+    public var engines: [ExternalEngine.Options] = []
+    public var timeout: Double?
+    public var busyRetries: Int?
+    public var instructions = false
+    /// Variables for every worker, beside this process's own.
+    public var workerEnvironment: [String: String] = [:]
+
+    public init() {}
+
+    /// The driver's options: the worker (or one workload worker per engine, with the C reference
+    /// kernels from the benchmark worker when it is there) and the measurement settings.
+    public func driverOptions(_ app: Application) throws -> BenchmarkDriver.Options {
+        var options = BenchmarkDriver.Options(worker: app.executable)
+        if engines.isEmpty {
+            options.worker = try app.benchmarkWorker(worker)
+        } else {
+            let workers = engines.map { app.workloadWorker($0) }
+            options.worker = workers[0].executable
+            options.workerArguments = workers[0].arguments
+            options.additionalWorkers = Array(workers.dropFirst())
+            options.referenceWorker = (try? app.benchmarkWorker(worker)).map { BenchmarkDriver.WorkerCommand(executable: $0) }
+        }
+        options.profile = profile
+        if let threads { options.threads = threads }
+        options.filter = filter
+        if let timeout { options.timeout = timeout }
+        if let busyRetries { options.busyRetries = busyRetries }
+        options.instructions = instructions
+        options.environment = workerEnvironment
+        if app.quiet { options.progress = nil }
+        options.repository = FileManager.default.currentDirectoryPath
+        #if DEBUG
+            options.buildConfiguration = "debug"
+        #endif
+        options.toolVersion = "motion-bench \(app.version)"
+        return options
+    }
+}
+
+extension Application {
+    /// The benchmark worker: `path`, or MotionBenchmarks beside this tool.
+    public func benchmarkWorker(_ path: URL?) throws -> URL {
+        if let path { return path }
+        let sibling = executable.deletingLastPathComponent().appendingPathComponent("MotionBenchmarks")
+        guard FileManager.default.isExecutableFile(atPath: sibling.path) else {
+            throw ToolError("no benchmark worker at \(sibling.path); build it with `swift build -c release` or pass --worker PATH")
+        }
+        return sibling
+    }
+
+    /// This tool's workload worker for an engine in another process (docs/protocol.md §8).
+    public func workloadWorker(_ engine: ExternalEngine.Options) -> BenchmarkDriver.WorkerCommand {
+        BenchmarkDriver.WorkerCommand(executable: executable, arguments: [InternalCommand.workloadWorker.rawValue] + WorkloadWorker.arguments(for: engine))
+    }
+}

@@ -1,0 +1,100 @@
+import BenchKit
+import Foundation
+import MotionConformance
+
+/// What `conform` plays: the fixtures folder, a suite or a filter of ids, and the engine (nil:
+/// MotionCore and MotionEngine in this tool's isolated player).
+public struct ConformanceRequest: Sendable {
+    public var fixtures = "Fixtures"
+    public var suite: String?
+    /// A regular expression over fixture ids.
+    public var filter: String?
+    public var engine: ExternalEngine.Options?
+    /// Time and memory per fixture in the isolated player.
+    public var budget = IsolatedPlayer.Budget()
+
+    public init(fixtures: String = "Fixtures", suite: String? = nil, filter: String? = nil, engine: ExternalEngine.Options? = nil) {
+        (self.fixtures, self.suite, self.filter, self.engine) = (fixtures, suite, filter, engine)
+    }
+}
+
+extension Application {
+    /// Plays the fixtures and returns the report; `onResult` sees each result as it comes.
+    /// Nothing to play is an error that names what there is, never a pass; an engine that cannot
+    /// start is `EngineUnavailable`.
+    public func conformance(_ request: ConformanceRequest, onResult: ((FixtureResult) -> Void)? = nil) throws -> ConformanceReport {
+        func reported(_ result: FixtureResult) -> FixtureResult {
+            onResult?(result)
+            return result
+        }
+        let (suite, filter) = (request.suite, request.filter)
+        let root = try Self.fixturesFolder(request.fixtures)
+        var loaded = FixtureLoader.load(root: root, suite: suite)
+        // Nothing to run is an error that names what there is, never a pass.
+        if let suite, loaded.fixtures.isEmpty, loaded.errors.isEmpty {
+            let suites = Set(FixtureLoader.load(root: root).fixtures.map(\.suite)).sorted()
+            throw UsageError("--suite '\(suite)' has no fixtures under \(root.path); the suites are: \(suites.joined(separator: ", "))")
+        }
+        if let filter {
+            guard let regex = try? NSRegularExpression(pattern: filter) else { throw UsageError("--filter '\(filter)' is not a valid regular expression") }
+            let all = loaded.fixtures
+            loaded.fixtures = all.filter { regex.firstMatch(in: $0.id, range: NSRange($0.id.startIndex..., in: $0.id)) != nil }
+            if loaded.fixtures.isEmpty && !all.isEmpty {
+                let nearest = nearestNames(all.map(\.id), to: filter)
+                throw UsageError("--filter '\(filter)' matches no fixture id; the nearest: \(nearest.joined(separator: ", "))")
+            }
+        }
+        if loaded.fixtures.isEmpty && loaded.errors.isEmpty { throw ToolError("no fixtures (*.json) under \(root.path)") }
+        if let engine = request.engine {
+            let adapter = ExternalEngine(engine)
+            defer { adapter.close() }
+            do {
+                try adapter.start()
+            } catch {
+                throw EngineUnavailable(description: "\(error)")
+            }
+            do {
+                log(
+                    "conform: engine \(adapter.label)"
+                        + (adapter.legacy
+                            ? " (no handshake: scalar property scenarios only)"
+                            : ", protocol \(adapter.version), capabilities: \(adapter.capabilities.sorted().map(\.rawValue).joined(separator: " "))")
+                        + (adapter.unknownCapabilities.isEmpty ? "" : "; unknown capabilities ignored: \(adapter.unknownCapabilities.joined(separator: " "))")
+                )
+            }
+            let results = loaded.fixtures.map { reported(Self.relative(adapter.run($0), root)) }
+            return ConformanceReport(results: results, loadErrors: loaded.errors.map { Self.relative($0, root) }, engine: adapter.label)
+        }
+        let player = IsolatedPlayer(command: [executable.path, InternalCommand.play.rawValue], budget: request.budget)
+        let results = player.run(loaded.fixtures) { onResult?(Self.relative($0, root)) }.map { Self.relative($0, root) }
+        return ConformanceReport(results: results, loadErrors: loaded.errors.map { Self.relative($0, root) })
+    }
+
+    /// A path as reports show it: relative to the fixtures folder.
+    public static func relative(_ path: String?, _ root: URL) -> String? {
+        guard let path else { return nil }
+        let base = root.standardizedFileURL.path + "/"
+        let full = URL(fileURLWithPath: path).standardizedFileURL.path
+        return full.hasPrefix(base) ? String(full.dropFirst(base.count)) : path
+    }
+
+    public static func relative(_ result: FixtureResult, _ root: URL) -> FixtureResult {
+        var result = result
+        result.file = relative(result.file, root)
+        return result
+    }
+
+    public static func relative(_ error: FixtureError, _ root: URL) -> FixtureError {
+        var error = error
+        error.file = relative(error.file, root)
+        return error
+    }
+
+    /// The fixtures folder, which must exist and be a folder.
+    public static func fixturesFolder(_ path: String) throws -> URL {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw ToolError("no fixtures folder at \(path)") }
+        guard isDirectory.boolValue else { throw ToolError("--fixtures \(path) is a file, not a folder of fixtures") }
+        return URL(fileURLWithPath: path)
+    }
+}

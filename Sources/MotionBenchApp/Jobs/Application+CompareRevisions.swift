@@ -1,0 +1,61 @@
+import BenchKit
+import Foundation
+
+/// Two revisions (or checkout directories) to build and measure taking turns.
+public struct CompareRevisionsRequest {
+    public var a: String
+    public var b: String
+    public var options: RevisionComparison.Options
+    public var repository = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    /// Where the worktrees and the comparison's files go.
+    public var reports = URL(fileURLWithPath: "reports")
+
+    public init(a: String, b: String, options: RevisionComparison.Options) {
+        (self.a, self.b, self.options) = (a, b, options)
+    }
+}
+
+/// The comparison, as stored and as its formats render it, and where it was written.
+public struct CompareRevisionsOutcome: Sendable {
+    /// The verdicts, with the revisions' names, the machine and both sides' conformance.
+    public var report: ComparisonReport
+    /// How the rounds went (design, rounds, why they stopped, the builds).
+    public var comparison: RevisionComparison.Outcome
+    /// The stored JSON and Markdown.
+    public var json: URL
+    public var markdown: URL
+    /// Why the conformance suites were not run, when they were not.
+    public var conformanceNote: String?
+    public var exitCode: Int32 { report.exitCode }
+}
+
+extension Application {
+    public func compareRevisions(_ request: CompareRevisionsRequest) throws -> CompareRevisionsOutcome {
+        let comparison = RevisionComparison(
+            options: request.options, repository: request.repository, workspace: request.reports.appendingPathComponent("worktrees"))
+        let a: RevisionComparison.Revision, b: RevisionComparison.Revision, outcome: RevisionComparison.Outcome
+        do {
+            a = try comparison.resolve(request.a)
+            b = try comparison.resolve(request.b)
+            outcome = try comparison.run(a, b)
+        } catch let error as DriverError {
+            throw ToolError(error.description)
+        }
+        var report = outcome.report
+        report.conformance = outcome.conformance
+        report.baseline = "\(a.name) (\(a.commit?.prefix(10) ?? "directory"))"
+        report.candidate = "\(b.name) (\(b.commit?.prefix(10) ?? "directory"))"
+        report.machine =
+            (outcome.machine.map { $0.summary + "; " } ?? "")
+            + "\(outcome.rounds) rounds of \(outcome.design == .blocks ? "alternating blocks" : "one process a side"), \(outcome.stopReason)"
+        let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
+        let base = request.reports.appendingPathComponent("revisions/\(stamp)-\(a.commit?.prefix(10) ?? "A")-\(b.commit?.prefix(10) ?? "B")")
+        let json = base.appendingPathExtension("json"), markdown = base.appendingPathExtension("md")
+        try AtomicFile.write(try ComparisonFormat.json.render(report), to: json)
+        try AtomicFile.write((outcome.buildWarning.map { "**\($0)**\n\n" } ?? "") + (try ComparisonFormat.markdown.render(report)), to: markdown)
+        return CompareRevisionsOutcome(
+            report: report, comparison: outcome, json: json, markdown: markdown,
+            conformanceNote: outcome.conformance == nil
+                ? "not run (the package measured is \(request.options.packagePath ?? "."), not this repository)" : nil)
+    }
+}

@@ -1,0 +1,80 @@
+import BenchKit
+import Foundation
+import MotionConformance
+
+/// What `nightly` does: the benchmarks chosen and the conformance suites (of MotionCore, or of
+/// each engine), appended to this machine's history.
+public struct NightlyRequest: Sendable {
+    public var selection: BenchmarkSelection
+    public var reports: URL
+    public var fixtures = "Fixtures"
+    /// Narrow the worst new regression to one commit afterwards.
+    public var bisect = false
+
+    public init(selection: BenchmarkSelection, reports: URL) {
+        self.selection = selection
+        self.reports = reports
+    }
+}
+
+/// What a nightly found and wrote.
+public struct NightlyOutcome: Sendable {
+    public var conformances: [ConformanceReport]
+    public var result: RunResult
+    /// The history record written, and how many runs the machine's series now holds.
+    public var historyFile: URL
+    public var historyRuns: Int
+    /// Records of the series that could not be read (named, skipped).
+    public var historyProblems: [String]
+    /// Every change point in the series, and those tonight's run brought.
+    public var suspects: [SuspectRange]
+    public var new: Set<SuspectRange>
+    /// New slowdowns between two revisions: what fails the night.
+    public var regressions: [SuspectRange] { suspects.filter { new.contains($0) && $0.ratio > 1 && !$0.sameRevision } }
+    /// The bisection of the worst one, when asked for.
+    public var bisect: BisectOutcome?
+
+    /// 1 when a conformance run failed, 2 when a new regression between revisions appeared, else 0.
+    public var exitCode: Int32 {
+        if conformances.contains(where: { $0.exitCode != 0 }) { return 1 }
+        return regressions.isEmpty ? 0 : 2
+    }
+}
+
+extension Application {
+    /// Every option is checked, and the benchmarks chosen, before the conformance suites run;
+    /// an engine that cannot start is a `ToolError`.
+    public func nightly(_ request: NightlyRequest) throws -> NightlyOutcome {
+        let options = try request.selection.driverOptions(self)
+        do { _ = try BenchmarkDriver(options: options).selectedBenchmarks() } catch let error as DriverError { throw ToolError(error.description) }
+        // The suites validate MotionCore, or every engine given; each engine's report is kept for
+        // the site and its summary in the history.
+        var conformances: [ConformanceReport] = []
+        for engine in request.selection.engines.isEmpty ? [nil] : request.selection.engines.map(Optional.some) {
+            var suiteEngine = engine
+            suiteEngine?.timeout = ExternalEngine.Options(command: "").timeout
+            do {
+                conformances.append(try conformance(ConformanceRequest(fixtures: request.fixtures, engine: suiteEngine)))
+            } catch let error as EngineUnavailable {
+                throw ToolError(error.description)
+            }
+        }
+        let result = try BenchmarkDriver(options: options).run()
+        try ResultStore(root: request.reports).save(result)
+        for report in conformances { try ConformanceStore.save(report, reports: request.reports) }
+        let history = HistoryStore(root: request.reports.appendingPathComponent("history"))
+        let summaries = conformances.map(JSONConformanceSummary.init)
+        let file = try history.append(result, conformance: summaries[0], engines: summaries.count > 1 ? summaries : nil)
+        let loaded = history.load(seriesKey: result.environment.seriesKey)
+        let suspects = SuspectRange.find(in: loaded.records)
+        var outcome = NightlyOutcome(
+            conformances: conformances, result: result, historyFile: file, historyRuns: loaded.records.count, historyProblems: loaded.problems,
+            suspects: suspects, new: Set(SuspectRange.new(in: loaded.records)))
+        if request.bisect {
+            let regressions = outcome.regressions
+            let worst = (regressions.isEmpty ? suspects.filter { $0.ratio > 1 } : regressions).max { $0.ratio < $1.ratio }
+            outcome.bisect = try worst.map { try bisect($0, reports: request.reports) } ?? BisectOutcome(range: nil, note: "no slower change point to bisect")
+        }
+        return outcome
+    }
+}

@@ -1,0 +1,98 @@
+import BenchKit
+import Foundation
+import Testing
+
+@testable import MotionBenchApp
+
+/// The jobs called as functions, asserting on what they return: exit codes, files written,
+/// verdicts, the history's runs. The executable only renders these outcomes.
+@Suite("application jobs", .serialized)
+struct ApplicationJobTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The debug build's tool: its isolated player plays the fixtures, and MotionBenchmarks
+    /// beside it is the benchmark worker.
+    static let app = Application(executable: root.appendingPathComponent(".build/debug/motion-bench"), version: "test", quiet: true)
+
+    /// A scratch folder with two real fixtures copied in, and an empty reports folder.
+    static func scratch() throws -> (fixtures: URL, reports: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("app-jobs-\(UUID().uuidString)")
+        let fixtures = folder.appendingPathComponent("Fixtures/curves")
+        try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+        for name in ["easeInOut-rounded-to-2^-20.json", "region-bezier-overshoot.json"] {
+            try FileManager.default.copyItem(at: root.appendingPathComponent("Fixtures/curves/\(name)"), to: fixtures.appendingPathComponent(name))
+        }
+        return (folder.appendingPathComponent("Fixtures"), folder.appendingPathComponent("reports"))
+    }
+
+    static var selection: BenchmarkSelection {
+        var selection = BenchmarkSelection()
+        selection.profile = .quick
+        selection.filter = "^test\\.allocate\\.7$"
+        // The worker's benchmarks for the runner's own tests.
+        selection.workerEnvironment = ["MOTIONBENCH_TEST_BENCHMARKS": "1"]
+        return selection
+    }
+
+    @Test("nightly twice: the second run finds the first in the history; both pass their fixtures; exit 0")
+    func nightlyTwice() throws {
+        let (fixtures, reports) = try Self.scratch()
+        var request = NightlyRequest(selection: Self.selection, reports: reports)
+        request.fixtures = fixtures.path
+        let first = try Self.app.nightly(request)
+        let second = try Self.app.nightly(request)
+        #expect(first.historyRuns == 1 && second.historyRuns == 2)
+        #expect(second.conformances.count == 1 && second.conformances[0].passed == 2 && second.conformances[0].exitCode == 0)
+        #expect(second.result.benchmarks.map(\.name) == ["test.allocate.7"] && second.result.benchmarks[0].status == .ok)
+        #expect(FileManager.default.fileExists(atPath: second.historyFile.path))
+        #expect(second.regressions.isEmpty && second.exitCode == 0 && second.bisect == nil)
+    }
+
+    @Test("the main job: conformance seen before the benchmarks, every file it names written, exit 0")
+    func mainJob() throws {
+        let (fixtures, reports) = try Self.scratch()
+        var request = MainRequest()
+        (request.fixtures, request.reports, request.filter) = (fixtures.path, reports, Self.selection.filter)
+        request.workerEnvironment = Self.selection.workerEnvironment
+        var seen: Int?
+        let outcome = try Self.app.main(request) { seen = $0.passed }
+        #expect(seen == 2)
+        #expect(outcome.incomplete.isEmpty && outcome.exitCode == 0)
+        for file in [outcome.runFile, outcome.latestMarkdown, outcome.site, reports.appendingPathComponent("conformance.json")] {
+            #expect(FileManager.default.fileExists(atPath: file.path), "\(file.path)")
+        }
+    }
+
+    @Test("a fixture that fails makes the main job's exit code the conformance run's")
+    func failingFixture() throws {
+        let (fixtures, reports) = try Self.scratch()
+        // The same scenario with an expected value no engine gives.
+        let file = fixtures.appendingPathComponent("curves/region-bezier-overshoot.json")
+        var text = try String(contentsOf: file, encoding: .utf8)
+        guard let range = text.range(of: #""value": 0.0"#) else {
+            Issue.record("the fixture has no value to change")
+            return
+        }
+        text.replaceSubrange(range, with: #""value": 0.5"#)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        var request = MainRequest()
+        (request.fixtures, request.reports, request.filter) = (fixtures.path, reports, Self.selection.filter)
+        request.workerEnvironment = Self.selection.workerEnvironment
+        let outcome = try Self.app.main(request)
+        #expect(outcome.conformance.failed == 1 && outcome.conformance.exitCode == 1)
+        #expect(outcome.exitCode == 1)
+    }
+
+    @Test("report over a folder with nothing stored is a ToolError that writes nothing")
+    func emptyReport() throws {
+        let (_, reports) = try Self.scratch()
+        #expect(throws: ToolError.self) { try Self.app.report(reports: reports) }
+        #expect(!FileManager.default.fileExists(atPath: reports.appendingPathComponent("site").path))
+    }
+
+    @Test("conformance: a filter that matches no fixture is a UsageError, never a pass")
+    func filterMatchingNothing() throws {
+        let (fixtures, _) = try Self.scratch()
+        #expect(throws: UsageError.self) { try Self.app.conformance(ConformanceRequest(fixtures: fixtures.path, filter: "^nothing$")) }
+        #expect(throws: ToolError.self) { try Self.app.conformance(ConformanceRequest(fixtures: fixtures.path + "/missing")) }
+    }
+}
