@@ -66,17 +66,9 @@ public struct EnvironmentFingerprint: Codable, Hashable, Sendable {
     }
 }
 
-/// Runs a command found on the PATH and returns its standard output, or nil if it failed.
-public func runCommand(_ command: String, _ arguments: [String]) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [command] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return nil }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
+/// Runs a command found on the PATH and returns its standard output, or nil if it failed or ran
+/// past `timeout` seconds.
+public func runCommand(_ command: String, _ arguments: [String], timeout: Double = 300) -> String? {
+    guard case let .finished(data) = WorkerProcess.onPath(command, arguments, timeout: timeout).run() else { return nil }
     return String(decoding: data, as: UTF8.self)
 }

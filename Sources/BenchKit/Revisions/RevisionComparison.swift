@@ -149,18 +149,11 @@ public struct RevisionComparison {
     public func build(_ revision: Revision) throws {
         if let engine = options.engine, engine.build == nil { return }
         options.progress?.note("building \(revision.name) (\(options.engine == nil ? options.configuration : "--build")) in \(revision.directory.path)")
-        let process = Process()
-        if let build = options.engine?.build {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", build]
-            process.currentDirectoryURL = revision.directory
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["swift", "build", "-c", options.configuration, "--package-path", package(revision).path]
-        }
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
+        let builder =
+            options.engine?.build.map {
+                WorkerProcess(executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", $0], timeout: 3600, directory: revision.directory)
+            }
+            ?? WorkerProcess.onPath("swift", ["build", "-c", options.configuration, "--package-path", package(revision).path], timeout: 3600)
         // A release build takes a minute or more: say it is still going, and how long it took.
         let started = MonotonicClock.now()
         let seconds = { Int(Double(MonotonicClock.now() - started) / 1e9) }
@@ -169,12 +162,18 @@ public struct RevisionComparison {
         ticker.setEventHandler { [progress = options.progress, name = revision.name] in progress?.note("building \(name): \(seconds()) s so far") }
         ticker.resume()
         defer { ticker.cancel() }
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let tail = String(decoding: message, as: UTF8.self).split(separator: "\n").suffix(8).joined(separator: "\n")
-            throw DriverError("building \(revision.name) failed:\n\(tail)")
+        switch builder.run() {
+        case .finished: break
+        case let .failed(_, stdout, stderr):
+            // SwiftPM writes its errors on standard output.
+            let text = stderr.isEmpty ? String(decoding: stdout, as: UTF8.self) : stderr
+            throw DriverError("building \(revision.name) failed:\n\(WorkerProcess.tail(text))")
+        case let .crashed(signal, stderr, _):
+            throw DriverError("building \(revision.name) ended by \(signalMeaning(signal) ?? "signal \(signal)"):\n\(WorkerProcess.tail(stderr))")
+        case let .timedOut(seconds):
+            throw DriverError("building \(revision.name) ran past \(Int(seconds)) s and was stopped")
+        case let .couldNotStart(reason):
+            throw DriverError("building \(revision.name): \(reason)")
         }
         options.progress?.note("built \(revision.name) in \(seconds()) s")
     }

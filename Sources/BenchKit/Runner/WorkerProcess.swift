@@ -1,7 +1,9 @@
 import Foundation
 
-/// One run of a worker executable in its own process, with a timeout. Standard output and error
-/// are drained on their own threads so a chatty worker cannot block on a full pipe.
+/// One run of a program in its own process, with a timeout: the runner's one way to run a child
+/// that ends — benchmark workers, git, builds, another revision's tool. Standard output and error
+/// are drained on their own threads so a chatty child cannot block on a full pipe; how it ended
+/// (its status, the signal and what that signal usually means, a timeout) comes back typed.
 public struct WorkerProcess {
     public enum Outcome {
         case finished(stdout: Data)
@@ -19,9 +21,24 @@ public struct WorkerProcess {
     let arguments: [String]
     var environment: [String: String] = ProcessInfo.processInfo.environment
     var timeout: Double
+    /// The folder it runs in; nil: this process's.
+    var directory: URL?
 
-    public init(executable: URL, arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment, timeout: Double) {
-        (self.executable, self.arguments, self.environment, self.timeout) = (executable, arguments, environment, timeout)
+    public init(
+        executable: URL, arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment, timeout: Double,
+        directory: URL? = nil
+    ) {
+        (self.executable, self.arguments, self.environment, self.timeout, self.directory) = (executable, arguments, environment, timeout, directory)
+    }
+
+    /// A program found on the PATH.
+    public static func onPath(_ command: String, _ arguments: [String], timeout: Double, directory: URL? = nil) -> WorkerProcess {
+        WorkerProcess(executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: [command] + arguments, timeout: timeout, directory: directory)
+    }
+
+    /// The last `lines` lines of a child's standard error, for a message saying why it failed.
+    public static func tail(_ text: String, lines: Int = 8) -> String {
+        text.split(separator: "\n").suffix(lines).joined(separator: "\n")
     }
 
     public func run() -> Outcome {
@@ -29,6 +46,7 @@ public struct WorkerProcess {
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
+        if let directory { process.currentDirectoryURL = directory }
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
