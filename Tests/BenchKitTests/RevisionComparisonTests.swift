@@ -85,16 +85,20 @@ struct RevisionComparisonTests {
     func slowedKernel() throws {
         let run = try compare("base", "slow")
         #expect(run.status == 2, "\(run.output.suffix(1500))")
-        #expect(run.output.contains("regressed"))
-        #expect(run.output.contains("rounds of alternating blocks"), "both workers serve blocks, so the rounds take turns")
-        #expect(run.output.contains("confirmed: "), "a regression is confirmed before it is reported")
+        let report = try Self.storedReport(in: run)
+        let fluid = try #require(report.comparisons.first { $0.name == "tick.fluid.10k.1" })
+        #expect(fluid.verdict == .regressed && fluid.confirmed == true, "a regression is confirmed before it is reported")
+        #expect(report.rounds?.design == "blocks", "both workers serve blocks, so the rounds take turns")
+        #expect(report.exitCode == run.status)
     }
 
     @Test("a revision compared with itself shows no regression and no mismatch")
     func sameRevision() throws {
         let run = try compare("base", "base")
         #expect(run.status != 2 && run.status != 4 && run.status != 1, "\(run.output.suffix(1500))")
-        #expect(!run.output.contains("  regressed"))
+        let report = try Self.storedReport(in: run)
+        #expect(!report.comparisons.isEmpty && !report.comparisons.contains { $0.verdict == .regressed })
+        #expect(report.conformance?.changed.isEmpty == true && report.conformance?.failure == nil)
         #expect(!run.output.contains("was compiled"), "both sides built alike: no build warning")
     }
 

@@ -178,22 +178,24 @@ struct WorkloadTests {
         let reports = repository.appendingPathComponent("reports")
         let outcome = try tool([
             "compare-revisions", "HEAD~1", "HEAD", "--repository", repository.path, "--engine", "python3 engine.py",
-            "--filter", "^workload\\.curve\\.1k@", "--reports", reports.path, "--quiet",
+            "--filter", "^workload\\.curve\\.1k@", "--reports", reports.path, "--quiet", "--format", "json",
         ])
         #expect(outcome.status == 2, "\(outcome.output)\(outcome.errors)")
-        #expect(outcome.output.contains("workload.curve.1k@python-example"), "\(outcome.output)")
-        #expect(outcome.output.contains("regressed") && outcome.output.contains("confirmed"), "\(outcome.output)")
-        #expect(outcome.output.contains("conformance: no fixture changed its verdict"), "the suites ran through both revisions")
-        #expect(outcome.output.contains("of alternating blocks"), "the engine declares workload.frames: its revisions take turns in blocks")
+        let report = try JSONDecoder().decode(ComparisonReport.self, from: Data(outcome.output.utf8))
+        let curve = try #require(report.comparisons.first { $0.name == "workload.curve.1k@python-example" }, "\(outcome.output)")
+        #expect(curve.verdict == .regressed && curve.confirmed == true, "\(outcome.output)")
+        #expect(report.conformance?.changed.isEmpty == true && report.conformance?.failure == nil, "the suites ran through both revisions")
+        #expect(report.rounds?.design == "blocks", "the engine declares workload.frames: its revisions take turns in blocks")
         // Without workload.frames, one fresh engine process a side per round, and the same verdict.
         // That design is noisier (docs/runner.md §9): rounds enough to decide and then confirm.
         let processes = try tool([
             "compare-revisions", "HEAD~1", "HEAD", "--repository", repository.path, "--engine",
             "python3 engine.py --capabilities workload.curve", "--filter", "^workload\\.curve\\.1k@", "--reports", reports.path, "--quiet",
-            "--max-rounds", "30",
+            "--max-rounds", "30", "--format", "json",
         ])
         #expect(processes.status == 2, "\(processes.output)\(processes.errors)")
-        #expect(processes.output.contains("of one process a side") && processes.output.contains("regressed"), "\(processes.output)")
+        let byProcess = try JSONDecoder().decode(ComparisonReport.self, from: Data(processes.output.utf8))
+        #expect(byProcess.rounds?.design == "processes" && byProcess.comparisons.contains { $0.verdict == .regressed }, "\(processes.output)")
     }
 
     @Test("an engine that declares workloads without a clock, declares none, or answers too few frames is told what is wrong")

@@ -68,6 +68,9 @@ public struct BenchmarkComparison: Codable, Sendable {
     public var candidateInstructions: Double?
     /// Processes measured while other work used the machine, "2 of 6".
     public var busy: String?
+    /// Whether further rounds confirmed a regression (`compare-revisions`): false leaves it
+    /// `inconclusive`; nil when no confirmation ran.
+    public var confirmed: Bool?
     public var message: String?
 
     /// "unchanged: could have detected ≥ 6%": the verdict with what it could have seen.
@@ -92,6 +95,8 @@ public struct ComparisonReport: Codable, Sendable {
     public var machine: String?
     /// The conformance suites of both revisions (`compare-revisions`); nil when not run.
     public var conformance: ConformanceDelta?
+    /// How `compare-revisions` measured: its design, rounds and why they stopped.
+    public var rounds: RoundsSummary?
 
     private enum StoredExitCode: String, CodingKey { case exitCode }
 
@@ -106,6 +111,7 @@ public struct ComparisonReport: Codable, Sendable {
         try container.encodeIfPresent(geometricMeanRatio, forKey: .geometricMeanRatio)
         try container.encodeIfPresent(machine, forKey: .machine)
         try container.encodeIfPresent(conformance, forKey: .conformance)
+        try container.encodeIfPresent(rounds, forKey: .rounds)
         var extra = encoder.container(keyedBy: StoredExitCode.self)
         try extra.encode(exitCode, forKey: .exitCode)
     }
@@ -281,4 +287,17 @@ func formatCount(_ value: Double) -> String {
         out.append(c)
     }
     return String(out.reversed())
+}
+
+/// How the rounds of a comparison of revisions went.
+public struct RoundsSummary: Codable, Sendable, Equatable {
+    /// `blocks` (two workers taking turns) or `processes` (one fresh process a side per round).
+    public var design: String
+    /// Rounds run, the most any benchmark got.
+    public var count: Int
+    public var stopReason: String
+
+    public init(design: String, count: Int, stopReason: String) {
+        (self.design, self.count, self.stopReason) = (design, count, stopReason)
+    }
 }

@@ -260,7 +260,7 @@ public struct RevisionComparison {
         var rounds: [String: [Round]] = [:]
         var failures: [String: String] = [:]
         var progress = Dictionary(descriptors.map { ($0.name, Progress.measuring) }, uniquingKeysWith: { x, _ in x })
-        var notes: [String: String] = [:]
+        var confirmations: [String: (confirmed: Bool, note: String)] = [:]
         var generator = SplitMix64(seed: 0xAB_BA)
         var round = 0
         var stopReason = "every benchmark decided"
@@ -331,25 +331,27 @@ public struct RevisionComparison {
                 case let .confirming(after):
                     guard measured.count >= after + Self.confirmationRounds(after: after, design: design) else { break }
                     progress[descriptor.name] = .decided
-                    notes[descriptor.name] = confirmation(Array(measured[after...]), all: decision)
+                    confirmations[descriptor.name] = confirmation(Array(measured[after...]), all: decision)
                 case .decided: break
                 }
             }
         }
         for (name, state) in progress {
             if case let .confirming(after) = state {
-                notes[name] = "regressed after \(after) rounds, but the confirmation was cut short (\(stopReason)): not confirmed"
+                confirmations[name] = (false, "regressed after \(after) rounds, but the confirmation was cut short (\(stopReason)): not confirmed")
             }
         }
         var report = compare(descriptors, rounds, counting, failures, builds)
         for index in report.comparisons.indices {
             let name = report.comparisons[index].name
-            guard let note = notes[name] else { continue }
-            if note.hasSuffix("not confirmed"), report.comparisons[index].verdict == .regressed, report.comparisons[index].message == nil {
+            guard let (confirmed, note) = confirmations[name] else { continue }
+            report.comparisons[index].confirmed = confirmed
+            if !confirmed, report.comparisons[index].verdict == .regressed, report.comparisons[index].message == nil {
                 report.comparisons[index].verdict = .inconclusive
             }
             report.comparisons[index].message = [report.comparisons[index].message, note].compactMap { $0 }.joined(separator: "; ")
         }
+        report.rounds = RoundsSummary(design: design.rawValue, count: round, stopReason: stopReason)
         let loads = rounds.values.flatMap { $0.flatMap { $0.loads.compactMap { $0 } } }
         let machine = MachineState(
             parallelCapacity: capacity, probeThreads: options.threads, loadAverage: loadAverage, processes: loads.count,
@@ -379,9 +381,9 @@ public struct RevisionComparison {
     /// Whether a deterministic count, not time, made the verdict (nothing to confirm then).
     /// The confirmation's note: the further rounds alone must show the candidate slower (their
     /// one-sided test of ratio ≤ 1 rejects), and all rounds together must still call it regressed.
-    func confirmation(_ further: [Round], all: VerdictDecision?) -> String {
+    func confirmation(_ further: [Round], all: VerdictDecision?) -> (confirmed: Bool, note: String) {
         guard let estimate = RatioEstimate.pairedRounds(logRatios: further.compactMap(\.logRatio)) else {
-            return "the confirmation rounds gave no ratio: not confirmed"
+            return (false, "the confirmation rounds gave no ratio: not confirmed")
         }
         let alpha = (1 - options.policy.confidence) / 2
         let p =
@@ -389,9 +391,9 @@ public struct RevisionComparison {
             ? StudentT.upperTail(log(estimate.ratio) / estimate.logStandardError, degreesOfFreedom: estimate.degreesOfFreedom)
             : (estimate.ratio > 1 ? 0 : 1)
         let figures = "\(further.count) further rounds gave \(String(format: "%.3f", estimate.ratio)) (p = \(String(format: "%.2g", p)) against ratio ≤ 1)"
-        guard p < alpha else { return figures + ": not confirmed" }
-        guard all?.verdict == .regressed else { return figures + ", but all rounds together no longer call it regressed: not confirmed" }
-        return "confirmed: " + figures
+        guard p < alpha else { return (false, figures + ": not confirmed") }
+        guard all?.verdict == .regressed else { return (false, figures + ", but all rounds together no longer call it regressed: not confirmed") }
+        return (true, "confirmed: " + figures)
     }
 
     func compare(
