@@ -130,7 +130,7 @@ enum CommandLineTool {
             case "calibrate":
                 return try CalibrationCommand.run(options)
             case "report":
-                return try RevisionCommands.report(options)
+                return try ReportCommand.run(options)
             case "fixtures":
                 return try FixturesCommand.run(options)
             case "adapter":

@@ -3,7 +3,7 @@ import Foundation
 import MotionBenchApp
 import MotionConformance
 
-/// `compare-revisions`, `nightly` and `report`.
+/// `compare-revisions` and `nightly`.
 enum RevisionCommands {
     static func revisionOptions(_ arguments: Arguments) throws -> RevisionComparison.Options {
         var options = RevisionComparison.Options()
@@ -110,13 +110,5 @@ enum RevisionCommands {
         if let range = bisect.range { print("bisect \(range.benchmark) over \(bisect.commits) commits") }
         for step in bisect.steps { print("  \(step.from.prefix(10))..\(step.to.prefix(10)): \(step.regressed ? "regressed" : "not regressed")") }
         if let culprit = bisect.culprit { print("bisect: the change is in \(culprit.prefix(10))") }
-    }
-
-    /// `motion-bench report`: the static site under reports/site/.
-    static func report(_ raw: [String]) throws -> Int32 {
-        let arguments = try Arguments(raw, spec: .named("report"))
-        let index = try app.report(reports: URL(fileURLWithPath: arguments.value("--reports") ?? "reports"))
-        print("report: \(index.path)")
-        return 0
     }
 }

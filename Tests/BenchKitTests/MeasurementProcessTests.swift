@@ -11,7 +11,7 @@ struct MeasurementProcessTests {
 
     @Test("a served worker answers ready, then a block per request with its mean time, then its load; bad requests are errors")
     func serve() throws {
-        let served = try ServedWorker(
+        let served = try BlockWorkerConnection(
             executable: Self.worker, arguments: ["serve", "tick.fluid.1k.1", "--profile", "quick", "--threads", "1", "--cpu", "0"],
             environment: ProcessInfo.processInfo.environment, timeout: 60)
         let first = try served.request("block 0.01", as: WorkerServe.Block.self)
@@ -23,13 +23,13 @@ struct MeasurementProcessTests {
         #expect(load.wallSeconds >= 0.03 && load.wallSeconds < 5, "the load covers the blocks only: \(load)")
         served.close()
 
-        let confused = try ServedWorker(
+        let confused = try BlockWorkerConnection(
             executable: Self.worker, arguments: ["serve", "tick.fluid.1k.1", "--profile", "quick"],
             environment: ProcessInfo.processInfo.environment, timeout: 60)
         #expect(throws: DriverError.self) { try confused.request("measure please", as: WorkerServe.Block.self) }
         confused.close()
         #expect(throws: DriverError.self) {
-            try ServedWorker(executable: Self.worker, arguments: ["serve", "no.such.benchmark"], environment: [:], timeout: 60)
+            try BlockWorkerConnection(executable: Self.worker, arguments: ["serve", "no.such.benchmark"], environment: [:], timeout: 60)
         }
     }
 

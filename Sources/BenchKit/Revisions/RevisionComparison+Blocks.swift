@@ -42,7 +42,7 @@ extension RevisionComparison {
         let plan = Self.blockPlan(options.profile)
         let cpus = ProcessInfo.processInfo.activeProcessorCount
         let first = round % 2 == 0 ? 0 : 1
-        var workers: [ServedWorker?] = [nil, nil]
+        var workers: [BlockWorkerConnection?] = [nil, nil]
         defer { workers.forEach { $0?.close() } }
         var measured = Round(samples: [[], []], loads: [nil, nil])
         do {
@@ -52,7 +52,7 @@ extension RevisionComparison {
                         name: descriptor.name, profile: options.profile.name, threads: options.threads,
                         cpu: cpus > 1 && !descriptor.usesAllThreads ? round % cpus : nil, spread: cpus > 1 && descriptor.usesAllThreads))
                 do {
-                    workers[side] = try ServedWorker(
+                    workers[side] = try BlockWorkerConnection(
                         executable: drivers[side].options.worker, arguments: drivers[side].options.workerArguments + request.arguments,
                         environment: drivers[side].workerEnvironment(), timeout: options.timeout)
                 } catch let error as DriverError {

@@ -2,7 +2,7 @@ import Foundation
 
 /// The driver's end of a `serve` worker (`WorkerServe`): a process spoken to a line at a time,
 /// each answer awaited for at most `timeout` seconds. Closing it (or a failure) ends the process.
-final class ServedWorker {
+final class BlockWorkerConnection {
     private let process = Process()
     private let input = Pipe()
     private let lines = LineQueue()
