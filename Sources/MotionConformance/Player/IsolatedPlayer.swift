@@ -1,3 +1,4 @@
+import BenchKit
 import Foundation
 
 #if canImport(Glibc)
@@ -42,7 +43,7 @@ public struct IsolatedPlayer: Sendable {
             results.append(result)
             onResult(result)
         }
-        var child: EngineProcess?
+        var child: LineProcess?
         defer { child?.terminate() }
         for fixture in fixtures {
             guard let file = fixture.file else {
@@ -50,7 +51,7 @@ public struct IsolatedPlayer: Sendable {
                 continue
             }
             do {
-                if child == nil { child = try EngineProcess(arguments: command) }
+                if child == nil { child = try LineProcess(arguments: command) }
                 record(try play(file, fixture, on: child!))
             } catch {
                 record(Self.error(fixture, "\(error)"))
@@ -63,7 +64,7 @@ public struct IsolatedPlayer: Sendable {
 
     struct Stopped: Error, CustomStringConvertible { let description: String }
 
-    private func play(_ file: String, _ fixture: Fixture, on child: EngineProcess) throws(Stopped) -> FixtureResult {
+    private func play(_ file: String, _ fixture: Fixture, on child: LineProcess) throws(Stopped) -> FixtureResult {
         let started = Date()
         do {
             try child.send(file)
@@ -73,7 +74,7 @@ public struct IsolatedPlayer: Sendable {
                     if let result = FixtureResult(wireLine: line, fixture: fixture) { return result }
                     if case let .string(message)? = (try? JSONValue.parse(line))?["loadError"] { return Self.error(fixture, message) }
                     throw Stopped(description: "the player's answer could not be read: \(line.prefix(200))")
-                } catch EngineProcess.Failure.timedOut {
+                } catch LineProcess.Failure.timedOut {
                     let elapsed = -started.timeIntervalSinceNow
                     if elapsed > budget.seconds {
                         throw Stopped(

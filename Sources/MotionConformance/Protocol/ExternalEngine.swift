@@ -1,3 +1,4 @@
+import BenchKit
 import Foundation
 import MotionCore
 
@@ -49,7 +50,7 @@ public final class ExternalEngine {
     /// handshake states them (docs/protocol.md §8).
     public private(set) var clock: String?
     public private(set) var clockResolution: Double?
-    private var process: EngineProcess?
+    private var process: LineProcess?
     private var nextID = 1
     private var lastRequest = ""
 
@@ -65,7 +66,7 @@ public final class ExternalEngine {
         guard process == nil else { return }
         let arguments = options.shell ? ["/bin/sh", "-c", options.command] : try EngineProtocol.words(options.command)
         do {
-            process = try EngineProcess(arguments: arguments)
+            process = try LineProcess(arguments: arguments)
         } catch {
             throw Failure(description: "the engine `\(options.command)` \(error)")
         }

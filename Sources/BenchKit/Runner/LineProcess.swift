@@ -1,35 +1,36 @@
-import BenchKit
 import Foundation
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// An engine running in a process of its own, spoken to one line at a time.
+/// A child process spoken to one line at a time — an engine, the conformance player, a benchmark
+/// worker serving blocks: the runner's one way to hold a conversation with a child, as
+/// `WorkerProcess` is its one way to run a child that ends.
 ///
 /// Started from an argument vector (`posix_spawnp`, searching `PATH`), or through `/bin/sh -c`
 /// only when asked. It runs in a process group of its own, so that whatever it starts is ended
 /// with it: `terminate()` kills the group, and so does the tool when it is interrupted. Reads
-/// wait with `poll` and a deadline, so an engine that never answers costs a timeout, never a hang;
+/// wait with `poll` and a deadline, so a child that never answers costs a timeout, never a hang;
 /// its standard error is drained while waiting and its last lines kept for error messages.
-final class EngineProcess {
-    enum Failure: Error, CustomStringConvertible {
+public final class LineProcess {
+    public enum Failure: Error, CustomStringConvertible {
         case cannotStart(String)
         case timedOut(seconds: Double)
         case exited(String)
         case closedInput
 
-        var description: String {
+        public var description: String {
             switch self {
             case let .cannotStart(why): return "cannot be started: \(why)"
-            case let .timedOut(seconds): return "gave no answer within \(JSONValue.format(seconds)) s"
+            case let .timedOut(seconds): return "gave no answer within \(String(format: "%g", seconds)) s"
             case let .exited(how): return how
             case .closedInput: return "stopped reading its standard input"
             }
         }
     }
 
-    let pid: pid_t
+    public let pid: pid_t
     private var input: Int32
     private var output: Int32
     private var errors: Int32
@@ -37,9 +38,10 @@ final class EngineProcess {
     private var errorText: [UInt8] = []
     private var exitStatus: Int32?
 
-    /// Starts `arguments[0]` (found on PATH) with the rest as its arguments.
-    init(arguments: [String]) throws {
-        guard let program = arguments.first, !program.isEmpty else { throw Failure.cannotStart("the engine command is empty") }
+    /// Starts `arguments[0]` (found on PATH, or a path) with the rest as its arguments, with
+    /// `environment` as its variables (nil: this process's).
+    public init(arguments: [String], environment: [String: String]? = nil) throws {
+        guard let program = arguments.first, !program.isEmpty else { throw Failure.cannotStart("the command is empty") }
         Self.ignoreBrokenPipes()
         var stdinPipe: [Int32] = [-1, -1], stdoutPipe: [Int32] = [-1, -1], stderrPipe: [Int32] = [-1, -1]
         guard pipe(&stdinPipe) == 0, pipe(&stdoutPipe) == 0, pipe(&stderrPipe) == 0 else {
@@ -64,8 +66,12 @@ final class EngineProcess {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         let cArguments = arguments.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
+        let cEnvironment = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+        defer { cEnvironment?.forEach { free($0) } }
         var child: pid_t = 0
-        let status = posix_spawnp(&child, program, &actions, &attributes, cArguments, environ)
+        let status =
+            cEnvironment.map { env in env.withUnsafeBufferPointer { posix_spawnp(&child, program, &actions, &attributes, cArguments, $0.baseAddress) } }
+            ?? posix_spawnp(&child, program, &actions, &attributes, cArguments, environ)
         for fd in [stdinPipe[0], stdoutPipe[1], stderrPipe[1]] { close(fd) }
         guard status == 0 else {
             for fd in [stdinPipe[1], stdoutPipe[0], stderrPipe[0]] { close(fd) }
@@ -75,20 +81,20 @@ final class EngineProcess {
         input = stdinPipe[1]
         output = stdoutPipe[0]
         errors = stderrPipe[0]
-        EngineGroups.register(pid)
+        ChildGroups.register(pid)
     }
 
     deinit { terminate() }
 
     /// SIGPIPE would end the tool when an engine exits; a failed write is an error instead.
-    static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
+    public static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
 
     /// The last lines the engine wrote to its standard error, for messages.
-    func standardErrorTail(lines: Int = 5) -> [String] {
+    public func standardErrorTail(lines: Int = 5) -> [String] {
         String(decoding: errorText, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true).suffix(lines).map(String.init)
     }
 
-    func send(_ line: String) throws {
+    public func send(_ line: String) throws {
         var bytes = Array(line.utf8)
         bytes.append(10)
         var offset = 0
@@ -103,7 +109,7 @@ final class EngineProcess {
     }
 
     /// The next line of standard output, waiting at most `timeout` seconds.
-    func readLine(timeout: Double) throws -> String {
+    public func readLine(timeout: Double) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let newline = pending.firstIndex(of: 10) {
@@ -163,14 +169,26 @@ final class EngineProcess {
         return exitStatus
     }
 
-    static func describe(_ status: Int32) -> String {
+    public static func describe(_ status: Int32) -> String {
         let signal = status & 0x7f
         if signal == 0 { return "exited with status \((status >> 8) & 0xff)" }
         return "was killed by signal \(signal)" + (signalMeaning(signal).map { " (\($0))" } ?? "")
     }
 
-    /// Ends the engine and everything it started, and closes the pipes.
-    func terminate() {
+    /// Closes the child's input and gives it `grace` seconds to end by itself, then ends it as
+    /// `terminate()` does.
+    public func finish(grace: Double) {
+        if input >= 0 {
+            close(input)
+            input = -1
+        }
+        let deadline = Date().addingTimeInterval(grace)
+        while reap() == nil && Date() < deadline { usleep(10_000) }
+        terminate()
+    }
+
+    /// Ends the child and everything it started, and closes the pipes.
+    public func terminate() {
         if input >= 0 {
             close(input)
             input = -1
@@ -183,7 +201,7 @@ final class EngineProcess {
         } else {
             kill(-pid, SIGKILL)
         }
-        EngineGroups.unregister(pid)
+        ChildGroups.unregister(pid)
         if output >= 0 {
             close(output)
             output = -1
@@ -195,15 +213,15 @@ final class EngineProcess {
     }
 }
 
-/// The process groups of running engines, killed when the tool is interrupted, so that no
-/// engine outlives `conform`. A fixed table: the signal handler may not allocate or lock.
-enum EngineGroups {
+/// The process groups of running children, killed when the tool is interrupted, so that no
+/// engine outlives `conform` and no worker its run. A fixed table: the signal handler may not allocate or lock.
+enum ChildGroups {
     nonisolated(unsafe) static let table: UnsafeMutablePointer<pid_t> = {
         let table = UnsafeMutablePointer<pid_t>.allocate(capacity: 64)
         table.initialize(repeating: 0, count: 64)
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             signal(sig) { received in
-                for slot in 0..<64 where EngineGroups.table[slot] > 0 { kill(-EngineGroups.table[slot], SIGKILL) }
+                for slot in 0..<64 where ChildGroups.table[slot] > 0 { kill(-ChildGroups.table[slot], SIGKILL) }
                 signal(received, SIG_DFL)
                 raise(received)
             }
