@@ -82,7 +82,7 @@ public enum EngineProtocol {
             var needs: Set<Capability> = [scenario.valueType.capability]
             if scenario.events.contains(where: { $0.transaction.tracksVelocity }) { needs.insert(.tracksVelocity) }
             if !scenario.mergesCoincidentAnimations { needs.insert(.mergesCoincidentAnimations) }
-            if scenario.events.contains(where: { ExternalEngine.resolvedAnimation($0).map(mentionsCustom) ?? false }) { needs.insert(.customAnimations) }
+            if scenario.events.contains(where: { $0.resolvedAnimation.map(mentionsCustom) ?? false }) { needs.insert(.customAnimations) }
             return needs
         case let .curve(scenario):
             return [UnitCurve.circularEaseIn, .circularEaseOut, .circularEaseInOut].contains(scenario.curve) ? [.curveCircular] : []

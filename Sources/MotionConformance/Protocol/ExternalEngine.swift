@@ -268,7 +268,7 @@ public final class ExternalEngine {
                 let event = scenario.events[nextEvent]
                 var set: [(String, JSONValue)] = [
                     ("time", .number(event.time)), ("value", value(event.value)),
-                    ("animation", (Self.resolvedAnimation(event)).map(sent) ?? .null),
+                    ("animation", (event.resolvedAnimation).map(sent) ?? .null),
                 ]
                 if !legacy {
                     set.append(("tracksVelocity", .bool(event.transaction.tracksVelocity)))
@@ -383,38 +383,5 @@ public final class ExternalEngine {
     static func results(_ answer: JSONValue, count: Int) -> [JSONValue?] {
         let items = Self.items(answer["results"])
         return (0..<count).map { $0 < items.count ? items[$0] : nil }
-    }
-
-    /// The animation the value runs after the transaction passes down the event's path, as data.
-    static func resolvedAnimation(_ event: PropertyScenario.Event) -> JSONValue? {
-        var animation: AnimationSpec? = event.transaction.hasAnimation ? event.transaction.animation : nil
-        var disables = event.transaction.disablesAnimations
-        for modifier in event.path {
-            switch modifier {
-            case let .animation(spec, changed) where changed && !disables: animation = spec
-            case let .animationAlways(spec) where !disables: animation = spec
-            case let .scopedAnimation(spec, inside) where inside && !disables: animation = spec
-            case let .transactionAnimation(spec, changed) where changed ?? true: animation = spec
-            case let .disableAnimations(changed) where changed ?? true:
-                animation = nil
-                disables = true
-            default: break
-            }
-        }
-        return animation?.json
-    }
-}
-
-extension JSONValue {
-    /// On one line, as the protocol sends it; non-finite numbers as "nan", "inf", "-inf".
-    public func compactSerialized() -> String {
-        switch self {
-        case .null: return "null"
-        case let .bool(b): return b ? "true" : "false"
-        case let .number(n): return n.isFinite ? Self.format(n) : EngineProtocol.number(n).compactSerialized()
-        case let .string(s): return Self.quote(s)
-        case let .array(items): return "[" + items.map { $0.compactSerialized() }.joined(separator: ",") + "]"
-        case let .object(members): return "{" + members.map { Self.quote($0.0) + ":" + $0.1.compactSerialized() }.joined(separator: ",") + "}"
-        }
     }
 }

@@ -58,7 +58,7 @@ public enum ReferencePlayback {
 
     static func requireSeparable(_ scenario: PropertyScenario) throws {
         let changes = scenario.events.map { event in
-            (value: event.value, base: ExternalEngine.resolvedAnimation(event)?.object?.first { !AnimationSpec.modifiers.contains($0.0) }?.0)
+            (value: event.value, base: event.resolvedAnimation?.object?.first { !AnimationSpec.modifiers.contains($0.0) }?.0)
         }
         if let problem = separabilityProblem(scenario.valueType, initial: scenario.initialValue, changes: changes) {
             throw ReferenceModel.Unsupported(description: problem)
@@ -96,7 +96,7 @@ public enum ReferencePlayback {
                     ReferenceProperty.Listener(name: completion.name, waitsForRemoval: completion.criteria == .removed) { fired.append($0) }
                 }
                 try property.set(
-                    event.value[component], at: event.time, animation: ExternalEngine.resolvedAnimation(event),
+                    event.value[component], at: event.time, animation: event.resolvedAnimation,
                     tracksVelocity: event.transaction.tracksVelocity, listener: listener)
                 listener?.bodyDone = true
                 listener?.check()
