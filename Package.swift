@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "MotionEngine", targets: ["MotionEngine"]),
         .library(name: "BenchKit", targets: ["BenchKit"]),
         .library(name: "MotionConformance", targets: ["MotionConformance"]),
+        .library(name: "EngineConformance", targets: ["EngineConformance"]),
         .library(name: "MotionBenchApp", targets: ["MotionBenchApp"]),
         .executable(name: "motion-bench", targets: ["motion-bench"]),
         .executable(name: "MotionBenchmarks", targets: ["MotionBenchmarks"]),
@@ -51,16 +52,23 @@ let package = Package(
         ),
 
         // Fixtures, the scenario player, the independent reference model, conformance reports.
-        .target(name: "MotionConformance", dependencies: ["MotionCore", "MotionEngine", "BenchKit"], exclude: ["README.md"], swiftSettings: targetCPUSettings),
+        .target(name: "MotionConformance", dependencies: ["MotionCore", "BenchKit"], exclude: ["README.md"], swiftSettings: targetCPUSettings),
+
+        // Engines over the protocol: the client of an engine in another process, MotionCore behind
+        // the protocol (the adapter), the standard workloads, exploration, MotionEngine as the
+        // player's mirror.
+        .target(
+            name: "EngineConformance", dependencies: ["MotionConformance", "MotionCore", "MotionEngine", "BenchKit"], exclude: ["README.md"],
+            swiftSettings: targetCPUSettings),
 
         // The benchmark runner. It finds jemalloc at run time (dlsym), so timing runs use the
         // production allocator and counting runs preload jemalloc.
         .target(name: "BenchKit", exclude: ["README.md"]),
 
         // MotionBench's jobs as typed requests and outcomes; the executable parses and renders.
-        .target(name: "MotionBenchApp", dependencies: ["MotionCore", "BenchKit", "MotionConformance"], exclude: ["README.md"]),
+        .target(name: "MotionBenchApp", dependencies: ["MotionCore", "BenchKit", "MotionConformance", "EngineConformance"], exclude: ["README.md"]),
 
-        .executableTarget(name: "motion-bench", dependencies: ["MotionCore", "BenchKit", "MotionConformance", "MotionBenchApp"]),
+        .executableTarget(name: "motion-bench", dependencies: ["MotionCore", "BenchKit", "MotionConformance", "EngineConformance", "MotionBenchApp"]),
 
         // C kernels of the same math as the engine's, for the ratio every report shows. Built with
         // the flags the comparison is defined by; used only by the benchmark worker.
@@ -73,7 +81,7 @@ let package = Package(
         // The benchmark worker the runner spawns, one process per benchmark and pass.
         .executableTarget(
             name: "MotionBenchmarks",
-            dependencies: ["MotionCore", "MotionEngine", "MotionConformance", "BenchKit", "CReferenceKernels"],
+            dependencies: ["MotionCore", "MotionEngine", "MotionConformance", "EngineConformance", "BenchKit", "CReferenceKernels"],
             path: "Benchmarks/MotionBenchmarks",
             swiftSettings: targetCPUSettings
         ),
@@ -83,7 +91,9 @@ let package = Package(
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "MotionConformance"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit"]),
         .testTarget(name: "MotionBenchAppTests", dependencies: ["MotionBenchApp", "BenchKit"]),
-        .testTarget(name: "MotionConformanceTests", dependencies: ["MotionConformance", "MotionCore"], exclude: ["Engines/misbehaving.py"]),
+        .testTarget(
+            name: "MotionConformanceTests", dependencies: ["MotionConformance", "EngineConformance", "MotionCore", "BenchKit"],
+            exclude: ["Engines/misbehaving.py"]),
         .testTarget(
             name: "MotionEngineTests", dependencies: ["MotionEngine", "MotionCore", "BenchKit"] + jemallocTestDependency,
             swiftSettings: targetCPUSettings),

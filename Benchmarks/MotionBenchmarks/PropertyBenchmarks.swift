@@ -1,4 +1,5 @@
 import BenchKit
+import EngineConformance
 import Foundation
 import MotionConformance
 import MotionCore
@@ -107,7 +108,7 @@ func registerConformanceReplay(in registry: inout BenchmarkRegistry) {
             run: { iterations in
                 for _ in 0..<iterations {
                     for fixture in fixtures {
-                        let result = Player.run(fixture)
+                        let result = Player.run(fixture, mirror: MotionEngineMirror.factory)
                         digest.add(result.verdict == .pass ? 1 : 0)
                     }
                 }

@@ -1,5 +1,6 @@
 import BenchKit
 import CReferenceKernels
+import EngineConformance
 import Foundation
 import MotionConformance
 import MotionCore

@@ -1,3 +1,4 @@
+import EngineConformance
 import Foundation
 import MotionBenchApp
 import MotionConformance

@@ -1,4 +1,5 @@
 import BenchKit
+import EngineConformance
 import Foundation
 import MotionBenchApp
 import MotionConformance
@@ -141,7 +142,7 @@ enum CommandLineTool {
                 return BenchCommands.workloadWorker(options)
             case InternalCommand.play.rawValue:
                 try expectNoOptions(options, command: command)
-                return IsolatedPlayer.serve()
+                return IsolatedPlayer.serve(mirror: MotionEngineMirror.factory)
             case "version", "--version":
                 try expectNoOptions(options, command: command)
                 print("motion-bench \(version)")

@@ -1,4 +1,5 @@
 import BenchKit
+import EngineConformance
 import Foundation
 import MotionBenchApp
 import MotionConformance
@@ -66,7 +67,7 @@ extension ConformCommand {
             result = engine.run(fixture)
         } else {
             print("(no --engine: MotionCore answers in process; there are no requests to show)")
-            result = Player.run(fixture)
+            result = Player.run(fixture, mirror: MotionEngineMirror.factory)
         }
         print("checks:")
         for check in result.checks {

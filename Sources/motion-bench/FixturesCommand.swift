@@ -1,4 +1,5 @@
 import BenchKit
+import EngineConformance
 import Foundation
 import MotionBenchApp
 import MotionConformance

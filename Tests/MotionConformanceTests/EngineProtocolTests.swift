@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import EngineConformance
 @testable import MotionConformance
 
 /// `conform --engine` against engines that behave and engines that do not (docs/protocol.md).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import EngineConformance
 @testable import MotionConformance
 
 /// Expectation files, skipped checks and protocol 2, with the partial example engines
@@ -169,7 +170,7 @@ struct ExpectationsTests {
     @Test("a fixture failing only on velocity: every failing check is listed, and the velocity is plotted beside the value")
     func velocityOnlyFailure() throws {
         let fixture = try #require(FixtureSuiteTests.loaded.fixtures.first { $0.id == "modifiers/delay-velocity" })
-        guard case var .property(observed) = Player.answers(fixture) else { return }
+        guard case var .property(observed) = Player.answers(fixture, mirror: MotionEngineMirror.factory) else { return }
         observed.velocities = observed.velocities.map { $0.map { $0.map { $0 + 1 } } }
         observed.engineValues = nil
         let result = Player.check(fixture, .property(observed))
@@ -219,10 +220,10 @@ struct BasisTests {
     @Test("Apple's measurements are never inferred; a velocity-only rule marks the velocity checks alone")
     func marks() throws {
         for fixture in FixtureSuiteTests.loaded.fixtures where fixture.provenance == .apple {
-            #expect(Player.run(fixture).basis == .appleMeasurement, "\(fixture.id)")
+            #expect(Player.run(fixture, mirror: MotionEngineMirror.factory).basis == .appleMeasurement, "\(fixture.id)")
         }
         let delayed = try #require(FixtureSuiteTests.loaded.fixtures.first { $0.id == "modifiers/delay-velocity" })
-        let result = Player.run(delayed)
+        let result = Player.run(delayed, mirror: MotionEngineMirror.factory)
         #expect(result.basis == .appleDocument)
         let velocity = result.checks.filter { $0.name.hasPrefix("velocity") }, others = result.checks.filter { !$0.name.hasPrefix("velocity") }
         #expect(!velocity.isEmpty && velocity.allSatisfy { $0.basis == .inferred && $0.inferredRules.contains("modifier-velocity") })

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import EngineConformance
 @testable import MotionConformance
 
 /// The suites' power: the coverage map of docs/semantics.md, generated scenarios, shrinking, and
@@ -102,7 +103,7 @@ struct ExplorationTests {
             #expect(divergence.shrunk.events.count <= divergence.original.events.count)
             #expect(divergence.shrunk.sampleTimes.count <= divergence.original.sampleTimes.count)
             #expect([.fail, .error].contains(broken.run(fixture).verdict))
-            #expect(Player.run(fixture).verdict == .pass)
+            #expect(Player.run(fixture, mirror: MotionEngineMirror.factory).verdict == .pass)
             // The reference model computed it: recomputing changes nothing.
             #expect(FixtureRegenerator.regenerate(fixture).changes == [])
             if correct.run(fixture).verdict == .pass { passedByCorrect += 1 }
@@ -124,7 +125,7 @@ struct ExplorationTests {
             let units = Explorer.units(FixtureFeatures.of(fixture))
             #expect(units.contains { counts[$0, default: 0] < ($0.hasPrefix("pair ") ? 1 : 2) }, "\(fixture.id)")
             for unit in units { counts[unit, default: 0] += 1 }
-            #expect(Player.run(fixture).verdict == .pass)
+            #expect(Player.run(fixture, mirror: MotionEngineMirror.factory).verdict == .pass)
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import EngineConformance
 @testable import MotionConformance
 
 /// Bad fixtures give errors that name the JSON path and what was expected; the loader never traps.
@@ -28,7 +29,7 @@ struct FixtureErrorTests {
     @Test("the valid fixture decodes and passes")
     func valid() throws {
         let fixture = try FixtureLoader.decode(Self.valid)
-        #expect(Player.run(fixture).verdict == .pass)
+        #expect(Player.run(fixture, mirror: MotionEngineMirror.factory).verdict == .pass)
     }
 
     @Test("malformed JSON says where: line and column")
@@ -72,7 +73,7 @@ struct FixtureErrorTests {
         let loaded = FixtureLoader.load(root: root.deletingLastPathComponent())
         #expect(loaded.fixtures.count == 1 && loaded.errors.count == 1)
         #expect(loaded.errors.first?.file?.hasSuffix("bad.json") == true)
-        #expect(ConformanceReport(results: loaded.fixtures.map(Player.run), loadErrors: loaded.errors).exitCode == 2)
+        #expect(ConformanceReport(results: loaded.fixtures.map { Player.run($0) }, loadErrors: loaded.errors).exitCode == 2)
     }
 
     @Test("10,000 mutated fixtures never crash the loader or the player")
@@ -90,7 +91,7 @@ struct FixtureErrorTests {
             let text = generator.mutate(sources[round % sources.count])
             if let fixture = try? FixtureLoader.decode(text) {
                 decoded += 1
-                if round % 50 == 0 { _ = Player.run(fixture) }
+                if round % 50 == 0 { _ = Player.run(fixture, mirror: MotionEngineMirror.factory) }
             }
         }
         #expect(decoded > 0, "some mutations stay valid")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import EngineConformance
 @testable import MotionConformance
 
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -41,7 +42,7 @@ struct FixtureSuiteTests {
     @Test("every fixture passes, through AnimatedProperty and MotionEngine alike", arguments: loaded.fixtures.map(\.id))
     func fixture(id: String) throws {
         let fixture = try #require(Self.loaded.fixtures.first { $0.id == id })
-        let result = Player.run(fixture)
+        let result = Player.run(fixture, mirror: MotionEngineMirror.factory)
         #expect(result.verdict == .pass, "\(result.message)")
     }
 

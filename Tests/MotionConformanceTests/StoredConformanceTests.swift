@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import EngineConformance
 @testable import MotionConformance
 
 /// The conformance the site shows is what was stored, per engine — never the fixtures played

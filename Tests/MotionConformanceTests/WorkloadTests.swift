@@ -2,6 +2,7 @@ import BenchKit
 import Foundation
 import Testing
 
+@testable import EngineConformance
 @testable import MotionConformance
 
 /// The engine protocol's benchmark workloads (docs/protocol.md §8): their definitions, the check

@@ -2,6 +2,7 @@ import BenchKit
 import Foundation
 import Testing
 
+@testable import EngineConformance
 @testable import MotionConformance
 
 /// The words that name the engine a workload worker drives: written and read by one type.

@@ -1,4 +1,5 @@
 import BenchKit
+import EngineConformance
 import Foundation
 import MotionConformance
 
@@ -65,7 +66,7 @@ extension Application {
             let results = loaded.fixtures.map { reported(Self.relative(adapter.run($0), root)) }
             return ConformanceReport(results: results, loadErrors: loaded.errors.map { Self.relative($0, root) }, engine: adapter.label)
         }
-        let player = IsolatedPlayer(command: [executable.path, InternalCommand.play.rawValue], budget: request.budget)
+        let player = IsolatedPlayer(command: [executable.path, InternalCommand.play.rawValue], budget: request.budget, mirror: MotionEngineMirror.factory)
         let results = player.run(loaded.fixtures) { onResult?(Self.relative($0, root)) }.map { Self.relative($0, root) }
         return ConformanceReport(results: results, loadErrors: loaded.errors.map { Self.relative($0, root) })
     }

@@ -100,7 +100,7 @@ extension FixtureResult {
     /// Marks the result and its checks with their basis: the fixture's from its provenance, or
     /// inferred when a rule of `InferredRule.all` decides all its checks; single checks decided by
     /// a rule that covers only their kind are inferred on their own.
-    mutating func markBasis(_ fixture: Fixture) {
+    package mutating func markBasis(_ fixture: Fixture) {
         let provenance = Basis(fixture.provenance)
         guard provenance != .appleMeasurement else {
             basis = provenance

@@ -72,7 +72,7 @@ public struct GeneratedScenario: Sendable, Equatable {
 
     /// The fixture's JSON with every sample asking for value, velocity and `isAnimating` (and
     /// completions where a change has a handler), the expectations left for the reference model.
-    func skeleton(id: String, title: String, source: String, generator: Fixture.Generator) -> JSONValue {
+    package func skeleton(id: String, title: String, source: String, generator: Fixture.Generator) -> JSONValue {
         let asksCompletions = events.contains { $0.completion != nil }
         let samples: [JSONValue] = sampleTimes.map { time in
             let zero = encoded(initialValue.map { _ in 0 })

@@ -19,7 +19,7 @@ public struct AnimationSpec: Sendable {
         "default", "linear", "easeIn", "easeOut", "easeInOut", "timingCurve", "spring", "smooth", "snappy", "bouncy",
         "interactiveSpring", "interpolatingSpring", "custom",
     ]
-    static let modifiers = ["delay", "speed", "repeatCount", "repeatForever", "autoreverses", "logicallyCompleteAfter"]
+    package static let modifiers = ["delay", "speed", "repeatCount", "repeatForever", "autoreverses", "logicallyCompleteAfter"]
 
     init(_ cursor: JSONCursor) throws {
         json = cursor.value
@@ -139,7 +139,7 @@ public struct AnimationSpec: Sendable {
     }
 
     /// A UnitCurve by name, or `{"bezier": [x1, y1, x2, y2]}`.
-    static func curve(_ cursor: JSONCursor) throws -> UnitCurve {
+    package static func curve(_ cursor: JSONCursor) throws -> UnitCurve {
         if case .object = cursor.value {
             try cursor.onlyKeys(["bezier"])
             let points = try cursor.field("bezier").numbers(count: 4)

@@ -24,6 +24,10 @@ public struct Fixture: Sendable {
         public var seed: UInt64
         public var index: Int
         public var rules: [String]
+
+        package init(seed: UInt64, index: Int, rules: [String]) {
+            (self.seed, self.index, self.rules) = (seed, index, rules)
+        }
     }
 
     public struct Tolerance: Sendable {
@@ -75,7 +79,7 @@ public enum ValueType: Sendable, Equatable {
     /// A struct of named scalar properties.
     case structure([String])
 
-    var componentNames: [String] {
+    package var componentNames: [String] {
         switch self {
         case .scalar: return ["value"]
         case .angle: return ["degrees"]
@@ -170,6 +174,10 @@ public struct CurveScenario: Sendable {
 
     public var curve: UnitCurve
     public var checks: [Check]
+
+    package init(curve: UnitCurve, checks: [Check]) {
+        (self.curve, self.checks) = (curve, checks)
+    }
 }
 
 /// A keyframe timeline over a scalar, a point or a struct of named scalars.

@@ -104,7 +104,7 @@ extension FixtureLoader {
         return Spring(duration: try n("duration") ?? 0.5, bounce: try n("bounce") ?? 0)
     }
 
-    static func spring(_ body: JSONCursor) throws -> SpringScenario {
+    package static func spring(_ body: JSONCursor) throws -> SpringScenario {
         try body.onlyKeys(["init", "checks"])
         let spring = try springValue(try body.field("init"))
         let checks = try body.field("checks").array().map { check -> SpringScenario.Check in
@@ -165,7 +165,7 @@ extension FixtureLoader {
         return CurveScenario(curve: curve, checks: checks)
     }
 
-    static func keyframes(_ body: JSONCursor) throws -> KeyframeScenario {
+    package static func keyframes(_ body: JSONCursor) throws -> KeyframeScenario {
         try body.onlyKeys(["valueType", "initialValue", "tracks", "checks"])
         let type = try valueType(try body.field("valueType"))
         guard type != .angle && type != .size && type != .rect else {
@@ -229,7 +229,7 @@ extension FixtureLoader {
         return KeyframeScenario(valueType: type, initialValue: try value(try body.field("initialValue"), type), tracks: tracks, checks: checks)
     }
 
-    static func phases(_ body: JSONCursor) throws -> PhaseScenario {
+    package static func phases(_ body: JSONCursor) throws -> PhaseScenario {
         try body.onlyKeys(["phases", "mode", "frameRate", "triggers", "duration", "samples", "transitions"])
         let phases = try body.field("phases").array().map { phase -> PhaseScenario.Phase in
             try phase.onlyKeys(["name", "value", "animation"])
@@ -276,7 +276,7 @@ extension FixtureLoader {
             transitions: transitions.map { $0.map { (time: $0.0, phase: $0.1) } })
     }
 
-    static func timeline(_ body: JSONCursor) throws -> TimelineScenario {
+    package static func timeline(_ body: JSONCursor) throws -> TimelineScenario {
         try body.onlyKeys(["schedule", "from", "mode", "expected", "ends", "minuteAligned", "spacing", "count"])
         let (kind, args) = try body.field("schedule").singleKey()
         let schedule: TimelineScenario.Schedule

@@ -13,7 +13,7 @@ public enum FixtureLoader {
         "id", "title", "suite", "provenance", "source", "tolerance", "notes", "generator",
         "property", "spring", "curve", "keyframes", "phases", "timeline",
     ]
-    static let bodyKeys = ["property", "spring", "curve", "keyframes", "phases", "timeline"]
+    package static let bodyKeys = ["property", "spring", "curve", "keyframes", "phases", "timeline"]
 
     /// Every `*.json` file below `root` (sorted by path), decoded.
     public static func load(root: URL, suite: String? = nil) -> Loaded {
@@ -122,7 +122,7 @@ public enum FixtureLoader {
 
     // MARK: Values
 
-    static func valueType(_ cursor: JSONCursor) throws -> ValueType {
+    package static func valueType(_ cursor: JSONCursor) throws -> ValueType {
         if case .object = cursor.value {
             let names = try cursor.field("struct").array().map { try $0.string() }
             guard !names.isEmpty, Set(names).count == names.count else { throw cursor.error("a struct needs distinct property names") }
@@ -164,7 +164,7 @@ public enum FixtureLoader {
         }
     }
 
-    static func animation(_ cursor: JSONCursor?) throws -> AnimationSpec? {
+    package static func animation(_ cursor: JSONCursor?) throws -> AnimationSpec? {
         guard let cursor, !cursor.isNull else { return nil }
         return try AnimationSpec(cursor)
     }

@@ -1,10 +1,10 @@
 /// A position in a parsed JSON document, for decoding fixtures with errors that say where and
 /// what: `$.events[2].animation: unknown animation 'springy'; expected one of …`.
 public struct JSONCursor {
-    let value: JSONValue
+    package let value: JSONValue
     let path: String
 
-    init(root: JSONValue) {
+    package init(root: JSONValue) {
         value = root
         path = "$"
     }
@@ -14,7 +14,7 @@ public struct JSONCursor {
         self.path = path
     }
 
-    func error(_ message: String) -> FixtureError { FixtureError(path: path, message: message) }
+    package func error(_ message: String) -> FixtureError { FixtureError(path: path, message: message) }
 
     var isNull: Bool { value == .null }
 
@@ -23,19 +23,19 @@ public struct JSONCursor {
         return members
     }
 
-    func array() throws -> [JSONCursor] {
+    package func array() throws -> [JSONCursor] {
         guard case let .array(items) = value else { throw error("expected an array, found \(Self.describe(value))") }
         return items.enumerated().map { JSONCursor(value: $1, path: "\(path)[\($0)]") }
     }
 
     /// The member `key`, which must be present.
-    func field(_ key: String) throws -> JSONCursor {
+    package func field(_ key: String) throws -> JSONCursor {
         guard let member = try optionalField(key) else { throw JSONCursor(value: value, path: "\(path).\(key)").error("missing; it is required") }
         return member
     }
 
     /// The member `key`, or nil when absent.
-    func optionalField(_ key: String) throws -> JSONCursor? {
+    package func optionalField(_ key: String) throws -> JSONCursor? {
         guard let member = try members().last(where: { $0.0 == key }) else { return nil }
         return JSONCursor(value: member.1, path: "\(path).\(key)")
     }
@@ -56,7 +56,7 @@ public struct JSONCursor {
         }
     }
 
-    func number() throws -> Double {
+    package func number() throws -> Double {
         guard case let .number(n) = value else { throw error("expected a number, found \(Self.describe(value))") }
         guard n.isFinite else { throw error("expected a finite number, found \(n)") }
         return n
@@ -99,19 +99,19 @@ public struct JSONCursor {
         return Int(n)
     }
 
-    func integer() throws -> Int { try Self.whole(try number(), self) }
+    package func integer() throws -> Int { try Self.whole(try number(), self) }
 
-    func string() throws -> String {
+    package func string() throws -> String {
         guard case let .string(text) = value else { throw error("expected a string, found \(Self.describe(value))") }
         return text
     }
 
-    func bool() throws -> Bool {
+    package func bool() throws -> Bool {
         guard case let .bool(b) = value else { throw error("expected true or false, found \(Self.describe(value))") }
         return b
     }
 
-    func numbers(count: Int? = nil) throws -> [Double] {
+    package func numbers(count: Int? = nil) throws -> [Double] {
         let items = try array().map { try $0.number() }
         if let count, items.count != count { throw error("expected \(count) numbers, found \(items.count)") }
         return items

@@ -70,7 +70,7 @@ public indirect enum JSONValue: Equatable, Sendable {
         }
     }
 
-    static func format(_ n: Double) -> String {
+    package static func format(_ n: Double) -> String {
         if n == n.rounded() && abs(n) < 1e15 { return String(Int64(n)) }
         return "\(n)"
     }

@@ -60,7 +60,7 @@ extension Array where Element == Double {
 
 extension SpringScenario.Check {
     /// The capability this check needs.
-    var needs: EngineProtocol.Capability {
+    package var needs: EngineProtocol.Capability {
         switch self {
         case let .property(name, _): return name == "settlingDuration" ? .springSettling : .springParameters
         case .value: return .springValue
@@ -71,7 +71,7 @@ extension SpringScenario.Check {
 }
 
 extension CurveScenario.Check {
-    var needs: EngineProtocol.Capability {
+    package var needs: EngineProtocol.Capability {
         switch self {
         case .value: return .curveValue
         case .velocity: return .curveVelocity
@@ -80,7 +80,7 @@ extension CurveScenario.Check {
 }
 
 extension KeyframeScenario.Check {
-    var needs: EngineProtocol.Capability {
+    package var needs: EngineProtocol.Capability {
         switch self {
         case .value, .progress: return .keyframesValue
         case .velocity: return .keyframesVelocity

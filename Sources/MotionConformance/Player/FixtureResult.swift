@@ -147,3 +147,10 @@ struct Checker {
             series: series, source: fixture.source, tolerance: fixture.tolerance, checks: checks)
     }
 }
+
+extension FixtureResult {
+    /// A result with no checks yet, for the engine module's errors.
+    package init(id: String, suite: String, provenance: String, file: String?, verdict: Verdict, maxError: Double, message: String) {
+        self.init(id: id, suite: suite, provenance: provenance, file: file, verdict: verdict, maxError: maxError, message: message, series: [])
+    }
+}

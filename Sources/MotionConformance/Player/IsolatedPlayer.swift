@@ -29,10 +29,13 @@ public struct IsolatedPlayer: Sendable {
     /// The command that starts a child running `serve()`.
     public var command: [String]
     public var budget: Budget
+    /// The mirror fixtures without a file are played through in this process.
+    public var mirror: ScalarMirrorFactory?
 
-    public init(command: [String], budget: Budget = Budget()) {
+    public init(command: [String], budget: Budget = Budget(), mirror: ScalarMirrorFactory? = nil) {
         self.command = command
         self.budget = budget
+        self.mirror = mirror
     }
 
     /// The results of `fixtures`, in order; `onResult` sees each as soon as it is known.
@@ -47,7 +50,7 @@ public struct IsolatedPlayer: Sendable {
         defer { child?.terminate() }
         for fixture in fixtures {
             guard let file = fixture.file else {
-                record(Player.run(fixture))
+                record(Player.run(fixture, mirror: mirror))
                 continue
             }
             do {
@@ -113,11 +116,11 @@ public struct IsolatedPlayer: Sendable {
 
     /// The child's side: reads fixture file paths from standard input, one per line, and writes
     /// each one's result as a line to standard output, flushed, until its input ends.
-    public static func serve() -> Int32 {
+    public static func serve(mirror: ScalarMirrorFactory? = nil) -> Int32 {
         while let path = readLine() {
             let line: String
             do {
-                line = Player.run(try FixtureLoader.load(file: URL(fileURLWithPath: path))).wireLine()
+                line = Player.run(try FixtureLoader.load(file: URL(fileURLWithPath: path)), mirror: mirror).wireLine()
             } catch {
                 line = JSONValue.object([("loadError", .string(error.description))]).serialized().replacingOccurrences(of: "\n", with: "")
             }

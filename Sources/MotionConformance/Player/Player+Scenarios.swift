@@ -2,7 +2,7 @@ import Foundation
 import MotionCore
 
 extension Player {
-    static func answerSpring(_ scenario: SpringScenario) -> [Double?] {
+    package static func answerSpring(_ scenario: SpringScenario) -> [Double?] {
         let spring = scenario.spring
         return scenario.checks.map { check in
             switch check {
@@ -62,7 +62,7 @@ extension Player {
         return low
     }
 
-    static func answerCurve(_ scenario: CurveScenario) -> [Double?] {
+    package static func answerCurve(_ scenario: CurveScenario) -> [Double?] {
         scenario.checks.map { check in
             switch check {
             case let .value(p, _): return scenario.curve.value(at: p)
@@ -148,7 +148,7 @@ extension Player {
     }
 
     /// The keyframe timeline of a scalar scenario (its tracks' first components).
-    static func scalarTimeline(_ scenario: KeyframeScenario) -> KeyframeTimeline<Double> {
+    package static func scalarTimeline(_ scenario: KeyframeScenario) -> KeyframeTimeline<Double> {
         var tracks: [_AnyKeyframeTrack<Double>] = []
         for track in scenario.tracks {
             let content = KeyframeTrackContentBuilder<Double>.buildFinalResult(elements(track.keyframes) { $0[0] })
@@ -157,7 +157,7 @@ extension Player {
         return KeyframeTimeline(initialValue: scenario.initialValue[0], tracks: KeyframesBuilder<Double>.buildFinalResult(tracks), initialVelocities: [:])
     }
 
-    static func answerKeyframes(_ scenario: KeyframeScenario) -> [[Double]?] {
+    package static func answerKeyframes(_ scenario: KeyframeScenario) -> [[Double]?] {
         let (duration, value, velocity) = timeline(scenario)
         return scenario.checks.map { check in
             switch check {
@@ -201,7 +201,7 @@ extension Player {
 
     /// Steps the sequence a frame at a time from 0 to the scenario's duration; each sample is
     /// answered at the first frame at or after its time (docs/protocol.md, "phases").
-    static func answerPhases(_ scenario: PhaseScenario) -> PhaseAnswers {
+    package static func answerPhases(_ scenario: PhaseScenario) -> PhaseAnswers {
         let phases = scenario.phases
         var answers = PhaseAnswers(values: [], phases: [], frameTimes: [], transitions: nil)
         guard let sequencer = try? PhaseSequencer(Array(phases.indices), mode: scenario.mode, animation: { phases[$0].animation?.animation }) else {
@@ -262,11 +262,11 @@ extension Player {
     }
 
     /// How many entries the harness asks for: one more than expected when the schedule must end.
-    static func timelineLimit(_ scenario: TimelineScenario) -> Int {
+    package static func timelineLimit(_ scenario: TimelineScenario) -> Int {
         scenario.ends ? (scenario.expected?.count ?? 0) + 1 : scenario.count
     }
 
-    static func answerTimeline(_ scenario: TimelineScenario) -> [Double] {
+    package static func answerTimeline(_ scenario: TimelineScenario) -> [Double] {
         let start = Date(timeIntervalSinceReferenceDate: scenario.from)
         let limit = timelineLimit(scenario)
         let entries: [Double]

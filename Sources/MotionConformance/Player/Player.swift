@@ -1,19 +1,28 @@
 import Foundation
 import MotionCore
-import MotionEngine
 
-/// Plays fixtures: property scenarios through `AnimatedProperty` and, for scalar values, through a
-/// `MotionEngine` channel too — a disagreement between the two is itself a failure — and the
-/// other kinds through MotionCore's API.
+/// A second implementation a scalar property scenario is played through beside `AnimatedProperty`
+/// — MotionEngine's channel, given by EngineConformance — whose values must agree with it.
+public protocol ScalarMirror: AnyObject {
+    func animate(to target: Double, with animation: Animation?, at time: TimeInterval)
+    func value(at time: TimeInterval) -> Double
+}
+
+/// Makes a mirror starting at a value; nil: no mirror for it.
+public typealias ScalarMirrorFactory = @Sendable (_ initialValue: Double) -> ScalarMirror?
+
+/// Plays fixtures: property scenarios through `AnimatedProperty` and, for scalar values and a
+/// `mirror`, through that mirror too — a disagreement between the two is itself a failure — and
+/// the other kinds through MotionCore's API.
 public enum Player {
-    public static func run(_ fixture: Fixture) -> FixtureResult {
-        check(fixture, answers(fixture))
+    public static func run(_ fixture: Fixture, mirror: ScalarMirrorFactory? = nil) -> FixtureResult {
+        check(fixture, answers(fixture, mirror: mirror))
     }
 
-    /// MotionCore's answers to the fixture's questions (and, for scalar properties, MotionEngine's).
-    public static func answers(_ fixture: Fixture) -> ScenarioAnswers {
+    /// MotionCore's answers to the fixture's questions (and, for scalar properties, the mirror's).
+    public static func answers(_ fixture: Fixture, mirror: ScalarMirrorFactory? = nil) -> ScenarioAnswers {
         switch fixture.body {
-        case let .property(scenario): return .property(observe(scenario))
+        case let .property(scenario): return .property(observe(scenario, mirror: mirror))
         case let .spring(scenario): return .spring(answerSpring(scenario))
         case let .curve(scenario): return .curve(answerCurve(scenario))
         case let .keyframes(scenario): return .keyframes(answerKeyframes(scenario))
@@ -68,7 +77,7 @@ public enum Player {
         public var velocities: [[Double]?] = []
         public var animating: [Bool?] = []
         public var completed: [[String]?] = []
-        /// MotionEngine's values for a scalar scenario played in process (it must agree).
+        /// The mirror's values for a scalar scenario played in process (they must agree).
         public var engineValues: [Double]?
 
         public init() {}
@@ -124,27 +133,27 @@ public enum Player {
 
     /// Runs a property scenario and returns what it observed (also used to regenerate nothing:
     /// expectations never come from here).
-    public static func observe(_ scenario: PropertyScenario) -> Observation {
-        ValueCodecs.visit(scenario.valueType, Observe(scenario: scenario))
+    public static func observe(_ scenario: PropertyScenario, mirror: ScalarMirrorFactory? = nil) -> Observation {
+        ValueCodecs.visit(scenario.valueType, Observe(scenario: scenario, mirror: mirror))
     }
 
     struct Observe: ValueCodecVisitor {
         let scenario: PropertyScenario
+        let mirror: ScalarMirrorFactory?
         func visit<V: Animatable>(_ codec: ValueCodec<V>) -> Observation {
-            Player.observe(scenario, make: codec.make, read: codec.read, velocity: codec.velocity)
+            Player.observe(scenario, make: codec.make, read: codec.read, velocity: codec.velocity, mirror: mirror)
         }
     }
 
     static func observe<V: Animatable>(
         _ scenario: PropertyScenario, make: ([Double]) -> V, read: (V) -> [Double],
-        velocity: (V.AnimatableData) -> [Double]
+        velocity: (V.AnimatableData) -> [Double], mirror: ScalarMirrorFactory?
     ) -> Observation {
         let property = AnimatedProperty(
             make(scenario.initialValue),
             options: .init(mergesCoincidentAnimations: scenario.mergesCoincidentAnimations))
         let useEngine = (scenario.valueType == .scalar || scenario.valueType == .angle) && scenario.mergesCoincidentAnimations
-        let engine = useEngine ? MotionEngine(threadCount: 1, chunkSize: 64) : nil
-        let channel = try? engine?.addChannel(value: make(scenario.initialValue).animatableData as? Double ?? 0)
+        let engine = useEngine ? mirror?(make(scenario.initialValue).animatableData as? Double ?? 0) : nil
         var fired: [String] = []
         var observation = Observation()
         var engineValues: [Double] = []
@@ -162,8 +171,8 @@ public enum Player {
                 let path = event.path.map(\.modifier)
                 let newValue = make(event.value)
                 property.set(newValue, at: event.time, transaction: transaction, path: path)
-                if let engine, let channel, let target = newValue.animatableData as? Double {
-                    try? engine.animate(channel, to: target, with: transaction.applying(path)._effectiveAnimation, at: event.time)
+                if let engine, let target = newValue.animatableData as? Double {
+                    engine.animate(to: target, with: transaction.applying(path)._effectiveAnimation, at: event.time)
                 }
                 listener?._bodyFinished()
                 nextEvent += 1
@@ -173,9 +182,8 @@ public enum Player {
             observation.velocities.append(velocity(property.velocity(at: sample.time)))
             observation.animating.append(property.isAnimating)
             observation.completed.append(fired)
-            if let engine, let channel {
-                try? engine.tick(at: sample.time)
-                let data = (try? engine.value(of: channel)) ?? .nan
+            if let engine {
+                let data = engine.value(at: sample.time)
                 var presented = make(scenario.initialValue)
                 if var typed = presented.animatableData as? Double {
                     typed = data

@@ -3,21 +3,21 @@ import MotionCore
 
 /// How a fixture's value type maps to a MotionCore type and back: components in, a value out, and
 /// the components of a value and of its velocity (an angle's in degrees per second).
-struct ValueCodec<V: Animatable> {
-    let make: ([Double]) -> V
-    let read: (V) -> [Double]
-    let velocity: (V.AnimatableData) -> [Double]
+package struct ValueCodec<V: Animatable> {
+    package let make: ([Double]) -> V
+    package let read: (V) -> [Double]
+    package let velocity: (V.AnimatableData) -> [Double]
 }
 
 /// Code that works on any value type's codec (Swift has no generic closures).
-protocol ValueCodecVisitor {
+package protocol ValueCodecVisitor {
     associatedtype Result
     func visit<V: Animatable>(_ codec: ValueCodec<V>) -> Result
 }
 
-enum ValueCodecs {
+package enum ValueCodecs {
     /// The one place each value type is mapped to MotionCore.
-    static func visit<Visitor: ValueCodecVisitor>(_ type: ValueType, _ visitor: Visitor) -> Visitor.Result {
+    package static func visit<Visitor: ValueCodecVisitor>(_ type: ValueType, _ visitor: Visitor) -> Visitor.Result {
         switch type {
         case .scalar:
             return visitor.visit(ValueCodec<Double>(make: { $0[0] }, read: { [$0] }, velocity: { [$0] }))
@@ -49,7 +49,7 @@ enum ValueCodecs {
 }
 
 /// A value animated by MotionCore behind the engine protocol, whatever its type.
-protocol AnimatedValue: AnyObject {
+package protocol AnimatedValue: AnyObject {
     func set(_ value: [Double], at time: Double, transaction: Transaction)
     func sample(at time: Double) -> (value: [Double], velocity: [Double], isAnimating: Bool)
 }
@@ -72,10 +72,13 @@ final class AnimatedValueBox<V: Animatable>: AnimatedValue {
     }
 }
 
-struct MakeAnimatedValue: ValueCodecVisitor {
+package struct MakeAnimatedValue: ValueCodecVisitor {
     let initial: [Double]
     let mergesCoincidentAnimations: Bool
-    func visit<V: Animatable>(_ codec: ValueCodec<V>) -> AnimatedValue {
+    package init(initial: [Double], mergesCoincidentAnimations: Bool) {
+        (self.initial, self.mergesCoincidentAnimations) = (initial, mergesCoincidentAnimations)
+    }
+    package func visit<V: Animatable>(_ codec: ValueCodec<V>) -> AnimatedValue {
         AnimatedValueBox(codec, initial: initial, options: .init(mergesCoincidentAnimations: mergesCoincidentAnimations))
     }
 }

@@ -122,10 +122,10 @@ public enum EngineProtocol {
         }
     }
 
-    static func numbers(_ values: [Double]) -> JSONValue { .array(values.map { number($0) }) }
+    package static func numbers(_ values: [Double]) -> JSONValue { .array(values.map { number($0) }) }
 
     /// An array of numbers from an answer; nil when it is not one.
-    static func numbers(_ value: JSONValue?) -> [Double]? {
+    package static func numbers(_ value: JSONValue?) -> [Double]? {
         guard case let .array(items)? = value else { return nil }
         let numbers = items.compactMap { number($0) }
         return numbers.count == items.count ? numbers : nil

@@ -6,6 +6,7 @@ import Foundation
 public enum ReferenceModel {
     public struct Unsupported: Error, CustomStringConvertible {
         public let description: String
+        package init(description: String) { self.description = description }
     }
 
     /// A reference animation from fixture data, with the change it covers.

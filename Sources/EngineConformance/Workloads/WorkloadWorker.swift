@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import MotionConformance
 
 /// A benchmark worker whose benchmarks are the standard workloads an engine in another process
 /// runs through the engine protocol (docs/protocol.md §8). It speaks the runner's worker commands

@@ -1,4 +1,5 @@
 import Foundation
+import MotionConformance
 import MotionCore
 
 /// The channels of the standard workloads, in one place: the protocol's workloads send them as

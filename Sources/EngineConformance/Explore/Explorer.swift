@@ -1,4 +1,5 @@
 import Foundation
+import MotionConformance
 
 /// Plays generated scenarios against an engine, with expected answers from the reference model,
 /// and shrinks each divergence to a minimal fixture.
@@ -93,15 +94,15 @@ public struct Explorer {
             }
             outcome.played += 1
             for rule in fixture.generator?.rules ?? [] { outcome.rulesReached[rule, default: 0] += 1 }
-            let core = Player.run(fixture)
+            let core = Player.run(fixture, mirror: MotionEngineMirror.factory)
             guard core.verdict == .pass else {
                 let shrunk = ScenarioShrinker.shrink(scenario, attempts: options.shrinkAttempts) { candidate in
                     guard let candidateFixture = try? Self.fixture(candidate, seed: options.seed, index: index) else { return false }
-                    return Player.run(candidateFixture).verdict != .pass
+                    return Player.run(candidateFixture, mirror: MotionEngineMirror.factory).verdict != .pass
                 }
                 let minimal = (try? Self.fixture(shrunk, seed: options.seed, index: index)) ?? fixture
                 guard seen.insert("disagreement " + minimal.id).inserted else { continue }
-                let message = Player.run(minimal).message
+                let message = Player.run(minimal, mirror: MotionEngineMirror.factory).message
                 outcome.disagreements.append(Disagreement(index: index, fixtureID: minimal.id, fixtureText: Self.text(of: minimal), message: message))
                 progress("scenario \(index): the reference model and MotionCore disagree: \(minimal.id): \(message)")
                 continue
@@ -118,7 +119,7 @@ public struct Explorer {
                 outcome.divergedScenarios += 1
                 let shrunk = ScenarioShrinker.shrink(scenario, attempts: options.shrinkAttempts) { candidate in
                     guard let candidateFixture = try? Self.fixture(candidate, seed: options.seed, index: index) else { return false }
-                    guard Player.run(candidateFixture).verdict == .pass else { return false }
+                    guard Player.run(candidateFixture, mirror: MotionEngineMirror.factory).verdict == .pass else { return false }
                     let verdict = engine.run(candidateFixture).verdict
                     return verdict == .fail || verdict == .error
                 }
@@ -217,7 +218,7 @@ public struct Explorer {
             }
             guard let best else { break }
             let (fixture, reached) = candidates.remove(at: best.index)
-            guard Player.run(fixture).verdict == .pass, accept(fixture) else { continue }
+            guard Player.run(fixture, mirror: MotionEngineMirror.factory).verdict == .pass, accept(fixture) else { continue }
             chosen.append(fixture)
             for unit in reached { counts[unit, default: 0] += 1 }
         }

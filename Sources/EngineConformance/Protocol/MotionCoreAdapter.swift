@@ -1,4 +1,5 @@
 import Foundation
+import MotionConformance
 import MotionCore
 
 /// The Swift adapter: MotionCore behind the engine protocol (docs/protocol.md), every capability

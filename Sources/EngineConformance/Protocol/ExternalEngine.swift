@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import MotionConformance
 import MotionCore
 
 /// An engine in another process, in any language, validated through the line-delimited JSON

@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import MotionConformance
 import MotionCore
 import MotionEngine
 

@@ -1,4 +1,5 @@
 import Foundation
+import MotionConformance
 import MotionCore
 
 /// A standard benchmark workload of the engine protocol (docs/protocol.md §8): N channels of one

@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import MotionConformance
 
 extension WorkloadWorker {
     /// The engine a workload worker drives, as the words before its `WorkerRequest`:
