@@ -16,12 +16,15 @@ public final class ExternalEngine {
         /// Run the command through `/bin/sh -c` (only when asked: words are split, not interpreted).
         public var shell = false
         /// Seconds to wait for each answer.
-        public var timeout = 5.0
+        public var timeout = Self.defaultTimeout
         /// Accept an engine whose `hello` answer has no protocol version, as one written before
         /// the handshake (scalar property scenarios only); without it, such an answer is an error.
         public var legacy = false
 
-        public init(command: String, shell: Bool = false, timeout: Double = 5, legacy: Bool = false) {
+        /// Seconds `conform` waits for each answer unless told otherwise.
+        public static let defaultTimeout = 5.0
+
+        public init(command: String, shell: Bool = false, timeout: Double = defaultTimeout, legacy: Bool = false) {
             self.command = command
             self.shell = shell
             self.timeout = timeout

@@ -52,8 +52,10 @@ extension Application {
         // the site and its summary in the history.
         var conformances: [ConformanceReport] = []
         for engine in request.selection.engines.isEmpty ? [nil] : request.selection.engines.map(Optional.some) {
+            // The suites wait for each answer as `conform` does; the workloads' longer timeout is
+            // for frames, not for answers to fixtures.
             var suiteEngine = engine
-            suiteEngine?.timeout = ExternalEngine.Options(command: "").timeout
+            suiteEngine?.timeout = ExternalEngine.Options.defaultTimeout
             do {
                 conformances.append(try conformance(ConformanceRequest(fixtures: request.fixtures, engine: suiteEngine)))
             } catch let error as EngineUnavailable {
