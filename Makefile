@@ -88,7 +88,10 @@ coverage: deps
 docs: build
 	@scripts/build-docs
 
-# jemalloc's headers and pkg-config file come from Debian's libjemalloc-dev; the report test
+# jemalloc's headers and pkg-config file come from Debian's libjemalloc-dev; the store links
+# Debian's libsqlite3-dev and libpq-dev, and its tests start a PostgreSQL server of their own
+# (Debian's postgresql: initdb and pg_ctl in a temporary folder) and read SQLite files with
+# sqlite3; the report test
 # renders the site in Debian's chromium; instruction counts need valgrind (callgrind) and
 # binutils' strip; the format tests read the outputs with xmllint, jsonschema and markdown-it-py.
 deps:
@@ -112,6 +115,12 @@ deps:
 		python3 -m pip install -q jsonschema markdown-it-py 2>/dev/null \
 			|| python3 -m pip install -q --break-system-packages jsonschema markdown-it-py \
 			|| echo "make: warning: jsonschema and markdown-it-py could not be installed; the format tests will be skipped" >&2; \
+	fi
+	@if ! { pkg-config --exists sqlite3 libpq && command -v sqlite3 && ls /usr/lib/postgresql/*/bin/initdb; } >/dev/null 2>&1 \
+		&& [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "make: installing libsqlite3-dev, libpq-dev, sqlite3 and postgresql for the store and its tests (apt-get)"; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libsqlite3-dev libpq-dev sqlite3 postgresql pkg-config >/dev/null) \
+			|| { echo "make: error: apt-get could not install libsqlite3-dev, libpq-dev, sqlite3 and postgresql" >&2; exit 1; }; \
 	fi
 	@if [ -f /usr/include/jemalloc/jemalloc.h ] && pkg-config --exists jemalloc 2>/dev/null; then \
 		exit 0; \

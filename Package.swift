@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "BenchKit", targets: ["BenchKit"]),
         .library(name: "MotionConformance", targets: ["MotionConformance"]),
         .library(name: "EngineConformance", targets: ["EngineConformance"]),
+        .library(name: "BenchStore", targets: ["BenchStore"]),
         .library(name: "MotionBenchApp", targets: ["MotionBenchApp"]),
         .executable(name: "motion-bench", targets: ["motion-bench"]),
         .executable(name: "MotionBenchmarks", targets: ["MotionBenchmarks"]),
@@ -51,6 +52,13 @@ let package = Package(
             providers: [.apt(["libjemalloc-dev"])]
         ),
 
+        // The stores' engines: SQLite embedded, PostgreSQL's client for a fleet's server.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+
+        // Results in a database: one schema on SQLite and PostgreSQL, the fleet's job queue.
+        .target(name: "BenchStore", dependencies: ["BenchKit", "CSQLite", "CLibPQ"], exclude: ["README.md"]),
+
         // Fixtures, the scenario player, the independent reference model, conformance reports.
         .target(name: "MotionConformance", dependencies: ["MotionCore", "BenchKit"], exclude: ["README.md"], swiftSettings: targetCPUSettings),
 
@@ -66,9 +74,11 @@ let package = Package(
         .target(name: "BenchKit", exclude: ["README.md"]),
 
         // MotionBench's jobs as typed requests and outcomes; the executable parses and renders.
-        .target(name: "MotionBenchApp", dependencies: ["MotionCore", "BenchKit", "MotionConformance", "EngineConformance"], exclude: ["README.md"]),
+        .target(
+            name: "MotionBenchApp", dependencies: ["MotionCore", "BenchKit", "BenchStore", "MotionConformance", "EngineConformance"], exclude: ["README.md"]),
 
-        .executableTarget(name: "motion-bench", dependencies: ["MotionCore", "BenchKit", "MotionConformance", "EngineConformance", "MotionBenchApp"]),
+        .executableTarget(
+            name: "motion-bench", dependencies: ["MotionCore", "BenchKit", "BenchStore", "MotionConformance", "EngineConformance", "MotionBenchApp"]),
 
         // C kernels of the same math as the engine's, for the ratio every report shows. Built with
         // the flags the comparison is defined by; used only by the benchmark worker.
@@ -90,7 +100,8 @@ let package = Package(
         // separately from MotionCore, from the spec), so each rule has one reference.
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "MotionConformance"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit"]),
-        .testTarget(name: "MotionBenchAppTests", dependencies: ["MotionBenchApp", "BenchKit"]),
+        .testTarget(name: "BenchStoreTests", dependencies: ["BenchStore", "BenchKit"]),
+        .testTarget(name: "MotionBenchAppTests", dependencies: ["MotionBenchApp", "BenchKit", "BenchStore"]),
         .testTarget(
             name: "MotionConformanceTests", dependencies: ["MotionConformance", "EngineConformance", "MotionCore", "BenchKit"],
             exclude: ["Engines/misbehaving.py"]),

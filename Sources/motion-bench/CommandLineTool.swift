@@ -80,8 +80,19 @@ enum CommandLineTool {
                                   each engine's report kept in reports/conformance/.
                                   Exit codes: 0 nothing new, 1 conformance failures or a tool error, 2 a new
                                   regression between revisions
-          report [--reports DIR]  the static HTML site under reports/site/, from the stored runs, history and
-                                  conformance reports (never playing the fixtures again); exit 1 when there are none
+          report [--reports DIR] [--window N] [--from-files]
+                                  the static HTML site under reports/site/, from the store, the latest run and the
+                                  conformance reports (never playing the fixtures again); a history page per machine;
+                                  exit 1 when there is nothing to report
+          db migrate | db import [DIR] | db status
+                                  the store's schema brought up to date; history files and comparisons under DIR
+                                  stored (idempotent); its version, rows and jobs
+          enqueue REVISION… [--filter REGEX] [--profile P]
+                                  one job per revision in the store's queue, for the fleet's collectors
+          collector [--heartbeat S] [--stale-after S] [--jobs N]
+                                  claim jobs one at a time, measure each and store its run under this machine
+                                  (main, nightly, report, db, enqueue and collector take --database URL|FILE, else
+                                  MOTIONBENCH_DATABASE, else reports/motionbench.sqlite, and --machine NAME)
           show RESULT.json [--format F] [--output FILE]
                                   a stored run, comparison or conformance result in any of its formats
                                   (run: text, markdown, json, junit, csv, github; comparison: text, markdown,
@@ -92,8 +103,8 @@ enum CommandLineTool {
         """
 
     static let commands = [
-        "main", "run", "list", "compare", "compare-revisions", "calibrate", "nightly", "report", "conform", "fixtures",
-        "adapter", "show", "env", "version", "help",
+        "main", "run", "list", "compare", "compare-revisions", "calibrate", "nightly", "report", "db", "enqueue", "collector", "conform",
+        "fixtures", "adapter", "show", "env", "version", "help",
     ]
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -132,6 +143,12 @@ enum CommandLineTool {
                 return try CalibrationCommand.run(options)
             case "report":
                 return try ReportCommand.run(options)
+            case "db":
+                return try StoreCommands.db(options)
+            case "enqueue":
+                return try StoreCommands.enqueue(options)
+            case "collector":
+                return try StoreCommands.collector(options)
             case "fixtures":
                 return try FixturesCommand.run(options)
             case "adapter":

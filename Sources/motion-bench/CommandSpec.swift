@@ -46,6 +46,11 @@ struct CommandSpec {
         option("--engine-timeout", "S", "seconds to await each answer of the engine"),
     ]
 
+    static let storeOptions = [
+        option("--database", "URL|FILE", "the store: an SQLite file or postgresql://… (MOTIONBENCH_DATABASE; reports/motionbench.sqlite)"),
+        option("--machine", "NAME", "this machine's name in the store (MOTIONBENCH_MACHINE; the host name)"),
+    ]
+
     static let run = CommandSpec(
         name: "run",
         summary: """
@@ -73,7 +78,7 @@ struct CommandSpec {
             options: [
                 option("--fixtures", "DIR", "the fixtures folder (Fixtures)"), option("--reports", "DIR", "where results are kept (reports)"),
                 option("--filter", "REGEX", "the benchmarks whose names match"),
-            ]),
+            ] + storeOptions),
         run,
         CommandSpec(
             name: "list", summary: "List the benchmarks (of the engines, with --engine); a filter that matches none is an error (exit 1).",
@@ -127,19 +132,60 @@ struct CommandSpec {
             name: "nightly",
             summary: """
                 The standard profile with instruction counts and the conformance suites (of MotionCore, or of each --engine),
-                appended to reports/history/; change points listed, NEW where tonight's run brought them. Exit 0 nothing new,
-                1 conformance failures or a tool error, 2 a new regression between revisions.
+                appended to reports/history/ and the store; change points of the newest --window runs listed, NEW where
+                tonight's run brought them. Exit 0 nothing new, 1 conformance failures, a store that cannot be written (the
+                JSON is kept) or a tool error, 2 a new regression between revisions.
                 """,
             options: profiles + engineOptions + [
                 option("--filter", "REGEX", "the benchmarks whose names match"), option("--reports", "DIR", "where results are kept"),
                 option("--fixtures", "DIR", "the fixtures folder"), option("--threads", "N", "threads for parallel benchmarks"),
                 option("--worker", "PATH", "a BenchKit worker executable"), flag("--bisect", "narrow the worst new regression to a commit"),
                 flag("--no-instructions", "leave out instruction counts"),
-            ]),
+                option("--window", "N", "the newest runs change points are looked for in (120)"),
+            ] + storeOptions),
         CommandSpec(
             name: "report",
-            summary: "The static HTML site under reports/site/, from the stored runs, history and conformance reports; exit 1 when there are none.",
-            options: [option("--reports", "DIR", "where results are kept (reports)")]),
+            summary: """
+                The static HTML site under reports/site/, from the store (which first stores history files it lacks), the
+                latest run and the conformance reports; a history page per machine; exit 1 when there is nothing to report.
+                """,
+            options: [
+                option("--reports", "DIR", "where results are kept (reports)"),
+                option("--window", "N", "the newest runs of each machine the history charts draw (100)"),
+                flag("--from-files", "draw the history from the JSON files, decoding every one, not from the store"),
+            ] + storeOptions),
+        CommandSpec(
+            name: "db", positional: "migrate|import [DIR]|status", maximumPositional: 2,
+            summary: """
+                The store: `migrate` brings its schema up to this tool's version; `import [DIR]` stores the history records
+                and revision comparisons under DIR (reports) it lacks, idempotently; `status` prints its version, its tables'
+                rows and its jobs.
+                """,
+            options: [option("--reports", "DIR", "where results are kept (reports)")] + storeOptions),
+        CommandSpec(
+            name: "enqueue", positional: "REVISION…", maximumPositional: 64,
+            summary: "Add one job per revision to the store's queue, for the fleet's collectors (a shared PostgreSQL store).",
+            options: [
+                option("--filter", "REGEX", "the benchmarks each job measures (all)"),
+                option("--profile", "P", "quick, standard or rigorous (standard)"),
+                option("--repository", "DIR", "the git repository the revisions are of (.)"),
+                option("--reports", "DIR", "where results are kept (reports)"),
+            ] + storeOptions),
+        CommandSpec(
+            name: "collector",
+            summary: """
+                Claim jobs from the store's queue one at a time, measure each (with this build when the job is this
+                checkout's commit, else built in a worktree) and store its run under this machine, until no job is queued or
+                running. A job whose collector stops sending heartbeats is handed to another. Exit 1 when a job failed.
+                """,
+            options: [
+                option("--heartbeat", "S", "seconds between heartbeats (10)"),
+                option("--stale-after", "S", "seconds without a heartbeat before a job is handed on (60)"),
+                option("--poll", "S", "seconds between looks at the queue while others still run jobs (5)"),
+                option("--jobs", "N", "stop after N jobs"),
+                option("--repository", "DIR", "the git repository of the revisions (.)"),
+                option("--reports", "DIR", "where results are kept (reports)"),
+            ] + storeOptions),
         CommandSpec(
             name: "conform",
             summary: """

@@ -10,12 +10,14 @@ struct MainJob {
     var fixturesDirectory = "Fixtures"
     var reportsDirectory = "reports"
     var filter: String?
+    var store = StoreChoice()
 
     init(options: [String]) throws {
         let arguments = try Arguments(options, spec: .named("main"))
         fixturesDirectory = arguments.value("--fixtures") ?? fixturesDirectory
         reportsDirectory = arguments.value("--reports") ?? reportsDirectory
         filter = try arguments.pattern("--filter")
+        store = StoreChoice(arguments)
     }
 
     func run() throws -> Int32 {
@@ -25,6 +27,7 @@ struct MainJob {
         request.fixtures = fixturesDirectory
         request.reports = URL(fileURLWithPath: reportsDirectory)
         request.filter = filter
+        request.store = store
         let outcome = try app.main(request) { conformance in
             print("conformance: \(conformance.summaryLine) (\(fixturesDirectory)/)")
             for result in conformance.results where result.verdict != .pass { print("  \(result.verdict.rawValue): \(result.id): \(result.message)") }
@@ -43,7 +46,10 @@ struct MainJob {
         {
             print(Self.figures(benchmark))
         }
-        print("reports: \(outcome.site.path) (open it in a browser), \(outcome.runFile.path), \(outcome.latestMarkdown.path)")
+        if let problem = outcome.storeProblem { writeToStandardError("motion-bench: error: \(problem)\n") }
+        print(
+            "reports: \(outcome.site.path) (open it in a browser), \(outcome.runFile.path), \(outcome.latestMarkdown.path)"
+                + (outcome.storeProblem == nil ? ", \(outcome.store)" : ""))
         print(String(format: "finished in %.0f s", Date().timeIntervalSince(started)))
         return outcome.exitCode
     }

@@ -80,12 +80,16 @@ enum RevisionCommands {
         request.selection.instructions = !arguments.has("--no-instructions")
         request.fixtures = arguments.value("--fixtures") ?? "Fixtures"
         request.bisect = arguments.has("--bisect")
+        request.store = StoreChoice(arguments)
+        request.window = try arguments.int("--window") ?? request.window
         let outcome = try app.nightly(request)
         for problem in outcome.historyProblems { writeToStandardError("warning: \(problem)\n") }
+        if let problem = outcome.storeProblem { writeToStandardError("motion-bench: error: \(problem)\n") }
         for report in outcome.conformances { print("nightly: conformance of \(report.engine ?? "MotionCore"): \(report.summaryLine)") }
         let (benchmarks, runs) = (outcome.result.benchmarks.count, outcome.historyRuns)
         print(
             "nightly: \(benchmarks) benchmark\(benchmarks == 1 ? "" : "s"); history \(runs) run\(runs == 1 ? "" : "s") in \(outcome.historyFile.deletingLastPathComponent().path)"
+                + (outcome.storeProblem == nil ? " and \(outcome.store)" : "")
         )
         if let machine = outcome.result.machine?.summary { print("machine: \(machine)") }
         if outcome.suspects.isEmpty {
@@ -96,6 +100,7 @@ enum RevisionCommands {
         }
         if let bisect = outcome.bisect { render(bisect) }
         let regressions = outcome.regressions
+        if outcome.storeProblem != nil { print("nightly: the store was not written (exit 1)") }
         if outcome.exitCode == 2 {
             print("nightly: \(regressions.count) new regression\(regressions.count == 1 ? "" : "s") between revisions (exit 2)")
         }

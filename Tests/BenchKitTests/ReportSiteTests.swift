@@ -50,7 +50,7 @@ struct ReportSiteTests {
                         "n\(day)", elements: times, revision: String(format: "r%02d", day) + String(repeating: "a", count: 37),
                         date: "2026-11-\(10 + day)T02:00:00Z"), conformance: nil))
         }
-        site.history = history
+        site.machines = [MachineHistory(name: "test machine", seriesKey: ComparisonTests.environment.seriesKey, runs: history.map { HistoryRun($0) })]
         site.latest = history.last?.run
         var slower = BenchmarkComparison(name: "tick.fluid.100k.1", verdict: .regressed, threshold: 0.05)
         (slower.ratio, slower.interval, slower.baselineMedian, slower.candidateMedian) = (1.30, [1.27, 1.33], 900_000, 1_170_000)

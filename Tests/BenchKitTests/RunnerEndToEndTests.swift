@@ -179,6 +179,10 @@ struct RunnerEndToEndTests {
         let original = folder.appendingPathComponent(recorded)
         let record = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: original)) as? [String: Any])
         try FileManager.default.removeItem(at: original)
+        // The store keeps what it was given: without it, the next nightly stores the files afresh.
+        for file in try FileManager.default.contentsOfDirectory(atPath: reports.path) where file.hasPrefix("motionbench.sqlite") {
+            try FileManager.default.removeItem(at: reports.appendingPathComponent(file))
+        }
         for night in 1...9 {
             var run = try #require(record["run"] as? [String: Any])
             run["startedAt"] = "2026-01-0\(night)T02:00:00Z"

@@ -63,6 +63,22 @@ struct StatisticsTests {
         #expect(coverage > 0.90 && coverage < 0.99, "coverage \(coverage)")
     }
 
+    @Test("the trimmed mean's interval: Tukey–McLaughlin's closed form on 1…10, and about 95% coverage of a symmetric distribution's centre")
+    func trimmedMeanInterval() {
+        // 1…10, 20% trimmed: g = 2, h = 6; winsorized 3,3,3,4,5,6,7,8,8,8 (variance 42.5/9); SE = √(9·(42.5/9)/30);
+        // t(0.975, 5) = 2.5705818.
+        let interval = Descriptive.trimmedMeanInterval((1...10).map(Double.init))
+        let half = 2.5705818 * (42.5 / 30).squareRoot()
+        #expect(abs(interval.lowerBound - (5.5 - half)) < 1e-6 && abs(interval.upperBound - (5.5 + half)) < 1e-6)
+        // Uniform(0, 1): centre 0.5. 400 data sets of 40 draws, seeded.
+        var generator = SplitMix64(seed: 7)
+        var covered = 0
+        for _ in 0..<400 where Descriptive.trimmedMeanInterval((0..<40).map { _ in Double(generator.next() >> 11) / Double(1 << 53) }).contains(0.5) {
+            covered += 1
+        }
+        #expect(covered > 360 && covered < 396, "coverage \(covered) of 400")
+    }
+
     @Test("the log histogram's percentiles are within its resolution of the exact ones; p0 and p100 exact")
     func histogram() {
         var generator = SplitMix64(seed: 11)

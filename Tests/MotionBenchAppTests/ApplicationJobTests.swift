@@ -85,8 +85,9 @@ struct ApplicationJobTests {
     @Test("report over a folder with nothing stored is a ToolError that writes nothing")
     func emptyReport() throws {
         let (_, reports) = try Self.scratch()
-        #expect(throws: ToolError.self) { try Self.app.report(reports: reports) }
+        #expect(throws: ToolError.self) { try Self.app.report(ReportRequest(reports: reports)) }
         #expect(!FileManager.default.fileExists(atPath: reports.appendingPathComponent("site").path))
+        #expect(!FileManager.default.fileExists(atPath: reports.appendingPathComponent("motionbench.sqlite").path))
     }
 
     @Test("conformance: a filter that matches no fixture is a UsageError, never a pass")

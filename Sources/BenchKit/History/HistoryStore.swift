@@ -14,7 +14,9 @@ public struct HistoryStore: Sendable {
 
     /// Appends a run; returns its file.
     @discardableResult
-    public func append(_ result: RunResult, conformance: JSONConformanceSummary?, engines: [JSONConformanceSummary]? = nil) throws -> URL {
+    public func append(
+        _ result: RunResult, conformance: JSONConformanceSummary?, engines: [JSONConformanceSummary]? = nil, machine: String? = nil
+    ) throws -> URL {
         let stamp = result.startedAt.replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
         let revision = result.environment.gitRevision.map { String($0.prefix(10)) } ?? "unknown"
         let folder = folder(for: result.environment)
@@ -24,7 +26,8 @@ public struct HistoryStore: Sendable {
             file = folder.appendingPathComponent("\(stamp)-\(revision)-\(attempt).json")
             attempt += 1
         }
-        let record = HistoryRecord(run: result, conformance: conformance, engines: engines)
+        var record = HistoryRecord(run: result, conformance: conformance, engines: engines)
+        record.machine = machine
         try ResultStore.write(try ResultStore.encoder.encode(record), to: file, keeping: "the history record")
         // The folder's name is a hash; a file beside the records says which machine and build it is.
         let about = folder.appendingPathComponent("MACHINE.txt")
@@ -39,6 +42,24 @@ public struct HistoryStore: Sendable {
             "cpu: \(e.cpuModel), \(e.logicalCores) logical cores", "kernel: \(e.kernel)", "os: \(e.operatingSystem)",
             "swift: \(e.swiftVersion)", "build: \(e.buildConfiguration) \(e.buildFlags)",
         ].joined(separator: "\n") + "\n"
+    }
+
+    /// Every record file (`series/file.json`) of every series, or of one.
+    public func files(seriesKey: String? = nil) -> [String] {
+        let manager = FileManager.default
+        let series = seriesKey.map { [$0] } ?? ((try? manager.contentsOfDirectory(atPath: root.path)) ?? []).sorted()
+        return series.flatMap { key in
+            ((try? manager.contentsOfDirectory(atPath: root.appendingPathComponent(key).path)) ?? []).sorted().filter { $0.hasSuffix(".json") }.map {
+                "\(key)/\($0)"
+            }
+        }
+    }
+
+    /// The record of one file (`series/file.json`).
+    public func record(_ source: String) throws -> HistoryRecord {
+        var record = try JSONDecoder().decode(HistoryRecord.self, from: Data(contentsOf: root.appendingPathComponent(source)))
+        record.source = source
+        return record
     }
 
     /// Every record of every series (or one series), oldest first; unreadable files are skipped
@@ -72,10 +93,13 @@ public struct HistoryRecord: Codable, Sendable {
     public var conformance: JSONConformanceSummary?
     /// Every engine's conformance that night, in the order given (absent in older records).
     public var engines: [JSONConformanceSummary]? = nil
+    /// The readable name of the machine that measured it (absent in older records: the store
+    /// then files it under the importing machine's name).
+    public var machine: String? = nil
     /// The record's file under the history folder (`machine/file.json`), when it was loaded from one.
     public var source: String? = nil
 
-    enum CodingKeys: String, CodingKey { case run, conformance, engines }
+    enum CodingKeys: String, CodingKey { case run, conformance, engines, machine }
 
     public init(run: RunResult, conformance: JSONConformanceSummary?, engines: [JSONConformanceSummary]? = nil) {
         self.run = run
@@ -147,27 +171,33 @@ public struct SuspectRange: Codable, Hashable, Sendable {
     /// Every change point of every benchmark in the records: in time, and in instructions where
     /// the runs counted them (change points of at least `instructionEffect`, relative).
     public static func find(
-        in records: [HistoryRecord], detector: ChangePointDetector = ChangePointDetector(),
-        instructionEffect: Double = 0.01
+        in records: [HistoryRecord], detector: ChangePointDetector = ChangePointDetector(), instructionEffect: Double = 0.01
     ) -> [SuspectRange] {
-        var names: [String] = []
-        for record in records { for b in record.run.benchmarks where !names.contains(b.name) { names.append(b.name) } }
+        find(in: records.map { HistoryRun($0, intervals: false) }, detector: detector, instructionEffect: instructionEffect)
+    }
+
+    /// Every change point of every benchmark in the runs (oldest first).
+    public static func find(
+        in runs: [HistoryRun], detector: ChangePointDetector = ChangePointDetector(), instructionEffect: Double = 0.01
+    ) -> [SuspectRange] {
+        var names: [String] = [], seen: Set<String> = []
+        for run in runs { for name in run.benchmarks where seen.insert(name).inserted { names.append(name) } }
         var exact = detector
         exact.minimumEffect = instructionEffect
         var ranges: [SuspectRange] = []
         for name in names {
-            let results = records.compactMap { record in record.run.benchmarks.first(where: { $0.name == name }).map { (record, $0) } }
-            let times = results.compactMap { record, result in result.timing.map { (record, Descriptive.trimmedMean($0.samples)) } }
-            let counts = results.compactMap { record, result in result.instructions?.perIteration.map { (record, $0) } }
+            let measured = runs.compactMap { run in run.measures[name].map { (run, $0) } }
+            let times = measured.compactMap { run, m in m.center.map { (run, $0) } }
+            let counts = measured.compactMap { run, m in m.instructions.map { (run, $0) } }
             for (metric, points, detector) in [(Metric.time, times, detector), (.instructions, counts, exact)] {
                 for change in detector.detect(points.map(\.1)) {
-                    let before = points[change.index - 1].0.run, after = points[change.index].0.run
+                    let before = points[change.index - 1].0, after = points[change.index].0
                     ranges.append(
                         SuspectRange(
                             benchmark: name, metric: metric, before: before.environment.gitRevision ?? "unknown",
                             after: after.environment.gitRevision ?? "unknown", beforeDate: before.startedAt,
                             afterDate: after.startedAt, ratio: change.ratio,
-                            atNewest: change.index == points.count - 1 && after.startedAt == records.last?.run.startedAt,
+                            atNewest: change.index == points.count - 1 && after.startedAt == runs.last?.startedAt,
                             environmentChanges: before.environment.differences(to: after.environment)))
                 }
             }
@@ -179,8 +209,13 @@ public struct SuspectRange: Codable, Hashable, Sendable {
     /// step first seen tonight, whether at the newest run or, with its second point, the one
     /// before).
     public static func new(in records: [HistoryRecord], detector: ChangePointDetector = ChangePointDetector()) -> [SuspectRange] {
-        let now = find(in: records, detector: detector)
-        let before = Set(find(in: Array(records.dropLast()), detector: detector).map { [$0.benchmark, $0.metric.rawValue, $0.afterDate] })
+        new(in: records.map { HistoryRun($0, intervals: false) }, detector: detector)
+    }
+
+    /// The change points that the newest run brought.
+    public static func new(in runs: [HistoryRun], detector: ChangePointDetector = ChangePointDetector()) -> [SuspectRange] {
+        let now = find(in: runs, detector: detector)
+        let before = Set(find(in: Array(runs.dropLast()), detector: detector).map { [$0.benchmark, $0.metric.rawValue, $0.afterDate] })
         return now.filter { !before.contains([$0.benchmark, $0.metric.rawValue, $0.afterDate]) }
     }
 }

@@ -4,14 +4,17 @@ import Foundation
 /// styles from outside) with SVG charts drawn by `SVGChart`.
 ///
 /// - index.html: summary of the latest run, conformance, suspect change points, links;
-/// - history.html: each benchmark's history with change-point markers and confidence bands;
+/// - history.html: each benchmark's history with change-point markers and confidence bands, for
+///   the first machine; history-2.html, … for each other machine, with a picker between them;
+/// - machines.html: each benchmark's newest time on every machine, side by side;
 /// - comparisons.html: revision comparisons, ratios with their intervals;
 /// - percentiles.html: the latest run's percentile curves;
 /// - scaling.html: time per channel-frame against channel count, one thread and all threads;
 /// - conformance.html: the conformance results with expected-against-actual curves.
 public struct SiteGenerator {
     public var latest: RunResult?
-    public var history: [HistoryRecord] = []
+    /// Each machine's history (the first is the latest run's), as much of it as is drawn.
+    public var machines: [MachineHistory] = []
     public var comparisons: [(name: String, report: ComparisonReport)] = []
     /// The conformance page's body and its one-line summary, rendered by the conformance module.
     public var conformanceHTML: String?
@@ -29,7 +32,7 @@ public struct SiteGenerator {
     public func write(to folder: URL) throws -> URL {
         let pages: [(String, String, String)] = [
             ("index.html", title, index()),
-            ("history.html", "History", historyPage()),
+            ("machines.html", "Machines", machinesPage()),
             ("comparisons.html", "Revision comparisons", comparisonsPage()),
             ("percentiles.html", "Percentiles", percentilesPage()),
             ("scaling.html", "Scaling", scalingPage()),
@@ -40,7 +43,12 @@ public struct SiteGenerator {
                     + conformanceHistory()
             ),
         ]
-        for (file, title, body) in pages {
+        var all = pages
+        for (index, machine) in (machines.isEmpty ? [nil] : machines.map(Optional.some)).enumerated() {
+            let title = machine.map { "History: \($0.name)" } ?? "History"
+            all.insert((Self.historyFile(index), title, machinePicker(index) + historyPage(machine)), at: 1 + index)
+        }
+        for (file, title, body) in all {
             try AtomicFile.write(Self.page(title: title, body: body), to: folder.appendingPathComponent(file))
         }
         return folder.appendingPathComponent("index.html")
@@ -49,9 +57,9 @@ public struct SiteGenerator {
     /// Each night's conformance, engine by engine: fixtures passed, failed and in error, and the
     /// checks passed of those run.
     func conformanceHistory() -> String {
-        let nights = history.filter { $0.conformance != nil || !($0.engines ?? []).isEmpty }
+        let nights = (machines.first?.runs ?? []).filter { !$0.conformance.isEmpty }
         guard !nights.isEmpty else { return "" }
-        func all(_ record: HistoryRecord) -> [JSONConformanceSummary] { record.engines ?? record.conformance.map { [$0] } ?? [] }
+        func all(_ run: HistoryRun) -> [JSONConformanceSummary] { run.conformance }
         var names: [String] = []
         for record in nights {
             for summary in all(record) where !names.contains(summary.engine ?? "MotionCore") { names.append(summary.engine ?? "MotionCore") }
@@ -60,7 +68,7 @@ public struct SiteGenerator {
         for record in nights.suffix(30).reversed() {
             let summaries = all(record)
             html +=
-                "<tr><td>\(markupEscape(record.run.startedAt))</td><td>\(markupEscape(String((record.run.environment.gitRevision ?? "unknown").prefix(10))))</td>"
+                "<tr><td>\(markupEscape(record.startedAt))</td><td>\(markupEscape(String((record.environment.gitRevision ?? "unknown").prefix(10))))</td>"
             for name in names {
                 guard let s = summaries.first(where: { ($0.engine ?? "MotionCore") == name }) else {
                     html += "<td>—</td>"
@@ -77,7 +85,8 @@ public struct SiteGenerator {
 
     static func page(title: String, body: String) -> String {
         let nav = [
-            ("index.html", "Summary"), ("history.html", "History"), ("comparisons.html", "Comparisons"), ("percentiles.html", "Percentiles"),
+            ("index.html", "Summary"), ("history.html", "History"), ("machines.html", "Machines"), ("comparisons.html", "Comparisons"),
+            ("percentiles.html", "Percentiles"),
             ("scaling.html", "Scaling"), ("conformance.html", "Conformance"),
         ].map { "<a href=\"\($0.0)\">\($0.1)</a>" }.joined(separator: " · ")
         return """
@@ -104,7 +113,7 @@ public struct SiteGenerator {
             }
         }
         if let conformanceSummary { body += "<p>Conformance: \(markupEscape(conformanceSummary)) — <a href=\"conformance.html\">details</a>.</p>" }
-        let suspects = SuspectRange.find(in: history, detector: detector)
+        let suspects = machines.first.map(changePoints) ?? []
         if !suspects.isEmpty {
             body +=
                 "<h2>Change points in the history</h2><table><tr><th>benchmark</th><th>metric</th><th>ratio</th><th>between</th><th>dates</th><th>cause</th></tr>"
@@ -134,36 +143,81 @@ public struct SiteGenerator {
         ISO8601DateFormatter().date(from: iso)?.timeIntervalSince1970
     }
 
-    func historyPage() -> String {
-        guard !history.isEmpty else { return "<p>No history yet: run <code>\(ToolName.current) nightly</code>.</p>" }
-        var names: [String] = []
-        for record in history { for b in record.run.benchmarks where !names.contains(b.name) { names.append(b.name) } }
-        let suspects = SuspectRange.find(in: history, detector: detector).filter { $0.metric == .time }
+    /// The history page of the `index`th machine: history.html, then history-2.html, ….
+    static func historyFile(_ index: Int) -> String { index == 0 ? "history.html" : "history-\(index + 1).html" }
+
+    /// Links to every machine's history page, the current one in bold.
+    func machinePicker(_ current: Int) -> String {
+        guard machines.count > 1 else { return "" }
+        return "<p>Machine: "
+            + machines.enumerated().map { index, m in
+                index == current ? "<b>\(markupEscape(m.name))</b>" : "<a href=\"\(Self.historyFile(index))\">\(markupEscape(m.name))</a>"
+            }.joined(separator: " · ") + "</p>"
+    }
+
+    /// A machine's change points: those the store keeps, else those of the runs drawn.
+    func changePoints(_ machine: MachineHistory) -> [SuspectRange] {
+        machine.changePoints ?? SuspectRange.find(in: machine.runs, detector: detector)
+    }
+
+    /// Each benchmark's newest trimmed mean on every machine: the same benchmark side by side
+    /// (each machine's own series; nothing is compared across machines).
+    func machinesPage() -> String {
+        guard !machines.isEmpty else { return "<p>No history yet: run <code>\(ToolName.current) nightly</code>.</p>" }
+        var names: [String] = [], seen: Set<String> = []
+        for m in machines { for run in m.runs { for name in run.benchmarks where seen.insert(name).inserted { names.append(name) } } }
+        var body =
+            "<p>\(machines.count) machine\(machines.count == 1 ? "" : "s"). Each cell: the benchmark's trimmed mean time per iteration in the machine's newest run "
+            + "that measured it, with its 95% interval; each machine's history is on its own page.</p><table><tr><th>machine</th><th>runs</th><th>newest</th><th>CPU</th></tr>"
+        for (index, m) in machines.enumerated() {
+            let newest = m.runs.last
+            body +=
+                "<tr><td><a href=\"\(Self.historyFile(index))\">\(markupEscape(m.name))</a></td><td>\(m.totalRuns)</td><td>\(markupEscape(newest?.startedAt ?? "—"))</td>"
+                + "<td>\(markupEscape(newest.map { "\($0.environment.cpuModel), \($0.environment.logicalCores) CPUs" } ?? "—"))</td></tr>"
+        }
+        body += "</table><table><tr><th>benchmark</th>" + machines.map { "<th>\(markupEscape($0.name))</th>" }.joined() + "</tr>"
+        for name in names {
+            body += "<tr><td>\(markupEscape(name))</td>"
+            for m in machines {
+                guard let measure = m.runs.last(where: { $0.measures[name]?.center != nil })?.measures[name], let center = measure.center else {
+                    body += "<td>—</td>"
+                    continue
+                }
+                let interval = measure.low.flatMap { low in measure.high.map { " (\(ChartAxis.duration(low))–\(ChartAxis.duration($0)))" } } ?? ""
+                body += "<td>\(ChartAxis.duration(center))<small>\(interval)</small></td>"
+            }
+            body += "</tr>"
+        }
+        return body + "</table>"
+    }
+
+    func historyPage(_ machine: MachineHistory?) -> String {
+        guard let machine, !machine.runs.isEmpty else { return "<p>No history yet: run <code>\(ToolName.current) nightly</code>.</p>" }
+        let history = machine.runs
+        var names: [String] = [], seen: Set<String> = []
+        for run in history { for name in run.benchmarks where seen.insert(name).inserted { names.append(name) } }
+        let position = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        let suspects = changePoints(machine).filter { $0.metric == .time }
+        let earlier = machine.totalRuns - history.count
         let body =
-            "<p>\(history.count) runs, \(markupEscape(history.first?.run.startedAt ?? "")) to \(markupEscape(history.last?.run.startedAt ?? "")). "
+            "<p>\(markupEscape(machine.name)): \(history.count) runs, \(markupEscape(history.first?.startedAt ?? "")) to \(markupEscape(history.last?.startedAt ?? ""))"
+            + (earlier > 0 ? " (the newest of \(machine.totalRuns); the store keeps the \(earlier) before them)" : "") + ". "
             + "Each chart: the trimmed mean time per iteration of each run (a point; hover for its interval, revision, date and machine; "
             + "click for the run's record) with its 95% interval (whisker), on an axis from zero. A change point is an orange dashed line "
             + "between the two runs it lies between, with the level before and after it; benchmarks with one come first.</p>"
         let stepped = Set(suspects.map(\.benchmark))
         var charts: [String] = []
-        for name in names.sorted(by: { (stepped.contains($0) ? 0 : 1, names.firstIndex(of: $0)!) < (stepped.contains($1) ? 0 : 1, names.firstIndex(of: $1)!) })
-        {
+        for name in names.sorted(by: { (stepped.contains($0) ? 0 : 1, position[$0]!) < (stepped.contains($1) ? 0 : 1, position[$1]!) }) {
             var points: [SVGChart.Point] = []
             for record in history {
-                guard let timing = record.run.benchmarks.first(where: { $0.name == name })?.timing, !timing.samples.isEmpty,
-                    let x = Self.seconds(record.run.startedAt)
-                else { continue }
-                let center = Descriptive.trimmedMean(timing.samples)
-                let interval = Bootstrap.interval(timing.samples, resamples: 300, statistic: { Descriptive.trimmedMean($0) })
-                let environment = record.run.environment
+                guard let measure = record.measures[name], let center = measure.center, let x = Self.seconds(record.startedAt) else { continue }
+                let (low, high) = (measure.low ?? center, measure.high ?? center)
+                let environment = record.environment
                 let note =
-                    "\(name)\n\(ChartAxis.duration(center)) (95%: \(ChartAxis.duration(interval.lowerBound))–\(ChartAxis.duration(interval.upperBound)))\n"
+                    "\(name)\n\(ChartAxis.duration(center)) (95%: \(ChartAxis.duration(low))–\(ChartAxis.duration(high)))\n"
                     + "revision \((environment.gitRevision ?? "unknown").prefix(10))\(environment.gitDirty == true ? " (dirty)" : "")\n"
-                    + "\(record.run.startedAt), \(record.run.profile) profile\n\(environment.cpuModel), \(environment.logicalCores) CPUs, \(environment.kernel)"
-                points.append(
-                    SVGChart.Point(
-                        x: x, y: center, low: interval.lowerBound, high: interval.upperBound, note: note,
-                        link: record.source.map { "../history/" + $0 }))
+                    + "\(record.startedAt), \(record.profile) profile\n\(environment.cpuModel), \(environment.logicalCores) CPUs, \(environment.kernel)"
+                points.append(SVGChart.Point(x: x, y: center, low: low, high: high, note: note, link: record.source.map { "../history/" + $0 }))
             }
             var chart = SVGChart(
                 title: name, series: [SVGChart.Series(label: "time per iteration", points: points, color: SVGChart.palette[0])],
@@ -181,7 +235,7 @@ public struct SiteGenerator {
             chart.markers = changes.map { change in
                 let before = points[change.index - 1], after = points[change.index]
                 let range = suspects.first {
-                    $0.benchmark == name && $0.afterDate == history.first { Self.seconds($0.run.startedAt) == after.x }?.run.startedAt
+                    $0.benchmark == name && $0.afterDate == history.first { Self.seconds($0.startedAt) == after.x }?.startedAt
                 }
                 let revisions = range.map { "\($0.before.prefix(7))..\($0.after.prefix(7))" } ?? ""
                 return SVGChart.Marker(
@@ -286,6 +340,23 @@ public struct SiteGenerator {
             (chart.xLabel, chart.yLabel, chart.width, chart.height) = (scaling.elements, "per \(scaling.element)", 440, 250)
             return chart.render()
         }
+    }
+}
+
+/// One machine's history as the site draws it.
+public struct MachineHistory: Sendable {
+    /// The machine's readable name, and its series key (machine and build).
+    public var name: String
+    public var seriesKey: String
+    /// The runs drawn, oldest first: the newest of the series.
+    public var runs: [HistoryRun]
+    /// How many runs the series holds in all.
+    public var totalRuns: Int
+    /// The change points the store keeps for the series; nil: found in `runs`.
+    public var changePoints: [SuspectRange]?
+
+    public init(name: String, seriesKey: String, runs: [HistoryRun], totalRuns: Int? = nil, changePoints: [SuspectRange]? = nil) {
+        (self.name, self.seriesKey, self.runs, self.totalRuns, self.changePoints) = (name, seriesKey, runs, totalRuns ?? runs.count, changePoints)
     }
 }
 

@@ -209,6 +209,12 @@ public struct RevisionComparison {
         return BenchmarkDriver(options: driverOptions)
     }
 
+    /// One run of a built revision's benchmarks (the options' profile and filter), as `run`
+    /// would measure it in that checkout.
+    public func measure(_ revision: Revision) throws -> RunResult {
+        try driver(for: revision).run()
+    }
+
     // MARK: Running
 
     /// One round of one benchmark: each side's process, its statistic and load.

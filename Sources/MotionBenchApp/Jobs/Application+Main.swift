@@ -1,4 +1,5 @@
 import BenchKit
+import BenchStore
 import Foundation
 import MotionConformance
 
@@ -10,6 +11,8 @@ public struct MainRequest: Sendable {
     public var filter: String?
     /// Variables for every benchmark worker, beside this process's own.
     public var workerEnvironment: [String: String] = [:]
+    /// The store the run goes to, beside its JSON file.
+    public var store = StoreChoice()
 
     public init() {}
 }
@@ -21,13 +24,16 @@ public struct MainOutcome: Sendable {
     public var runFile: URL
     public var latestMarkdown: URL
     public var site: URL
+    /// The store written (its location without a password), and why it could not be, if not.
+    public var store: String
+    public var storeProblem: String?
 
     /// The benchmarks that did not complete.
     public var incomplete: [BenchmarkResult] { result.benchmarks.filter { $0.status != .ok } }
 
     /// The conformance run's exit code when it is not 0; else 1 when a benchmark did not
-    /// complete, 0 when everything passed.
-    public var exitCode: Int32 { conformance.exitCode != 0 ? conformance.exitCode : (incomplete.isEmpty ? 0 : 1) }
+    /// complete or the store could not be written, 0 when everything passed.
+    public var exitCode: Int32 { conformance.exitCode != 0 ? conformance.exitCode : (incomplete.isEmpty && storeProblem == nil ? 0 : 1) }
 }
 
 extension Application {
@@ -46,7 +52,20 @@ extension Application {
         let runFile = try ResultStore(root: request.reports).save(result)
         let markdown = request.reports.appendingPathComponent("latest.md")
         try AtomicFile.write(try ReportFormat.markdown.render(result), to: markdown)
-        let site = try writeSite(reports: request.reports, conformance: conformance)
-        return MainOutcome(conformance: conformance, result: result, runFile: runFile, latestMarkdown: markdown, site: site)
+        let stored = withStore(request.store, reports: request.reports) { store in
+            var record = HistoryRecord(run: result, conformance: JSONConformanceSummary(conformance))
+            record.machine = request.store.machineName
+            try store.store(record, source: "runs/" + runFile.lastPathComponent, kind: .main, machine: request.store.machineName)
+        }
+        var siteRequest = ReportRequest(reports: request.reports)
+        siteRequest.store = request.store
+        let storeProblem: String?
+        if case .failure(let error) = stored { storeProblem = error.description } else { storeProblem = nil }
+        // Without a store the site still shows tonight's run and the history files.
+        siteRequest.fromFiles = storeProblem != nil
+        let site = try writeSite(siteRequest, conformance: conformance)
+        return MainOutcome(
+            conformance: conformance, result: result, runFile: runFile, latestMarkdown: markdown, site: site,
+            store: request.store.location(reports: request.reports).redacted, storeProblem: storeProblem)
     }
 }

@@ -1,4 +1,5 @@
 import BenchKit
+import BenchStore
 import EngineConformance
 import Foundation
 import MotionConformance
@@ -11,6 +12,10 @@ public struct NightlyRequest: Sendable {
     public var fixtures = "Fixtures"
     /// Narrow the worst new regression to one commit afterwards.
     public var bisect = false
+    /// The store the run goes to, beside its JSON file, and the machine's name there.
+    public var store = StoreChoice()
+    /// How many of the newest runs change points are looked for in.
+    public var window = 120
 
     public init(selection: BenchmarkSelection, reports: URL) {
         self.selection = selection
@@ -27,6 +32,11 @@ public struct NightlyOutcome: Sendable {
     public var historyRuns: Int
     /// Records of the series that could not be read (named, skipped).
     public var historyProblems: [String]
+    /// The store written (its location without a password), what it caught up with besides
+    /// tonight's run, and why it could not be written, if it could not (the JSON files are kept).
+    public var store: String
+    public var imported: ImportOutcome?
+    public var storeProblem: String?
     /// Every change point in the series, and those tonight's run brought.
     public var suspects: [SuspectRange]
     public var new: Set<SuspectRange>
@@ -35,9 +45,10 @@ public struct NightlyOutcome: Sendable {
     /// The bisection of the worst one, when asked for.
     public var bisect: BisectOutcome?
 
-    /// 1 when a conformance run failed, 2 when a new regression between revisions appeared, else 0.
+    /// 1 when a conformance run failed or the store could not be written, 2 when a new
+    /// regression between revisions appeared, else 0.
     public var exitCode: Int32 {
-        if conformances.contains(where: { $0.exitCode != 0 }) { return 1 }
+        if conformances.contains(where: { $0.exitCode != 0 }) || storeProblem != nil { return 1 }
         return regressions.isEmpty ? 0 : 2
     }
 }
@@ -67,12 +78,35 @@ extension Application {
         for report in conformances { try ConformanceStore.save(report, reports: request.reports) }
         let history = HistoryStore(root: request.reports.appendingPathComponent("history"))
         let summaries = conformances.map(JSONConformanceSummary.init)
-        let file = try history.append(result, conformance: summaries[0], engines: summaries.count > 1 ? summaries : nil)
-        let loaded = history.load(seriesKey: result.environment.seriesKey)
-        let suspects = SuspectRange.find(in: loaded.records)
+        let machine = request.store.machineName
+        let file = try history.append(result, conformance: summaries[0], engines: summaries.count > 1 ? summaries : nil, machine: machine)
+        // The store catches up with every record it lacks (tonight's among them) and gives the
+        // series' newest runs; without a store, the series' files are read instead.
+        let stored = withStore(request.store, reports: request.reports) { store in
+            let imported = try store.importReports(request.reports, machine: machine)
+            guard let series = try store.machine(name: machine, seriesKey: result.environment.seriesKey) else {
+                throw StoreError("tonight's run is not in the store")
+            }
+            let runs = try store.history(of: series.id, window: request.window)
+            try store.store(changePoints: SuspectRange.find(in: runs), environment: result.environment, machine: machine)
+            return (imported, runs, series.historyRuns)
+        }
+        var runs: [HistoryRun], total: Int, problems: [String] = [], imported: ImportOutcome?, storeProblem: String?
+        switch stored {
+        case .success(let found):
+            (imported, runs, total) = found
+            problems = found.0.problems
+        case .failure(let error):
+            storeProblem = error.description
+            let loaded = history.load(seriesKey: result.environment.seriesKey)
+            runs = loaded.records.suffix(request.window).map { HistoryRun($0, intervals: false) }
+            (total, problems) = (loaded.records.count, loaded.problems)
+        }
+        let suspects = SuspectRange.find(in: runs)
         var outcome = NightlyOutcome(
-            conformances: conformances, result: result, historyFile: file, historyRuns: loaded.records.count, historyProblems: loaded.problems,
-            suspects: suspects, new: Set(SuspectRange.new(in: loaded.records)))
+            conformances: conformances, result: result, historyFile: file, historyRuns: total, historyProblems: problems,
+            store: request.store.location(reports: request.reports).redacted, imported: imported, storeProblem: storeProblem,
+            suspects: suspects, new: Set(SuspectRange.new(in: runs)))
         if request.bisect {
             let regressions = outcome.regressions
             let worst = (regressions.isEmpty ? suspects.filter { $0.ratio > 1 } : regressions).max { $0.ratio < $1.ratio }

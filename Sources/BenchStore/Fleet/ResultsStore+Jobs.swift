@@ -1,0 +1,122 @@
+import BenchKit
+import Foundation
+
+/// A unit of a fleet's work: measure one revision's benchmarks (those matching `filter`) with
+/// one profile, on whichever machine claims it.
+public struct BenchmarkJob: Sendable, Hashable {
+    public var id: Int64
+    public var revision: String
+    public var filter: String
+    public var profile: String
+    /// How many times it has been claimed: the claim's fencing token. A collector's heartbeat
+    /// and its results count only while the job is still `running` under its name and attempt.
+    public var attempt: Int
+
+    public enum State: String, Sendable, CaseIterable { case queued, running, done, failed }
+
+    public init(id: Int64, revision: String, filter: String, profile: String, attempt: Int) {
+        (self.id, self.revision, self.filter, self.profile, self.attempt) = (id, revision, filter, profile, attempt)
+    }
+}
+
+/// A job as `db status` and the tests see it.
+public struct JobRecord: Sendable, Hashable {
+    public var job: BenchmarkJob
+    public var state: BenchmarkJob.State
+    public var claimedBy: String?
+    /// The run its results are, once done, and why it failed, if it did.
+    public var runID: Int64?
+    public var error: String?
+}
+
+extension ResultsStore {
+    /// Adds a job; returns its id.
+    @discardableResult
+    public func enqueue(revision: String, filter: String, profile: String) throws -> Int64 {
+        try connection.transaction {
+            guard
+                let id = try connection.query(
+                    "INSERT INTO jobs (revision, filter, profile, state, attempt, created_at) VALUES (?, ?, ?, 'queued', 0, \(connection.dialect.now)) RETURNING id",
+                    .text(revision), .text(filter), .text(profile)
+                ).first?[0].int
+            else { throw StoreError("\(location.redacted): the job was not added") }
+            return Int64(id)
+        }
+    }
+
+    /// Claims the oldest job nobody holds — queued, or running under a collector whose last
+    /// heartbeat is older than `staleAfter` seconds — for `collector`: one transaction, with the
+    /// row locked and rows other collectors are claiming passed over (`SKIP LOCKED`), so two
+    /// collectors never hold one job. Nil when there is none.
+    public func claim(collector: String, staleAfter: Double) throws -> BenchmarkJob? {
+        try connection.transaction { () throws -> BenchmarkJob? in
+            let now = connection.dialect.now
+            guard
+                let row = try connection.query(
+                    """
+                    SELECT id, revision, filter, profile, attempt FROM jobs
+                    WHERE state = 'queued' OR (state = 'running' AND heartbeat_at < \(now) - ?)
+                    ORDER BY id LIMIT 1\(connection.dialect.skipLocked)
+                    """, .real(staleAfter)
+                ).first, let id = row[0].int
+            else { return nil }
+            let attempt = (row[4].int ?? 0) + 1
+            try connection.execute(
+                "UPDATE jobs SET state = 'running', claimed_by = ?, attempt = ?, heartbeat_at = \(now) WHERE id = ?", .text(collector), SQLValue(attempt),
+                .integer(Int64(id)))
+            return BenchmarkJob(id: Int64(id), revision: row[1].string ?? "", filter: row[2].string ?? "", profile: row[3].string ?? "", attempt: attempt)
+        }
+    }
+
+    /// Says the collector still works on the job; false when the job is no longer its own (it
+    /// was handed to another collector after heartbeats stopped).
+    public func heartbeat(_ job: BenchmarkJob, collector: String) throws -> Bool {
+        try connection.execute(
+            "UPDATE jobs SET heartbeat_at = \(connection.dialect.now) WHERE id = ? AND state = 'running' AND claimed_by = ? AND attempt = ?",
+            .integer(job.id), .text(collector), SQLValue(job.attempt)) == 1
+    }
+
+    /// Stores the job's run and marks it done, in one transaction, if the job is still the
+    /// collector's own; returns the run's id, or nil when it is not (another collector has it:
+    /// nothing is stored, so every job is done exactly once).
+    public func finish(_ job: BenchmarkJob, collector: String, machine: String, record: HistoryRecord, source: String) throws -> Int64? {
+        try connection.transaction { () throws -> Int64? in
+            let owned = try connection.query(
+                "SELECT id FROM jobs WHERE id = ? AND state = 'running' AND claimed_by = ? AND attempt = ?\(connection.dialect == .postgresql ? " FOR UPDATE" : "")",
+                .integer(job.id), .text(collector), SQLValue(job.attempt))
+            guard !owned.isEmpty else { return nil }
+            guard let run = try insert(record, source: source, kind: .collector, machine: machine) else {
+                throw StoreError("\(location.redacted): a run from \(source) of \(machine) is already stored")
+            }
+            try connection.execute(
+                "UPDATE jobs SET state = 'done', run_id = ?, finished_at = \(connection.dialect.now) WHERE id = ?", .integer(run), .integer(job.id))
+            return run
+        }
+    }
+
+    /// Marks the job failed with the reason, if it is still the collector's own.
+    public func fail(_ job: BenchmarkJob, collector: String, reason: String) throws {
+        try connection.transaction {
+            try connection.execute(
+                "UPDATE jobs SET state = 'failed', error = ?, finished_at = \(connection.dialect.now) WHERE id = ? AND state = 'running' AND claimed_by = ? AND attempt = ?",
+                .text(reason), .integer(job.id), .text(collector), SQLValue(job.attempt))
+        }
+    }
+
+    /// Every job, oldest first.
+    public func jobs() throws -> [JobRecord] {
+        try connection.query("SELECT id, revision, filter, profile, attempt, state, claimed_by, run_id, error FROM jobs ORDER BY id").map { row in
+            JobRecord(
+                job: BenchmarkJob(
+                    id: Int64(row[0].int ?? 0), revision: row[1].string ?? "", filter: row[2].string ?? "", profile: row[3].string ?? "",
+                    attempt: row[4].int ?? 0),
+                state: BenchmarkJob.State(rawValue: row[5].string ?? "") ?? .failed, claimedBy: row[6].string, runID: row[7].int.map(Int64.init),
+                error: row[8].string)
+        }
+    }
+
+    /// The machine name a stored run was filed under.
+    public func machineName(ofRun id: Int64) throws -> String? {
+        try connection.query("SELECT m.name FROM runs r JOIN machines m ON m.id = r.machine_id WHERE r.id = ?", .integer(id)).first?[0].string
+    }
+}

@@ -1,0 +1,2 @@
+// Debian's libsqlite3-dev: the embedded store's engine.
+#include <sqlite3.h>

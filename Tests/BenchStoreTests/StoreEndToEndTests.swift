@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+
+@testable import BenchKit
+@testable import BenchStore
+
+/// The store through the real tool: nightly and report on the embedded default, an import killed
+/// mid-write, a server that goes down mid-run, and a fleet of collectors on a real PostgreSQL
+/// server, one of them killed mid-job.
+@Suite("Store end to end", .serialized)
+struct StoreEndToEndTests {
+    /// Rows of an SQLite store, read by Debian's `sqlite3` — another program than the tool.
+    func sqlite3(_ file: URL, _ query: String) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [file.path, query]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    @Test("nightly twice with no store option: the embedded store holds both runs and the site is drawn from it; db import of the history gives the same site")
+    func nightlyOnTheEmbeddedStore() throws {
+        let reports = Tool.temporaryFolder()
+        for _ in 0..<2 {
+            let run = try Tool.run([
+                "nightly", "--quick", "--filter", "^test\\.allocate\\.7$", "--no-instructions", "--reports", reports.path, "--machine", "box-1",
+            ])
+            #expect(run.status == 0, "\(run.output)")
+        }
+        let file = reports.appendingPathComponent("motionbench.sqlite")
+        #expect(try sqlite3(file, "SELECT kind, revision FROM runs").count == 2)
+        #expect(try sqlite3(file, "SELECT DISTINCT m.name FROM runs r JOIN machines m ON m.id = r.machine_id") == ["box-1"])
+        #expect(try sqlite3(file, "SELECT benchmark FROM results") == ["test.allocate.7", "test.allocate.7"])
+        // The history files hold the same two runs: copied to a second folder, then removed here,
+        // so this folder's site can only come from the store.
+        let history = reports.appendingPathComponent("history")
+        #expect(HistoryStore(root: history).files().count == 2)
+        let again = Tool.temporaryFolder()
+        try FileManager.default.copyItem(at: history, to: again.appendingPathComponent("history"))
+        try FileManager.default.removeItem(at: history)
+        #expect(try Tool.run(["report", "--reports", reports.path, "--machine", "box-1"]).status == 0)
+        let drawn = try String(contentsOf: reports.appendingPathComponent("site/history.html"), encoding: .utf8)
+        #expect(drawn.components(separatedBy: "<circle").count - 1 == 2, "two points, from the store alone")
+
+        // The second folder holds only the history files: db import (twice: the second stores
+        // nothing), then report — the same page.
+        let imported = try Tool.run(["db", "import", again.path, "--reports", again.path, "--machine", "box-1"])
+        #expect(imported.status == 0, "\(imported.output)")
+        #expect(try sqlite3(again.appendingPathComponent("motionbench.sqlite"), "SELECT count(*) FROM runs") == ["2"])
+        let twice = try Tool.run(["db", "import", again.path, "--reports", again.path, "--machine", "box-1"])
+        #expect(twice.status == 0)
+        #expect(try sqlite3(again.appendingPathComponent("motionbench.sqlite"), "SELECT count(*) FROM runs") == ["2"])
+        #expect(try Tool.run(["report", "--reports", again.path, "--machine", "box-1"]).status == 0)
+        let redrawn = try String(contentsOf: again.appendingPathComponent("site/history.html"), encoding: .utf8)
+        #expect(redrawn == drawn)
+    }
+
+    @Test("db import killed with kill -9 mid-write: every stored run is whole, and the next import stores the rest once")
+    func killedImport() throws {
+        let source = Tool.temporaryFolder()
+        let history = HistoryStore(root: source.appendingPathComponent("history"))
+        let names = (0..<111).map { "bench.\($0)" }
+        let records = (0..<7).map { Records.record(names, scale: 1 + Double($0) / 100) }
+        for night in 0..<240 {
+            var record = records[night % 7]
+            (record.run.startedAt, record.run.finishedAt) = (Records.date(night), Records.date(night))
+            try history.append(record.run, conformance: record.conformance, machine: "importer")
+        }
+        let reports = Tool.temporaryFolder()
+        let file = reports.appendingPathComponent("motionbench.sqlite")
+        let started = try Tool.start(["db", "import", source.path, "--reports", reports.path])
+        // Killed once some runs are in, while others are still being written.
+        let deadline = Date().addingTimeInterval(120)
+        func stored() -> Int {
+            guard FileManager.default.fileExists(atPath: file.path), let reader = try? SQLiteConnection(path: file.path, create: false) else { return 0 }
+            return (try? reader.query("SELECT count(*) FROM runs", []).first?[0].int) ?? nil ?? 0
+        }
+        while Date() < deadline, stored() < 3 { usleep(20_000) }
+        kill(started.0.processIdentifier, SIGKILL)
+        let killed = Tool.finish(started)
+        #expect(killed.status == SIGKILL || started.0.terminationReason == .uncaughtSignal)
+        let kept = Int(try sqlite3(file, "SELECT count(*) FROM runs").first ?? "0") ?? 0
+        #expect(kept >= 3 && kept < 240, "killed mid-import: \(kept) of 240 runs stored")
+        #expect(try sqlite3(file, "PRAGMA integrity_check") == ["ok"])
+        // Whole runs only: each with its 111 results and its conformance.
+        #expect(try sqlite3(file, "SELECT count(*) FROM runs r WHERE (SELECT count(*) FROM results WHERE run_id = r.id) <> 111") == ["0"])
+        #expect(try sqlite3(file, "SELECT count(*) FROM runs r WHERE (SELECT count(*) FROM conformance_runs WHERE run_id = r.id) <> 1") == ["0"])
+        let resumed = try Tool.run(["db", "import", source.path, "--reports", reports.path])
+        #expect(resumed.status == 0, "\(resumed.output)")
+        #expect(try sqlite3(file, "SELECT count(*), count(DISTINCT source) FROM runs") == ["240|240"])
+        #expect(try sqlite3(file, "SELECT count(*) FROM results") == ["\(240 * 111)"])
+    }
+
+    @Test("a server that goes down mid-run: nightly exits 1, keeps its JSON, never shows the password; db import catches up")
+    func serverDownMidRun() throws {
+        let doomed = try TestServer()
+        let location = try doomed.database()
+        let reports = Tool.temporaryFolder()
+        let started = try Tool.start([
+            "nightly", "--quick", "--filter", "^test\\.allocate\\.7$", "--no-instructions", "--reports", reports.path, "--database", location.raw,
+        ])
+        // The conformance suites take seconds before anything is stored: the server goes then.
+        usleep(500_000)
+        doomed.stop()
+        let run = Tool.finish(started)
+        #expect(run.status == 1, "\(run.output)")
+        #expect(!run.output.contains(doomed.password))
+        #expect(HistoryStore(root: reports.appendingPathComponent("history")).files().count == 1, "the night's record is kept")
+        let shared = try TestServer.shared.get()
+        let target = try shared.database()
+        let imported = try Tool.run(["db", "import", reports.path, "--reports", reports.path, "--database", target.raw])
+        #expect(imported.status == 0 && !imported.output.contains(shared.password), "\(imported.output)")
+        #expect(try ResultsStore(target).counts().first { $0.table == "runs" }?.rows == 1)
+    }
+
+    @Test(
+        "a fleet: three collectors with different machine names drain a queue on PostgreSQL; one killed with kill -9 mid-job; every job done once, under the machine that measured it"
+    )
+    func fleet() throws {
+        let server = try TestServer.shared.get()
+        let location = try server.database()
+        var outputs: [String] = []
+        let enqueue = try Tool.run(
+            [
+                "enqueue", "HEAD", "HEAD", "HEAD", "HEAD", "HEAD", "HEAD", "HEAD", "HEAD", "--filter", "^test\\.allocate\\.7$", "--profile", "standard",
+                "--database", location.raw,
+            ])
+        outputs.append(enqueue.output)
+        #expect(enqueue.status == 0, "\(enqueue.output)")
+        let store = try ResultsStore(location)
+        #expect(try store.jobs().count == 8)
+        let machines = ["fleet-a", "fleet-b", "fleet-c"]
+        let collectors = try machines.map { name in
+            try Tool.start([
+                "collector", "--database", location.raw, "--machine", name, "--reports", Tool.temporaryFolder().path, "--heartbeat", "0.5", "--stale-after",
+                "3",
+                "--poll", "0.5",
+            ])
+        }
+        // fleet-c is killed during its second job, once it has stored one.
+        let victim = collectors[2].0.processIdentifier
+        let deadline = Date().addingTimeInterval(240)
+        var killedJob: Int64?
+        while Date() < deadline, killedJob == nil {
+            let jobs = try store.jobs()
+            let mine = jobs.filter { $0.claimedBy == "fleet-c#\(victim)" }
+            if mine.contains(where: { $0.state == .done }), let running = mine.first(where: { $0.state == .running }) {
+                kill(victim, SIGKILL)
+                killedJob = running.job.id
+            } else if !jobs.contains(where: { $0.state == .queued }) {
+                break
+            } else {
+                usleep(20_000)
+            }
+        }
+        let finished = collectors.map { Tool.finish($0) }
+        outputs += finished.map(\.output)
+        let killed = try #require(killedJob, "fleet-c was not caught mid-job")
+        #expect(finished[0].status == 0 && finished[1].status == 0, "\(finished[0].output) \(finished[1].output)")
+        let jobs = try store.jobs()
+        #expect(jobs.allSatisfy { $0.state == .done }, "\(jobs)")
+        // Exactly once: one run per job, none twice, and no run without a job.
+        let runIDs = jobs.compactMap(\.runID)
+        #expect(Set(runIDs).count == 8)
+        #expect(try store.connection.query("SELECT count(*) FROM runs WHERE kind = 'collector'").first?[0].int == 8)
+        // The killed job went to another collector, on its next attempt.
+        let handedOn = try #require(jobs.first { $0.job.id == killed })
+        #expect(handedOn.job.attempt >= 2 && handedOn.claimedBy?.hasPrefix("fleet-c#") == false)
+        // Each run is filed under the machine whose collector finished the job.
+        for job in jobs {
+            let machine = try job.runID.flatMap { try store.machineName(ofRun: $0) }
+            #expect(machine != nil && job.claimedBy?.hasPrefix(machine! + "#") == true)
+        }
+        #expect(Set(try store.machines().map(\.name)) == Set(machines))
+        let reports = Tool.temporaryFolder()
+        let report = try Tool.run(["report", "--reports", reports.path, "--database", location.raw])
+        outputs.append(report.output)
+        #expect(report.status == 0, "\(report.output)")
+        let site = reports.appendingPathComponent("site")
+        for page in ["history.html", "history-2.html", "history-3.html"] {
+            #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(page).path))
+        }
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("history-4.html").path))
+        let pages = try FileManager.default.contentsOfDirectory(atPath: site.path).map {
+            try String(contentsOf: site.appendingPathComponent($0), encoding: .utf8)
+        }
+        for text in outputs + pages { #expect(!text.contains(server.password)) }
+    }
+}
