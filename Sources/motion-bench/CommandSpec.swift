@@ -88,8 +88,9 @@ struct CommandSpec {
         CommandSpec(
             name: "compare", positional: "BASELINE [CANDIDATE]", maximumPositional: 2,
             summary: """
-                Compare two results (names under reports/baselines/ or .json paths; the candidate defaults to the latest
-                run) over their worker processes. Exit 0 pass, 1 tool error, 2 regression, 3 inconclusive, 4 outputs differ.
+                Compare two results (names under reports/baselines/, .json paths, or stored runs: revision:PREFIX, date:PREFIX;
+                the candidate defaults to the latest run) over their worker processes. Exit 0 pass, 1 tool error,
+                2 regression, 3 inconclusive, 4 outputs differ.
                 """,
             options: [
                 option("--threshold", "F", "the smallest change that counts (5% or 0.05)"),
@@ -97,7 +98,7 @@ struct CommandSpec {
                 option("--format", "F", "text, markdown or json"), option("--reports", "DIR", "where results are kept (reports)"),
                 option("--output", "FILE", "write the comparison to FILE"), option("--calibration", "FILE", "the calibration to apply"),
                 flag("--force", "compare results of different machines or builds"), flag("--no-calibration", "apply no calibration"),
-            ]),
+            ] + storeOptions),
         CommandSpec(
             name: "compare-revisions", positional: "A B", maximumPositional: 2,
             summary: """
@@ -234,8 +235,12 @@ struct CommandSpec {
             ]),
         CommandSpec(
             name: "show", positional: "RESULT.json", maximumPositional: 1,
-            summary: "A stored run, comparison, conformance result or history record in another format, measuring nothing.",
-            options: [option("--format", "F", "the format (per kind of result)"), option("--output", "FILE", "write it to FILE")]),
+            summary:
+                "A stored run, comparison, conformance result or history record in another format, measuring nothing; revision:PREFIX or date:PREFIX names a run in the store.",
+            options: [
+                option("--format", "F", "the format (per kind of result)"), option("--output", "FILE", "write it to FILE"),
+                option("--reports", "DIR", "where results are kept, for revision: and date: (reports)"),
+            ] + storeOptions),
         CommandSpec(name: "env", summary: "The environment fingerprint, the machine key and the clock.", options: []),
     ]
 

@@ -7,10 +7,15 @@ enum CompareCommand {
     static func run(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, spec: .named("compare"))
         guard let baselineName = arguments.positional.first else {
-            throw UsageError("'compare' needs a baseline: a name under reports/baselines/ or a path ending in .json")
+            throw UsageError(
+                "'compare' needs a baseline: a name under reports/baselines/, a path ending in .json, or a stored run (revision:PREFIX, date:PREFIX)")
         }
         let store = ResultStore(root: URL(fileURLWithPath: arguments.value("--reports") ?? "reports"))
-        let candidateURL = arguments.positional.count > 1 ? store.resolve(arguments.positional[1]) : store.latest
+        // A stored run (revision:…, date:…) is its JSON file, found through the store.
+        func file(_ reference: String) throws -> URL {
+            try app.storedRunFile(reference, store: StoreChoice(arguments), reports: store.root) ?? store.resolve(reference)
+        }
+        let candidateURL = arguments.positional.count > 1 ? try file(arguments.positional[1]) : store.latest
         var policy = ComparisonPolicy()
         if let threshold = try arguments.threshold("--threshold") { policy.threshold = threshold }
         for entry in arguments.all("--threshold-for") {
@@ -21,12 +26,8 @@ enum CompareCommand {
         }
         let format = try ComparisonFormat.parse(arguments.value("--format") ?? "text")
         let baseline: RunResult, candidate: RunResult
-        do {
-            baseline = try store.load(store.resolve(baselineName), role: "baseline")
-            candidate = try store.load(candidateURL, role: "candidate")
-        } catch let error as ResultFileError {
-            throw ToolError(error.description)
-        }
+        baseline = try app.loadRun(try file(baselineName), role: "baseline")
+        candidate = try app.loadRun(candidateURL, role: "candidate")
         try CalibrationCommand.apply(
             arguments, reports: store.root, profile: candidate.profile, seriesKey: candidate.environment.seriesKey,
             design: .compare, to: &policy)

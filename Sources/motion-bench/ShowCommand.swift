@@ -14,8 +14,9 @@ enum ShowCommand {
                 "'show' needs a result file: a run (reports/runs/*.json), a comparison (reports/revisions/*.json), a conformance JSON, a history record (reports/history/*/*.json) or a calibration (reports/calibration/)",
                 command: "show")
         }
-        let url = URL(fileURLWithPath: path)
-        guard let data = FileManager.default.contents(atPath: path) else { throw ToolError("\(path) does not exist or cannot be read") }
+        let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
+        let url = try app.storedRunFile(path, store: StoreChoice(arguments), reports: reports) ?? URL(fileURLWithPath: path)
+        guard let data = FileManager.default.contents(atPath: url.path) else { throw ToolError("\(path) does not exist or cannot be read") }
         let format = arguments.value("--format") ?? "text"
         let text = String(decoding: data, as: UTF8.self)
         let rendered: String

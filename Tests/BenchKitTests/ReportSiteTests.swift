@@ -67,6 +67,18 @@ struct ReportSiteTests {
         return site
     }
 
+    @Test("run dates are read as Foundation's ISO 8601 parser reads them, leap days and centuries included")
+    func dates() {
+        let formatter = ISO8601DateFormatter()
+        var generator = SplitMix64(seed: 3)
+        let seconds = [951_782_400.0, 4_107_542_399, 0, 1_709_164_800] + (0..<2000).map { _ in Double(generator.next() % 6_000_000_000) }
+        for value in seconds {
+            let text = formatter.string(from: Date(timeIntervalSince1970: value))
+            #expect(SiteGenerator.seconds(text) == value, "\(text)")
+        }
+        #expect(SiteGenerator.seconds("2026-13-01T00:00:00Z") == nil)
+    }
+
     @Test("the site's pages are written, self-contained, with SVG charts and the change point of the history")
     func pages() throws {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("site-\(UUID().uuidString)")

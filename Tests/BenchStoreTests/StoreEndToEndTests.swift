@@ -35,6 +35,16 @@ struct StoreEndToEndTests {
         #expect(try sqlite3(file, "SELECT kind, revision FROM runs").count == 2)
         #expect(try sqlite3(file, "SELECT DISTINCT m.name FROM runs r JOIN machines m ON m.id = r.machine_id") == ["box-1"])
         #expect(try sqlite3(file, "SELECT benchmark FROM results") == ["test.allocate.7", "test.allocate.7"])
+        // A stored run named by revision or date: its record, found through the store.
+        let revision = try #require(try sqlite3(file, "SELECT revision FROM runs ORDER BY started_at DESC LIMIT 1").first)
+        let newest = try #require(try sqlite3(file, "SELECT started_at FROM runs ORDER BY started_at DESC LIMIT 1").first)
+        for reference in ["revision:" + revision.prefix(8), "date:" + newest.prefix(10)] {
+            let shown = try Tool.run(["show", reference, "--format", "json", "--reports", reports.path, "--machine", "box-1"])
+            #expect(shown.status == 0, "\(shown.output)")
+            #expect(try JSONDecoder().decode(RunResult.self, from: Data(shown.stdout.utf8)).startedAt == newest)
+        }
+        #expect(try Tool.run(["show", "revision:ffffffffff", "--reports", reports.path, "--machine", "box-1"]).status == 1)
+        #expect(try Tool.run(["show", "date:2026", "--reports", reports.path, "--machine", "another-box"]).status == 1)
         // The history files hold the same two runs: copied to a second folder, then removed here,
         // so this folder's site can only come from the store.
         let history = reports.appendingPathComponent("history")

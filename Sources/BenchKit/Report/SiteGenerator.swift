@@ -139,8 +139,32 @@ public struct SiteGenerator {
     }
 
     /// Seconds since 1970 of an ISO 8601 time, if it is one.
+    /// The runs' own form, `YYYY-MM-DDTHH:MM:SSZ`, is read directly (making a formatter costs
+    /// more than reading hundreds of dates); any other form goes to Foundation's parser.
     static func seconds(_ iso: String) -> Double? {
-        ISO8601DateFormatter().date(from: iso)?.timeIntervalSince1970
+        let digits = Array(iso.utf8)
+        guard digits.count == 20, digits[4] == 45, digits[7] == 45, digits[10] == 84, digits[13] == 58, digits[16] == 58, digits[19] == 90 else {
+            return ISO8601DateFormatter().date(from: iso)?.timeIntervalSince1970
+        }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for i in range {
+                guard (48...57).contains(digits[i]) else { return nil }
+                value = value * 10 + Int(digits[i] - 48)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13), let minute = number(14..<16),
+            let second = number(17..<19), (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        // Days since 1970-01-01 of a proleptic Gregorian date (the civil-from-days inverse).
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        return Double(days * 86_400 + hour * 3600 + minute * 60 + second)
     }
 
     /// The history page of the `index`th machine: history.html, then history-2.html, ….
@@ -207,10 +231,14 @@ public struct SiteGenerator {
             + "between the two runs it lies between, with the level before and after it; benchmarks with one come first.</p>"
         let stepped = Set(suspects.map(\.benchmark))
         var charts: [String] = []
+        // Each run's date once: where the run sits on every chart, and which run a point is.
+        let dates = history.map { Self.seconds($0.startedAt) }
+        var runAt: [Double: String] = [:]
+        for (run, x) in zip(history, dates) { if let x, runAt[x] == nil { runAt[x] = run.startedAt } }
         for name in names.sorted(by: { (stepped.contains($0) ? 0 : 1, position[$0]!) < (stepped.contains($1) ? 0 : 1, position[$1]!) }) {
             var points: [SVGChart.Point] = []
-            for record in history {
-                guard let measure = record.measures[name], let center = measure.center, let x = Self.seconds(record.startedAt) else { continue }
+            for (record, x) in zip(history, dates) {
+                guard let measure = record.measures[name], let center = measure.center, let x else { continue }
                 let (low, high) = (measure.low ?? center, measure.high ?? center)
                 let environment = record.environment
                 let note =
@@ -235,7 +263,7 @@ public struct SiteGenerator {
             chart.markers = changes.map { change in
                 let before = points[change.index - 1], after = points[change.index]
                 let range = suspects.first {
-                    $0.benchmark == name && $0.afterDate == history.first { Self.seconds($0.startedAt) == after.x }?.startedAt
+                    $0.benchmark == name && $0.afterDate == runAt[after.x]
                 }
                 let revisions = range.map { "\($0.before.prefix(7))..\($0.after.prefix(7))" } ?? ""
                 return SVGChart.Marker(

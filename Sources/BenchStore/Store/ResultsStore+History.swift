@@ -97,3 +97,53 @@ extension ResultsStore {
         }
     }
 }
+
+/// A stored run named on a command line: `revision:PREFIX` (the newest run of a revision whose
+/// hash starts so) or `date:PREFIX` (the newest run whose start, `YYYY-MM-DDTHH:MM:SSZ`, starts so).
+public struct StoredRunReference: Sendable, Hashable {
+    public enum Field: String, Sendable { case revision, date }
+    public var field: Field
+    public var prefix: String
+
+    /// Nil when `text` is not such a reference (a baseline name or a file path).
+    public init?(_ text: String) {
+        for field in [Field.revision, .date] where text.hasPrefix(field.rawValue + ":") {
+            let prefix = String(text.dropFirst(field.rawValue.count + 1))
+            guard !prefix.isEmpty else { return nil }
+            (self.field, self.prefix) = (field, prefix)
+            return
+        }
+        return nil
+    }
+}
+
+/// A run found by a reference: its file (relative to the history folder for nightly and collector
+/// runs, to the reports folder for others), kind, machine and start.
+public struct StoredRun: Sendable, Hashable {
+    public var source: String
+    public var kind: ResultsStore.RunKind
+    public var machine: String
+    public var revision: String
+    public var startedAt: String
+}
+
+extension ResultsStore {
+    /// The newest run of `machine` (any machine when nil) that `reference` names.
+    public func run(_ reference: StoredRunReference, machine: String?) throws -> StoredRun? {
+        let column = reference.field == .revision ? "r.revision" : "r.started_at"
+        // A prefix match without LIKE, so `%` and `_` in what the user typed mean themselves.
+        var sql =
+            "SELECT r.source, r.kind, m.name, r.revision, r.started_at FROM runs r JOIN machines m ON m.id = r.machine_id WHERE substr(\(column), 1, ?) = ?"
+        var parameters: [SQLValue] = [SQLValue(reference.prefix.count), .text(reference.prefix)]
+        if let machine {
+            sql += " AND m.name = ?"
+            parameters.append(.text(machine))
+        }
+        sql += " ORDER BY r.started_at DESC, r.id DESC LIMIT 1"
+        return try connection.query(sql, parameters).first.map { row in
+            StoredRun(
+                source: row[0].string ?? "", kind: RunKind(rawValue: row[1].string ?? "") ?? .run, machine: row[2].string ?? "",
+                revision: row[3].string ?? "", startedAt: row[4].string ?? "")
+        }
+    }
+}

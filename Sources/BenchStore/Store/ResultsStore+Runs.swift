@@ -122,3 +122,17 @@ extension ResultsStore {
         }
     }
 }
+
+extension ResultsStore {
+    /// The stored revisions whose commit date is not known yet.
+    public func revisionsWithoutDates() throws -> [String] {
+        try connection.query("SELECT sha FROM revisions WHERE commit_date IS NULL ORDER BY sha").compactMap { $0[0].string }
+    }
+
+    /// Records a revision's commit date (ISO 8601) and parents (hashes, space-separated).
+    public func describe(revision: String, commitDate: String, parents: String) throws {
+        try connection.transaction {
+            try connection.execute("UPDATE revisions SET commit_date = ?, parents = ? WHERE sha = ?", .text(commitDate), .text(parents), .text(revision))
+        }
+    }
+}

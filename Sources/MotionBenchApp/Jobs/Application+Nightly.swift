@@ -84,6 +84,7 @@ extension Application {
         // series' newest runs; without a store, the series' files are read instead.
         let stored = withStore(request.store, reports: request.reports) { store in
             let imported = try store.importReports(request.reports, machine: machine)
+            try Self.describeRevisions(store, repository: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
             guard let series = try store.machine(name: machine, seriesKey: result.environment.seriesKey) else {
                 throw StoreError("tonight's run is not in the store")
             }
@@ -113,5 +114,18 @@ extension Application {
             outcome.bisect = try worst.map { try bisect($0, reports: request.reports) } ?? BisectOutcome(range: nil, note: "no slower change point to bisect")
         }
         return outcome
+    }
+}
+
+extension Application {
+    /// Fills in the commit date and parents of stored revisions the repository knows.
+    static func describeRevisions(_ store: ResultsStore, repository: URL) throws {
+        for revision in try store.revisionsWithoutDates() where revision.count == 40 {
+            let git = WorkerProcess.onPath("git", ["-C", repository.path, "show", "-s", "--format=%cI%n%P", revision, "--"], timeout: 30)
+            guard case .finished(let output) = git.run() else { continue }
+            let lines = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard lines.count >= 2, !lines[0].isEmpty else { continue }
+            try store.describe(revision: revision, commitDate: lines[0], parents: lines[1])
+        }
     }
 }

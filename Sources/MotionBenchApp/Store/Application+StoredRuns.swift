@@ -1,0 +1,39 @@
+import BenchKit
+import BenchStore
+import Foundation
+
+extension Application {
+    /// The JSON file of the stored run `text` names (`revision:PREFIX` or `date:PREFIX`, this
+    /// machine's newest), or nil when `text` is not such a reference. A reference that names no
+    /// stored run, or a run whose file is gone, is a `ToolError` saying so.
+    public func storedRunFile(_ text: String, store choice: StoreChoice, reports: URL) throws -> URL? {
+        guard let reference = StoredRunReference(text) else { return nil }
+        let store = try openStore(choice, reports: reports)
+        guard let run = try Self.storeFailure(store, { try store.run(reference, machine: choice.machineName) }) else {
+            throw ToolError(
+                "no run of machine \(choice.machineName) in \(store.location.redacted) has a \(reference.field.rawValue) starting '\(reference.prefix)' (--machine NAME names another machine)"
+            )
+        }
+        let file =
+            run.kind == .nightly || run.kind == .collector
+            ? reports.appendingPathComponent("history").appendingPathComponent(run.source) : reports.appendingPathComponent(run.source)
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            throw ToolError(
+                "\(text) is the run of \(run.startedAt) (revision \(run.revision.prefix(10))), whose samples were in \(file.path), which is gone; the store keeps its summary only"
+            )
+        }
+        return file
+    }
+
+    /// The run in a file: a run result, or a history record's run.
+    public func loadRun(_ url: URL, role: String) throws -> RunResult {
+        if url.deletingLastPathComponent().deletingLastPathComponent().lastPathComponent == "history",
+            let record = try? JSONDecoder().decode(HistoryRecord.self, from: Data(contentsOf: url))
+        {
+            return record.run
+        }
+        do { return try ResultStore(root: url.deletingLastPathComponent()).load(url, role: role) } catch let error as ResultFileError {
+            throw ToolError(error.description)
+        }
+    }
+}
