@@ -56,7 +56,7 @@ enum CommandLineTool {
                                   the Swift engine adapter: MotionCore behind the engine protocol (docs/protocol.md);
                                   --legacy speaks it as engines did before the handshake
           compare-revisions A B [--quick|--standard|--rigorous] [--filter REGEX] [--rounds K] [--max-rounds M]
-              [--budget-minutes T] [--no-confirm] [--threshold F] [--configuration release|debug] [--reports DIR]
+              [--budget-minutes T] [--no-confirm] [--no-instructions] [--threshold F] [--configuration release|debug] [--reports DIR]
               [--calibration FILE|--no-calibration] [--design blocks|processes] [--package-path DIR --worker-product NAME]
                                   build two git revisions (or checkout directories) in worktrees; each round
                                   starts a worker of each for a benchmark and they take turns measuring short

@@ -119,6 +119,7 @@ struct CommandSpec {
                 option("--engine", "CMD", "measure an engine's workloads, built in each checkout"),
                 option("--build", "CMD", "the command that builds each checkout (for --engine)"),
                 flag("--no-confirm", "do not confirm a regression with more rounds"), flag("--no-calibration", "apply no calibration"),
+                flag("--no-instructions", "leave out the instruction counts of one-thread benchmarks (callgrind, once a side)"),
             ]),
         CommandSpec(
             name: "calibrate",

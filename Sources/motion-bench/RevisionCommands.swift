@@ -23,6 +23,7 @@ enum RevisionCommands {
             throw UsageError("--rounds needs at least 2 (a paired test needs two rounds) and --max-rounds at least --rounds")
         }
         options.confirm = !arguments.has("--no-confirm")
+        options.instructions = !arguments.has("--no-instructions")
         if quiet { options.progress = nil }
         if let design = arguments.value("--design") {
             guard let chosen = RevisionComparison.Design(rawValue: design) else { throw UsageError("--design takes blocks or processes, got '\(design)'") }

@@ -74,20 +74,24 @@ struct RevisionComparisonTests {
         return directory
     }()
 
-    func compare(_ a: String, _ b: String) throws -> Run {
+    /// Instruction counts (callgrind, once a side) only where a test reads them: they take seconds.
+    func compare(_ a: String, _ b: String, instructions: Bool = false) throws -> Run {
         let clone = try #require(Self.clone, "the test clone could be made")
         return try Self.sh(
             "\"\(Self.tool.path)\" compare-revisions \(a) \(b) --quick --rounds 3 --max-rounds 6 --configuration debug "
-                + "--filter '^tick\\.fluid\\.10k\\.1$' --repository . --reports reports", in: clone)
+                + "--filter '^tick\\.fluid\\.10k\\.1$' --repository . --reports reports" + (instructions ? "" : " --no-instructions"), in: clone)
     }
 
-    @Test("a revision with a deliberately slowed kernel is a regression: exit 2")
+    @Test("a revision with a deliberately slowed kernel is a regression: exit 2, with its instruction counts risen")
     func slowedKernel() throws {
-        let run = try compare("base", "slow")
+        let run = try compare("base", "slow", instructions: true)
         #expect(run.status == 2, "\(run.output.suffix(1500))")
         let report = try Self.storedReport(in: run)
         let fluid = try #require(report.comparisons.first { $0.name == "tick.fluid.10k.1" })
         #expect(fluid.verdict == .regressed && fluid.confirmed == true, "a regression is confirmed before it is reported")
+        // Counted once a side under callgrind: the slowed kernel's extra work per channel.
+        let (a, b) = (try #require(fluid.baselineInstructions), try #require(fluid.candidateInstructions))
+        #expect(b > a * 1.01, "instructions \(a) → \(b)")
         #expect(report.rounds?.design == "blocks", "both workers serve blocks, so the rounds take turns")
         #expect(report.exitCode == run.status)
     }
@@ -108,7 +112,7 @@ struct RevisionComparisonTests {
         let refused = try Self.sh("\"\(Self.tool.path)\" compare-revisions base base --format xml --repository . --reports reports", in: clone)
         #expect(refused.status == 1 && refused.output.contains("unknown format 'xml'") && !refused.output.contains("building"), "\(refused.output)")
         let run = try Self.sh(
-            "\"\(Self.tool.path)\" compare-revisions base base --quick --quiet --rounds 2 --max-rounds 2 --no-confirm --configuration debug "
+            "\"\(Self.tool.path)\" compare-revisions base base --quick --quiet --rounds 2 --max-rounds 2 --no-confirm --no-instructions --configuration debug "
                 + "--filter '^tick\\.fluid\\.10k\\.1$' --repository . --reports reports --format json 2>/dev/null", in: clone)
         let json = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
         #expect(json?["schemaVersion"] as? Int == 1 && (json?["comparisons"] as? [Any])?.count == 1, "\(run.output.prefix(800))")

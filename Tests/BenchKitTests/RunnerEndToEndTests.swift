@@ -164,8 +164,9 @@ struct RunnerEndToEndTests {
     func nightly() throws {
         let reports = temporaryReports()
         defer { try? FileManager.default.removeItem(at: reports) }
+        // One small suite: the history is the subject, not the fixtures.
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures").path
+            .appendingPathComponent("Fixtures/phases").path
         let arguments = ["nightly", "--quick", "--filter", "^test\\.allocate\\.7$", "--no-instructions", "--reports", reports.path, "--fixtures", fixtures]
         let first = try motionBench(arguments)
         #expect(first.status == 0, "\(first.stdout)\n\(first.stderr)")

@@ -26,8 +26,10 @@ struct StoreEndToEndTests {
     func nightlyOnTheEmbeddedStore() throws {
         let reports = Tool.temporaryFolder()
         for _ in 0..<2 {
+            // One small suite: the store is the subject, not the fixtures.
             let run = try Tool.run([
                 "nightly", "--quick", "--filter", "^test\\.allocate\\.7$", "--no-instructions", "--reports", reports.path, "--machine", "box-1",
+                "--fixtures", Tool.root.appendingPathComponent("Fixtures/phases").path,
             ])
             #expect(run.status == 0, "\(run.output)")
         }

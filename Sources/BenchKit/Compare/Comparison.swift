@@ -66,6 +66,9 @@ public struct BenchmarkComparison: Codable, Sendable {
     /// Instructions per iteration (single-thread benchmarks measured under callgrind).
     public var baselineInstructions: Double?
     public var candidateInstructions: Double?
+    /// Why the instructions were not counted (a benchmark on every thread, an engine in another
+    /// process, valgrind missing), when they were asked for and not counted.
+    public var instructionsNote: String?
     /// Processes measured while other work used the machine, "2 of 6".
     public var busy: String?
     /// Whether further rounds confirmed a regression (`compare-revisions`): false leaves it

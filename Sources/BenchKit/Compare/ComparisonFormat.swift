@@ -37,7 +37,9 @@ public enum ComparisonFormat: String, CaseIterable, Sendable {
             for c in sorted {
                 let interval = c.interval.map { String(format: "%.3f–%.3f", $0[0], $0[1]) } ?? ""
                 let p = c.pValue.map { String(format: "p = %.2g", $0) + (c.hypothesis.map { " (\($0))" } ?? "") } ?? ""
-                let notes = [c.thresholdNote.map { "threshold \($0)" }, instructionNote(c), c.busy, c.message].compactMap { $0 }.joined(separator: "; ")
+                let notes = [
+                    c.thresholdNote.map { "threshold \($0)" }, instructionNote(c) ?? c.instructionsNote.map { "instructions \($0)" }, c.busy, c.message,
+                ].compactMap { $0 }.joined(separator: "; ")
                 let cells = [
                     c.name, c.summary, c.ratio.map { String(format: "%.3f", $0) } ?? "", interval, p, c.design ?? "",
                     formatNanoseconds(c.baselineMedian), formatNanoseconds(c.candidateMedian),

@@ -32,6 +32,8 @@ public struct RevisionComparison {
         public var budgetMinutes: Double?
         /// Re-measure before calling a benchmark regressed.
         public var confirm = true
+        /// Count each one-thread benchmark's instructions once per revision under callgrind.
+        public var instructions = true
         /// How a round measures: alternating blocks in two served workers, or one fresh process
         /// a side (what workers from before `serve` allow; chosen then whatever this says).
         public var design = Design.blocks
@@ -259,6 +261,17 @@ public struct RevisionComparison {
                 if case let .success(report) = driver.pass(.counting, descriptor.name, preload: true) { counting[side][descriptor.name] = report }
             }
         }
+        // Instructions once per revision: exact, so one count a side is the whole measurement; a
+        // change past the policy's instruction threshold is flagged whatever the times say.
+        var instructions: [[String: InstructionSummary]] = [[:], [:]]
+        if options.instructions {
+            for (side, driver) in drivers.enumerated() {
+                for descriptor in descriptors {
+                    options.progress?.note("counting instructions of \(descriptor.name) in \(side == 0 ? a.name : b.name)")
+                    instructions[side][descriptor.name] = driver.instructions(descriptor)
+                }
+            }
+        }
         let design = options.design == .blocks && drivers.allSatisfy(Self.servesBlocks) ? Design.blocks : .processes
         if design != options.design { options.progress?.note("a worker cannot serve blocks: each round runs one process a side") }
         let capacity = ParallelProbe.capacity(threads: options.threads)
@@ -347,7 +360,7 @@ public struct RevisionComparison {
                 confirmations[name] = (false, "regressed after \(after) rounds, but the confirmation was cut short (\(stopReason)): not confirmed")
             }
         }
-        var report = compare(descriptors, rounds, counting, failures, builds)
+        var report = compare(descriptors, rounds, counting, failures, builds, instructions: instructions)
         for index in report.comparisons.indices {
             let name = report.comparisons[index].name
             guard let (confirmed, note) = confirmations[name] else { continue }
@@ -404,7 +417,7 @@ public struct RevisionComparison {
 
     func compare(
         _ descriptors: [Benchmark.Descriptor], _ rounds: [String: [Round]], _ counting: [[String: WorkerReport]],
-        _ failures: [String: String], _ builds: [WorkerBuild]
+        _ failures: [String: String], _ builds: [WorkerBuild], instructions: [[String: InstructionSummary]] = [[:], [:]]
     ) -> ComparisonReport {
         func result(_ side: Int) -> RunResult {
             let benchmarks = descriptors.map { d -> BenchmarkResult in
@@ -426,6 +439,7 @@ public struct RevisionComparison {
                     perIteration: report?.allocationsPerIteration, bytesPerIteration: report?.bytesPerIteration,
                     peakResidentBytes: report?.peakResidentBytes)
                 b.digest = report?.digest
+                b.instructions = instructions[side][d.name]
                 // An engine's workload: its values checked against MotionCore's.
                 if let check = report?.valuesCheck, !check.agrees {
                     (b.status, b.message, b.valuesCheck) = (.different, check.message, check)
@@ -439,11 +453,17 @@ public struct RevisionComparison {
                 schemaVersion: RunResult.currentSchemaVersion, tool: "\(ToolName.current) compare-revisions", startedAt: "", finishedAt: "",
                 profile: options.profile.name, threads: options.threads, filter: options.filter, environment: environment, benchmarks: benchmarks)
         }
-        return
+        var report =
             (try? ComparisonReport.compare(
                 baseline: result(0), candidate: result(1), baselineName: "A", candidateName: "B",
                 policy: options.policy, estimator: Self.pairedEstimator))
             ?? ComparisonReport(baseline: "A", candidate: "B", comparisons: [], geometricMeanRatio: nil)
+        // Why a benchmark has no counts, when it has none.
+        for index in report.comparisons.indices {
+            let name = report.comparisons[index].name
+            report.comparisons[index].instructionsNote = [instructions[0][name], instructions[1][name]].compactMap { $0?.unavailable }.first
+        }
+        return report
     }
 
     /// The paired-rounds estimate: the i-th process of A with the i-th of B.

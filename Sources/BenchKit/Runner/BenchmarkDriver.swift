@@ -65,6 +65,20 @@ public struct BenchmarkDriver {
     let routes = Routes()
 
     public let options: Options
+
+    /// A benchmark's instructions per iteration under callgrind, or why it is not counted: a
+    /// benchmark on every thread (callgrind runs threads one at a time, so the count would be
+    /// the serialised program's) or of an engine in another process (not the worker's code).
+    public func instructions(_ descriptor: Benchmark.Descriptor) -> InstructionSummary {
+        if descriptor.usesAllThreads {
+            return InstructionSummary(
+                perIteration: nil, iterations: 0, unavailable: "not counted: it runs on every thread, which callgrind runs one at a time")
+        }
+        if descriptor.engine != nil {
+            return InstructionSummary(perIteration: nil, iterations: 0, unavailable: "not counted: the engine runs in another process")
+        }
+        return InstructionCounter(worker: options.worker, environment: workerEnvironment(), timeout: options.timeout).count(descriptor.name)
+    }
     /// Busy processes re-measured so far, and whether the machine stayed busy through a retry.
     final class BusyLog: @unchecked Sendable {
         var remeasured = 0
@@ -175,8 +189,7 @@ public struct BenchmarkDriver {
             if options.instructions, !descriptor.usesAllThreads, descriptor.engine == nil, result.0.status == .ok,
                 routes.workers[descriptor.name]?.executable == options.worker
             {
-                result.0.instructions = InstructionCounter(worker: options.worker, environment: workerEnvironment(), timeout: options.timeout)
-                    .count(descriptor.name)
+                result.0.instructions = instructions(descriptor)
             }
             (result.0.ratioToReference, result.0.speedupOverOneThread) = (nil, nil)
             results.append(result.0)
