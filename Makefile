@@ -39,11 +39,12 @@ test-release: deps
 # The engine's tests once more, compiled for this machine's CPU (in .build/native, so the default
 # build is not rebuilt): there the engine's arithmetic is LLVM's vector operations and the fluid
 # kernel runs eight lanes at a time (Sources/MotionEngine/Lanes/VectorOperations.swift), code
-# paths of their own — allocation counts included. One optimised build serves both: the engine's
-# debug-build invariants are checked by the default debug pass, on code paths the native build
-# shares with it.
+# paths of their own — allocation counts included. One optimised build serves both runs (the
+# engine's debug-build invariants are checked by the default debug pass); the allocation counts,
+# process-wide, run alone, with no other test allocating beside them.
 test-native: deps
-	MOTIONBENCH_TARGET_CPU=native $(SWIFT) test -c release -Xswiftc -enable-testing --scratch-path .build/native --filter MotionEngineTests
+	MOTIONBENCH_TARGET_CPU=native $(SWIFT) test -c release -Xswiftc -enable-testing --scratch-path .build/native --filter MotionEngineTests --skip EngineAllocationTests
+	MOTIONBENCH_TARGET_CPU=native $(SWIFT) test -c release -Xswiftc -enable-testing --scratch-path .build/native --filter EngineAllocationTests
 
 # The engine's tests under the thread sanitizer (which cannot run on jemalloc).
 tsan: deps
