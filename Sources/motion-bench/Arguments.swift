@@ -57,6 +57,15 @@ struct Arguments {
         return number
     }
 
+    /// `--margin F`: the part of the threshold the interval must clear, above 0 and at most 1.
+    func margin() throws -> Double? {
+        guard let text = value("--margin") else { return nil }
+        guard let margin = Double(text), margin > 0, margin <= 1 else {
+            throw UsageError("--margin needs a part of the threshold above 0 and at most 1 (0.5: the interval must clear half of it), got '\(text)'")
+        }
+        return margin
+    }
+
     /// A threshold option as a fraction: `10%` and `0.1` alike.
     func threshold(_ option: String) throws -> Double? {
         try value(option).map { try Self.threshold($0, for: option) }

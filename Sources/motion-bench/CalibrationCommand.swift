@@ -25,6 +25,15 @@ enum CalibrationCommand {
             calibrator.rounds = ["quick": 4, "standard": 6, "rigorous": 10][driverOptions.profile.name] ?? 6
         }
         if let threshold = try arguments.threshold("--threshold") { calibrator.threshold = threshold }
+        calibrator.reachEffect = try arguments.threshold("--effect")
+        if let effect = calibrator.reachEffect, effect <= calibrator.threshold {
+            throw UsageError("--effect \(effect) must be above the threshold \(calibrator.threshold): a slowdown at the threshold is never decided")
+        }
+        if let budget = try arguments.double("--budget-minutes") {
+            guard budget > 0 else { throw UsageError("--budget-minutes needs a positive number of minutes") }
+            calibrator.budgetMinutes = budget
+        }
+        if let overhead = try arguments.double("--overhead-minutes") { calibrator.overheadMinutes = overhead }
         let calibration: Calibration
         do { calibration = try calibrator.run() } catch let error as DriverError { throw ToolError(error.description) }
         let file = Calibration.file(reports: reports, seriesKey: calibration.seriesKey, profile: calibration.profile)

@@ -95,6 +95,9 @@ struct CommandSpec {
             options: [
                 option("--threshold", "F", "the smallest change that counts (5% or 0.05)"),
                 option("--threshold-for", "REGEX=F", "another threshold for the benchmarks matching REGEX; repeatable"),
+                option("--margin", "F", "the part of the threshold the 95% interval must clear for regressed or improved (1)"),
+                flag("--threshold-from-history", "each benchmark's threshold from its own run-to-run noise in this machine's stored history"),
+                option("--window", "N", "the newest runs of the history that noise is measured over (60)"),
                 option("--format", "F", "text, markdown or json"), option("--reports", "DIR", "where results are kept (reports)"),
                 option("--output", "FILE", "write the comparison to FILE"), option("--calibration", "FILE", "the calibration to apply"),
                 flag("--force", "compare results of different machines or builds"), flag("--no-calibration", "apply no calibration"),
@@ -110,6 +113,7 @@ struct CommandSpec {
                 option("--filter", "REGEX", "the benchmarks whose names match"), option("--rounds", "K", "rounds before the first decision"),
                 option("--max-rounds", "M", "rounds at most"), option("--budget-minutes", "T", "minutes at most, builds included"),
                 option("--threshold", "F", "the smallest change that counts"), option("--threads", "N", "threads for parallel benchmarks"),
+                option("--margin", "F", "the part of the threshold the 95% interval must clear for regressed or improved (0.5)"),
                 option("--configuration", "release|debug", "the build configuration"), option("--reports", "DIR", "where results are kept"),
                 option("--repository", "DIR", "the git repository of A and B (the current one)"),
                 option("--format", "F", "text, markdown, json or junit"), option("--calibration", "FILE", "the calibration to apply"),
@@ -120,6 +124,7 @@ struct CommandSpec {
                 option("--build", "CMD", "the command that builds each checkout (for --engine)"),
                 flag("--no-confirm", "do not confirm a regression with more rounds"), flag("--no-calibration", "apply no calibration"),
                 flag("--no-instructions", "leave out the instruction counts of one-thread benchmarks (callgrind, once a side)"),
+                option("--instruction-threshold", "F", "the rise in instructions per iteration that is a regression (1%)"),
             ]),
         CommandSpec(
             name: "calibrate",
@@ -129,6 +134,9 @@ struct CommandSpec {
                 option("--reports", "DIR", "where results are kept"), option("--worker", "PATH", "a BenchKit worker executable"),
                 option("--timeout", "S", "seconds a worker may take per benchmark"), option("--pairs", "N", "A/A pairs"),
                 option("--rounds", "K", "rounds per pair"), option("--threshold", "F", "the threshold to test"), option("--format", "F", "text or json"),
+                option("--effect", "F", "the slowdown compare-revisions should find (1.5 × the threshold)"),
+                option("--budget-minutes", "T", "the compare-revisions budget the reach is stated for (10)"),
+                option("--overhead-minutes", "T", "minutes of that budget the builds and the counting pass take (4)"),
             ]),
         CommandSpec(
             name: "nightly",

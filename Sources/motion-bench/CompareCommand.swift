@@ -18,6 +18,7 @@ enum CompareCommand {
         let candidateURL = arguments.positional.count > 1 ? try file(arguments.positional[1]) : store.latest
         var policy = ComparisonPolicy()
         if let threshold = try arguments.threshold("--threshold") { policy.threshold = threshold }
+        if let margin = try arguments.margin() { policy.margin = margin }
         for entry in arguments.all("--threshold-for") {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw UsageError("--threshold-for needs REGEX=THRESHOLD (10% or 0.1), got '\(entry)'") }
@@ -28,6 +29,14 @@ enum CompareCommand {
         let baseline: RunResult, candidate: RunResult
         baseline = try app.loadRun(try file(baselineName), role: "baseline")
         candidate = try app.loadRun(candidateURL, role: "candidate")
+        if arguments.has("--threshold-from-history") {
+            let window = try arguments.int("--window") ?? 60
+            guard window >= HistoryNoise.minimumPairs + 1 else {
+                throw UsageError("--window needs at least \(HistoryNoise.minimumPairs + 1) runs: the noise is measured over consecutive pairs")
+            }
+            policy.historyThresholds = try app.historyThresholds(
+                seriesKey: candidate.environment.seriesKey, store: StoreChoice(arguments), reports: store.root, window: window)
+        }
         try CalibrationCommand.apply(
             arguments, reports: store.root, profile: candidate.profile, seriesKey: candidate.environment.seriesKey,
             design: .compare, to: &policy)

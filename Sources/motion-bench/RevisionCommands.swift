@@ -30,6 +30,8 @@ enum RevisionCommands {
             options.design = chosen
         }
         if let threshold = try arguments.threshold("--threshold") { options.policy.threshold = threshold }
+        if let threshold = try arguments.threshold("--instruction-threshold") { options.policy.instructionThreshold = threshold }
+        if let margin = try arguments.margin() { options.policy.margin = margin }
         if let threads = try arguments.threads() { options.threads = threads }
         options.packagePath = arguments.value("--package-path")
         if let product = arguments.value("--worker-product") { options.workerProduct = product }

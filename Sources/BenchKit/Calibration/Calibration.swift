@@ -20,6 +20,21 @@ public struct Calibration: Codable, Sendable {
     public var processesPerRun: Int
     public var machine: MachineState?
     public var benchmarks: [BenchmarkNoise]
+    /// What a `compare-revisions` job at `threshold` can find here (`Calibration+Reach`); nil in
+    /// calibrations from before it was kept.
+    public var reachPlan: ReachPlan?
+    public var reach: [Reach]?
+
+    /// The slowdown a job is asked to find and the minutes its rounds may take: the budget less
+    /// the two builds and the counting pass.
+    public struct ReachPlan: Codable, Sendable {
+        public var effect: Double
+        public var budgetMinutes: Double
+        public var overheadMinutes: Double
+        public init(effect: Double, budgetMinutes: Double, overheadMinutes: Double) {
+            (self.effect, self.budgetMinutes, self.overheadMinutes) = (effect, budgetMinutes, overheadMinutes)
+        }
+    }
 
     /// One benchmark's noise and what it costs the verdicts.
     public struct BenchmarkNoise: Codable, Sendable {
@@ -31,6 +46,9 @@ public struct Calibration: Codable, Sendable {
         public var roundCV: Double
         /// The median coefficient of variation of the samples within a process.
         public var sampleCV: Double
+        /// The median wall time of one interleaved round (both workers started, set up and
+        /// measured), in seconds; nil in calibrations from before it was kept.
+        public var roundSeconds: Double?
         /// Per design: A/A verdicts over `pairs`.
         public var compare: DesignFigures
         public var revisions: DesignFigures
@@ -68,10 +86,10 @@ public struct Calibration: Codable, Sendable {
 
 extension Calibration.DesignFigures {
     /// The figures of A/A pairs: their estimates and the detectable effect of the design.
-    init(estimates: [RatioEstimate], threshold: Double, confidence: Double, detectableEffect: Double) {
+    init(estimates: [RatioEstimate], threshold: Double, confidence: Double, margin: Double = 1, detectableEffect: Double) {
         var falsePositives = 0, inconclusive = 0, floor = 0.0
         for estimate in estimates {
-            let decision = VerdictDecision(estimate, threshold: threshold, confidence: confidence)
+            let decision = VerdictDecision(estimate, threshold: threshold, confidence: confidence, margin: margin)
             if [.regressed, .improved].contains(decision.verdict) { falsePositives += 1 }
             if decision.verdict == .inconclusive { inconclusive += 1 }
             let interval = estimate.interval(confidence: confidence)
@@ -82,12 +100,14 @@ extension Calibration.DesignFigures {
             thresholdFloor: floor > threshold ? (floor + 0.005) : 0, ratios: estimates.map(\.ratio))
     }
 
-    /// exp(L + (t₁₋α + t₀.₈)·se) − 1 for a standard error of the log-ratio and its degrees of freedom.
-    static func detectableEffect(threshold: Double, standardError: Double, degreesOfFreedom: Double, confidence: Double) -> Double {
+    /// The detectable effect of `VerdictDecision` for a standard error of the log-ratio and its
+    /// degrees of freedom: exp(max(L, M + t₁₋α·se) + t₀.₈·se) − 1.
+    static func detectableEffect(
+        threshold: Double, standardError: Double, degreesOfFreedom: Double, confidence: Double, margin: Double = 1
+    ) -> Double {
         guard degreesOfFreedom > 0, standardError.isFinite else { return .nan }
-        let t =
-            StudentT.quantile(1 - (1 - confidence) / 2, degreesOfFreedom: degreesOfFreedom)
-            + StudentT.quantile(VerdictDecision.power, degreesOfFreedom: degreesOfFreedom)
-        return exp(log(1 + threshold) + t * standardError) - 1
+        let tAlpha = StudentT.quantile(1 - (1 - confidence) / 2, degreesOfFreedom: degreesOfFreedom)
+        let tPower = StudentT.quantile(VerdictDecision.power, degreesOfFreedom: degreesOfFreedom)
+        return exp(max(log(1 + threshold), log(1 + margin * threshold) + tAlpha * standardError) + tPower * standardError) - 1
     }
 }

@@ -15,6 +15,11 @@ public struct Calibrator {
     public var pairs = 5
     public var rounds = 6
     public var threshold = 0.05
+    /// The slowdown, budget and overhead the reach of `compare-revisions` is stated for; nil
+    /// effect for 1.5 × the threshold.
+    public var reachEffect: Double?
+    public var budgetMinutes = 10.0
+    public var overheadMinutes = 4.0
     public var confidence = 0.95
     public var progress: ProgressReporter?
 
@@ -61,13 +66,16 @@ public struct Calibrator {
         }
         // compare-revisions: per pair, rounds of A B / B A in a shuffled order.
         var roundPairs: [String: [[Double]]] = [:] // name → pair → per-round log-ratios
+        var roundSeconds: [String: [Double]] = [:]
         for pair in 0..<pairs {
             var logs: [String: [Double]] = [:]
             for round in 0..<rounds {
                 progress?.note("calibrate: compare-revisions pair \(pair + 1) of \(pairs), round \(round + 1) of \(rounds)")
                 for descriptor in descriptors.shuffled(using: &generator) {
+                    let started = MonotonicClock.now()
                     switch RevisionComparison.blockRound(descriptor, [driver, driver], round: round) {
                     case let .success(measured):
+                        roundSeconds[descriptor.name, default: []].append(Double(MonotonicClock.now() - started) / 1e9)
                         guard let logRatio = measured.logRatio else { throw DriverError("\(descriptor.name): a round gave no ratio") }
                         logs[descriptor.name, default: []].append(logRatio)
                         loads += measured.loads.compactMap { $0 }
@@ -88,18 +96,20 @@ public struct Calibrator {
             let compareEffect = Calibration.DesignFigures.detectableEffect(
                 threshold: threshold, standardError: processCV * (2 / n).squareRoot(),
                 degreesOfFreedom: 2 * n - 2, confidence: confidence)
+            let margin = RevisionComparison.policy.margin
             let roundEffect = Calibration.DesignFigures.detectableEffect(
                 threshold: threshold, standardError: roundCV / Double(rounds).squareRoot(),
-                degreesOfFreedom: Double(rounds - 1), confidence: confidence)
+                degreesOfFreedom: Double(rounds - 1), confidence: confidence, margin: margin)
             let compare = Calibration.DesignFigures(
                 estimates: compareEstimates, threshold: threshold, confidence: confidence,
                 detectableEffect: compareEffect)
             let revisions = Calibration.DesignFigures(
-                estimates: roundEstimates, threshold: threshold, confidence: confidence,
+                estimates: roundEstimates, threshold: threshold, confidence: confidence, margin: margin,
                 detectableEffect: roundEffect)
             let sampleCV = Descriptive.median(sampleCVs[d.name] ?? [])
             return Calibration.BenchmarkNoise(
                 name: d.name, processCV: processCV, roundCV: roundCV, sampleCV: sampleCV,
+                roundSeconds: roundSeconds[d.name].map(Descriptive.median),
                 compare: compare, revisions: revisions)
         }
         var environment = EnvironmentFingerprint.current(
@@ -110,10 +120,16 @@ public struct Calibrator {
             parallelCapacity: capacity, probeThreads: driver.options.threads, loadAverage: loadAverage, processes: loads.count,
             busyProcesses: loads.filter(\.isBusy).count, remeasured: driver.busyLog.remeasured,
             othersCPU: loads.isEmpty ? nil : loads.map(\.othersCPU).reduce(0, +) / Double(loads.count))
-        return Calibration(
+        var calibration = Calibration(
             schemaVersion: Calibration.currentSchemaVersion, machineKey: environment.machineKey, seriesKey: environment.seriesKey,
             profile: driver.options.profile.name, date: BenchmarkDriver.timestamp(), revision: environment.gitRevision,
             threshold: threshold, pairs: pairs, rounds: rounds, processesPerRun: processes, machine: machine, benchmarks: noise)
+        let plan = Calibration.ReachPlan(effect: reachEffect ?? 1.5 * threshold, budgetMinutes: budgetMinutes, overheadMinutes: overheadMinutes)
+        calibration.reachPlan = plan
+        calibration.reach = calibration.reach(
+            effect: plan.effect, threshold: threshold, minutes: max(0, plan.budgetMinutes - plan.overheadMinutes), confidence: confidence,
+            margin: RevisionComparison.policy.margin)
+        return calibration
     }
 }
 
@@ -146,6 +162,27 @@ extension Calibration {
         lines.append("")
         lines.append("false positives: \(falsePositives) of \(verdicts) A/A verdicts; detectable: the slowdown called regressed with 80% probability")
         lines.append("floor: the threshold this machine needs for that benchmark (none of its A/A pairs called a change), applied when higher than asked")
+        if let plan = reachPlan, let reach, !reach.isEmpty {
+            lines.append("")
+            let rounds = max(0, plan.budgetMinutes - plan.overheadMinutes)
+            lines.append(
+                "compare-revisions --threshold \(percent(threshold)) --budget-minutes \(String(format: "%g", plan.budgetMinutes)): "
+                    + "rounds to call a \(percent(plan.effect)) slowdown regressed (80% power), confirmation as many again; "
+                    + "\(String(format: "%g", rounds)) min of rounds after \(String(format: "%g", plan.overheadMinutes)) min for builds and counting")
+            var table = [["benchmark", "round CV", "rounds", "round time", "with confirmation", "within budget"]]
+            for (b, r) in zip(benchmarks, reach) {
+                table.append([
+                    r.name, percent(b.roundCV), r.rounds.map(String.init) ?? "out of reach",
+                    b.roundSeconds.map { String(format: "%.2f s", $0) } ?? "-", r.seconds.map { String(format: "%.0f s", $0) } ?? "-",
+                    r.withinBudget ? "yes" : "no",
+                ])
+            }
+            lines += textTable(table)
+            let total = reach.compactMap(\.seconds).reduce(0, +)
+            let reached = reach.filter(\.withinBudget).count
+            lines.append(
+                "\(reached) of \(reach.count) within the budget; all of them need about \(String(format: "%.1f", total / 60)) min of rounds")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

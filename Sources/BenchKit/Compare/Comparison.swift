@@ -14,7 +14,8 @@ public enum Verdict: String, Codable, Sendable, CaseIterable {
 /// How verdicts are reached.
 public struct ComparisonPolicy: Sendable {
     /// The relative change below which a difference does not matter (both ways): a regression
-    /// needs the whole confidence interval of the ratio above 1 + threshold.
+    /// needs the estimate above 1 + threshold and the whole confidence interval of the ratio
+    /// above 1 + margin × threshold.
     public var threshold: Double = 0.10
     /// Thresholds for benchmarks whose names match a regular expression (the last match wins).
     public var thresholdOverrides: [(pattern: String, threshold: Double)] = []
@@ -24,19 +25,36 @@ public struct ComparisonPolicy: Sendable {
     /// Where `calibratedThresholds` came from, for the verdicts' notes.
     public var calibrationSource: String?
     public var confidence: Double = 0.95
+    /// The part of the threshold the interval must clear for `regressed` or `improved`; the
+    /// estimate must clear all of it (`VerdictDecision`). 1: the whole interval past the threshold.
+    public var margin: Double = 1
     /// Instruction counts are deterministic: a rise above this fraction is a regression.
     public var instructionThreshold: Double = 0.01
+    /// Per benchmark, its own run-to-run noise over this machine's history (`HistoryNoise`):
+    /// its threshold in place of `threshold`; `thresholdOverrides` and calibration floors still apply.
+    public var historyThresholds: [String: HistoryNoise] = [:]
 
     public init() {}
 
     /// The threshold the verdict uses, and whether calibration raised it.
     func threshold(for name: String) -> (value: Double, raised: Bool) {
-        var result = threshold
+        var result = historyThresholds[name]?.threshold ?? threshold
         for (pattern, value) in thresholdOverrides where name.range(of: pattern, options: .regularExpression) != nil {
             result = value
         }
         if let floor = calibratedThresholds[name], floor > result { return (floor, true) }
         return (result, false)
+    }
+
+    /// Why a benchmark's threshold is not the one asked for, when it is not.
+    func thresholdNote(for name: String) -> String? {
+        let (value, raised) = threshold(for: name)
+        let percent = String(format: "%.1f%%", value * 100)
+        if raised { return "raised to \(percent) by \(calibrationSource ?? "calibration")" }
+        guard let noise = historyThresholds[name],
+            !thresholdOverrides.contains(where: { name.range(of: $0.pattern, options: .regularExpression) != nil })
+        else { return nil }
+        return "\(percent): this benchmark's noise over \(noise.pairs) pairs of consecutive runs in the history"
     }
 }
 
@@ -191,9 +209,9 @@ public struct ComparisonReport: Codable, Sendable {
         _ baseline: BenchmarkResult?, _ candidate: BenchmarkResult, policy: ComparisonPolicy,
         estimator: Estimator = processEstimator
     ) -> BenchmarkComparison {
-        let (threshold, raised) = policy.threshold(for: candidate.name)
+        let threshold = policy.threshold(for: candidate.name).value
         var comparison = BenchmarkComparison(name: candidate.name, verdict: .unchanged, threshold: threshold)
-        if raised { comparison.thresholdNote = "raised to \(String(format: "%.1f", threshold * 100))% by \(policy.calibrationSource ?? "calibration")" }
+        comparison.thresholdNote = policy.thresholdNote(for: candidate.name)
         guard let baseline else {
             comparison.verdict = .missing
             comparison.message = "not in the baseline run"
@@ -232,7 +250,7 @@ public struct ComparisonReport: Codable, Sendable {
         comparison.baselineMedian = Descriptive.median(a.samples)
         comparison.candidateMedian = Descriptive.median(b.samples)
         if let estimate = estimator(baseline, candidate) {
-            let decision = VerdictDecision(estimate, threshold: threshold, confidence: policy.confidence)
+            let decision = VerdictDecision(estimate, threshold: threshold, confidence: policy.confidence, margin: policy.margin)
             let interval = estimate.interval(confidence: policy.confidence)
             comparison.ratio = estimate.ratio
             comparison.interval = [interval.lowerBound, interval.upperBound]

@@ -37,7 +37,7 @@ public struct RevisionComparison {
         /// How a round measures: alternating blocks in two served workers, or one fresh process
         /// a side (what workers from before `serve` allow; chosen then whatever this says).
         public var design = Design.blocks
-        public var policy = ComparisonPolicy()
+        public var policy = RevisionComparison.policy
         public var configuration = "release"
         /// The package to build and measure, as a path inside each revision's checkout: nil for
         /// the checkout itself (this repository), `Examples/swift-engine` for a package in a folder.
@@ -103,6 +103,15 @@ public struct RevisionComparison {
             func describe(_ build: WorkerBuild) -> String { build.targetCPU.map { "for \($0)" } ?? "for the default target" }
             return "warning: A was compiled \(describe(builds[0])) and B \(describe(builds[1])): the ratios measure that difference too"
         }
+    }
+
+    /// The policy of a job unless told otherwise: the interval must clear half the threshold
+    /// (`ComparisonPolicy.margin`) — the evidence of a confirmed regression measured in one job,
+    /// drift cancelled, where `compare` of two runs made apart asks the whole threshold.
+    public static var policy: ComparisonPolicy {
+        var policy = ComparisonPolicy()
+        policy.margin = 0.5
+        return policy
     }
 
     public let options: Options
@@ -267,7 +276,9 @@ public struct RevisionComparison {
         if options.instructions {
             for (side, driver) in drivers.enumerated() {
                 for descriptor in descriptors {
-                    options.progress?.note("counting instructions of \(descriptor.name) in \(side == 0 ? a.name : b.name)")
+                    if !descriptor.usesAllThreads && descriptor.engine == nil {
+                        options.progress?.note("counting instructions of \(descriptor.name) in \(side == 0 ? a.name : b.name)")
+                    }
                     instructions[side][descriptor.name] = driver.instructions(descriptor)
                 }
             }
@@ -303,10 +314,12 @@ public struct RevisionComparison {
             defer { lastRound = (minutes() - roundStart, pending.count) }
             pending.shuffle(using: &generator)
             let order = round % 2 == 0 ? [0, 1] : [1, 0]
-            // The estimate: every further round as long as the last, up to the round limit.
+            // The estimate: every further round as long as the last, up to the round limit or
+            // the budget, whichever comes first.
             let estimate =
                 lastRound.map { last -> String in
-                    let left = last.minutes * Double(options.maximumRounds - round)
+                    var left = last.minutes * Double(options.maximumRounds - round)
+                    if let budget = options.budgetMinutes { left = min(left, budget - minutes()) }
                     return "; the last round took \(Int((last.minutes * 60).rounded())) s, so at most about \(Int(left.rounded(.up))) min more"
                 } ?? ""
             options.progress?.note(
@@ -394,7 +407,8 @@ public struct RevisionComparison {
     /// The time verdict over some rounds; nil with too few.
     func decide(_ name: String, _ measured: [Round]) -> VerdictDecision? {
         guard let estimate = RatioEstimate.pairedRounds(logRatios: measured.compactMap(\.logRatio)) else { return nil }
-        return VerdictDecision(estimate, threshold: options.policy.threshold(for: name).value, confidence: options.policy.confidence)
+        return VerdictDecision(
+            estimate, threshold: options.policy.threshold(for: name).value, confidence: options.policy.confidence, margin: options.policy.margin)
     }
 
     /// Whether a deterministic count, not time, made the verdict (nothing to confirm then).

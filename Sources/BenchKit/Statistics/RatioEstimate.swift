@@ -68,19 +68,23 @@ public struct RatioEstimate: Codable, Hashable, Sendable {
     }
 }
 
-/// A verdict reached from a `RatioEstimate` and a threshold θ, with the p-value it rests on.
+/// A verdict reached from a `RatioEstimate`, a threshold θ and a margin μ (0 < μ ≤ 1), with the
+/// p-value it rests on.
 ///
-/// With L = ln(1 + θ), m the log-ratio, s its standard error and T the t distribution:
-/// - `regressed` when the one-sided test of H₀: ratio ≤ 1 + θ rejects, t = (m − L)/s — the
-///   interval lies wholly above 1 + θ;
-/// - `improved` when H₀: ratio ≥ 1/(1 + θ) is rejected, t = (−L − m)/s;
-/// - `unchanged` when both one-sided tests of equivalence reject (TOST, Schuirmann 1987):
+/// θ is the size of change that matters; μθ is the size the evidence must show. With
+/// L = ln(1 + θ), M = ln(1 + μθ), m the log-ratio, s its standard error and T the t distribution:
+/// - `regressed` when the estimate is past the threshold (m ≥ L) and the one-sided test of
+///   H₀: ratio ≤ 1 + μθ rejects, t = (m − M)/s — the interval lies wholly above 1 + μθ. With
+///   μ = 1 (the default) that is the interval above 1 + θ;
+/// - `improved` likewise below: m ≤ −L and H₀: ratio ≥ 1/(1 + μθ) rejected, t = (−M − m)/s;
+/// - `unchanged` when both one-sided tests of equivalence at θ reject (TOST, Schuirmann 1987):
 ///   the interval lies within [1/(1 + θ), 1 + θ]; its p-value is the larger of the two;
 /// - `inconclusive` otherwise, with the smallest of the three p-values (the nearest decision).
 /// Each test is at level (1 − confidence)/2, matching the two-sided interval.
 ///
 /// The detectable effect is the slowdown this estimate's noise would call `regressed` with 80%
-/// probability: exp(L + (t₁₋α + t₀.₈)·s) − 1 (the usual power approximation for a t test).
+/// probability: exp(max(L, M + t₁₋α·s) + t₀.₈·s) − 1 (the usual power approximation for a t
+/// test; with μ = 1, exp(L + (t₁₋α + t₀.₈)·s) − 1).
 public struct VerdictDecision: Hashable, Sendable {
     public var verdict: Verdict
     public var pValue: Double
@@ -91,24 +95,30 @@ public struct VerdictDecision: Hashable, Sendable {
 
     public static let power = 0.8
 
-    public init(_ estimate: RatioEstimate, threshold: Double, confidence: Double) {
+    public init(_ estimate: RatioEstimate, threshold: Double, confidence: Double, margin: Double = 1) {
+        assert(margin > 0 && margin <= 1, "the margin is a part of the threshold")
         let alpha = (1 - confidence) / 2
         let m = log(estimate.ratio), s = estimate.logStandardError, nu = estimate.degreesOfFreedom
-        let bound = log(1 + threshold)
-        let slower = String(format: "%.3g", 1 + threshold), faster = String(format: "%.3g", 1 / (1 + threshold))
+        let bound = log(1 + threshold), evidence = log(1 + margin * threshold)
+        func ratio(_ x: Double) -> String { String(format: "%.3g", x) }
+        let slower = ratio(1 + margin * threshold), faster = ratio(1 / (1 + margin * threshold))
+        let equivalent = "ratio outside \(ratio(1 / (1 + threshold)))–\(ratio(1 + threshold))"
         func p(_ t: Double) -> Double { s > 0 ? StudentT.upperTail(t, degreesOfFreedom: nu) : (t > 0 ? 0 : 1) }
         func t(_ distance: Double) -> Double { s > 0 ? distance / s : (distance > 0 ? .infinity : -.infinity) }
-        let pSlower = p(t(m - bound)), pFaster = p(t(-bound - m))
+        let pSlower = p(t(m - evidence)), pFaster = p(t(-evidence - m))
         let pEquivalent = max(p(t(m + bound)), p(t(bound - m)))
-        detectableEffect = exp(bound + (StudentT.quantile(1 - alpha, degreesOfFreedom: nu) + StudentT.quantile(Self.power, degreesOfFreedom: nu)) * s) - 1
-        if pSlower < alpha {
-            (verdict, pValue, hypothesis) = (.regressed, pSlower, "ratio ≤ \(slower)")
-        } else if pFaster < alpha {
-            (verdict, pValue, hypothesis) = (.improved, pFaster, "ratio ≥ \(faster)")
+        let tAlpha = StudentT.quantile(1 - alpha, degreesOfFreedom: nu), tPower = StudentT.quantile(Self.power, degreesOfFreedom: nu)
+        detectableEffect = exp(max(bound, evidence + tAlpha * s) + tPower * s) - 1
+        // Below the full threshold, the hypothesis names the estimate's condition too.
+        let estimateNote = { (side: String) in margin < 1 ? ", estimate \(side) \(side == "≥" ? ratio(1 + threshold) : ratio(1 / (1 + threshold)))" : "" }
+        if pSlower < alpha && m >= bound {
+            (verdict, pValue, hypothesis) = (.regressed, pSlower, "ratio ≤ \(slower)" + estimateNote("≥"))
+        } else if pFaster < alpha && m <= -bound {
+            (verdict, pValue, hypothesis) = (.improved, pFaster, "ratio ≥ \(faster)" + estimateNote("≤"))
         } else if pEquivalent < alpha {
-            (verdict, pValue, hypothesis) = (.unchanged, pEquivalent, "ratio outside \(faster)–\(slower)")
+            (verdict, pValue, hypothesis) = (.unchanged, pEquivalent, equivalent)
         } else {
-            let nearest = [(pSlower, "ratio ≤ \(slower)"), (pFaster, "ratio ≥ \(faster)"), (pEquivalent, "ratio outside \(faster)–\(slower)")]
+            let nearest = [(pSlower, "ratio ≤ \(slower)"), (pFaster, "ratio ≥ \(faster)"), (pEquivalent, equivalent)]
                 .min { $0.0 < $1.0 }!
             (verdict, pValue, hypothesis) = (.inconclusive, nearest.0, nearest.1)
         }

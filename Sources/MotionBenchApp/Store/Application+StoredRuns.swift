@@ -37,3 +37,18 @@ extension Application {
         }
     }
 }
+
+extension Application {
+    /// Each benchmark's own threshold from the newest `window` runs of this machine's series
+    /// `seriesKey` in the store (`HistoryNoise`); a store that cannot be read, or a series it
+    /// does not hold, is a `ToolError` — asked for, the thresholds are not silently left out.
+    public func historyThresholds(seriesKey: String, store choice: StoreChoice, reports: URL, window: Int) throws -> [String: HistoryNoise] {
+        let store = try openStore(choice, reports: reports)
+        guard let series = try Self.storeFailure(store, { try store.machine(name: choice.machineName, seriesKey: seriesKey) }) else {
+            throw ToolError(
+                "\(store.location.redacted) holds no history of machine \(choice.machineName) for this build (\(seriesKey)): `nightly` keeps one (--machine NAME names another machine)"
+            )
+        }
+        return HistoryNoise.thresholds(try Self.storeFailure(store, { try store.history(of: series.id, window: window) }))
+    }
+}
