@@ -106,6 +106,16 @@ struct NoiseThresholdTests {
         #expect(verdict(1 / 1.028, margin: 0.5) == .improved && verdict(1 / 1.028, margin: 1) == .inconclusive)
     }
 
+    @Test("a confirmation gets as many rounds as the verdict, or the rounds its measured slowdown needs for 80% power")
+    func confirmationRounds() {
+        // Log-ratios 0.02 and 0.06: m̂ = 0.04, sd = 0.0283, so n needs √n ≥ 0.707·(t₀.₉₇₅ + t₀.₈):
+        // at n = 6 (5 degrees of freedom, 2.571 + 0.920) √6 = 2.449 < 2.468; at n = 7 (2.447 + 0.906) 2.646 ≥ 2.371.
+        #expect(RevisionComparison.confirmationRounds(after: 2, design: .blocks, logRatios: [0.02, 0.06]) == 7)
+        #expect(RevisionComparison.confirmationRounds(after: 12, design: .blocks, logRatios: [0.02, 0.06]) == 12)
+        #expect(RevisionComparison.confirmationRounds(after: 3, design: .blocks, logRatios: [0.5, 0.51, 0.5]) == 3, "a clear slowdown: as many again")
+        #expect(RevisionComparison.confirmationRounds(after: 3, design: .processes, logRatios: [0.5, 0.51, 0.5]) == 8)
+    }
+
     @Test("the budget holds the cheapest benchmarks first: each needs 2 × rounds × its round time")
     func reachWithinBudget() throws {
         func noise(_ name: String, cv: Double, seconds: Double) -> Calibration.BenchmarkNoise {

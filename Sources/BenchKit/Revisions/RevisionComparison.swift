@@ -242,8 +242,8 @@ public struct RevisionComparison {
     /// Where a benchmark stands between rounds.
     enum Progress {
         case measuring
-        /// Called regressed after `rounds` rounds; confirming with as many again.
-        case confirming(after: Int)
+        /// Called regressed after `after` rounds; confirming with `rounds` more.
+        case confirming(after: Int, rounds: Int)
         case decided
     }
 
@@ -356,12 +356,16 @@ public struct RevisionComparison {
                 case .measuring:
                     guard let decision, decision.verdict != .inconclusive else { break }
                     if decision.verdict == .regressed && options.confirm {
-                        progress[descriptor.name] = .confirming(after: measured.count)
+                        progress[descriptor.name] = .confirming(
+                            after: measured.count,
+                            rounds: Self.confirmationRounds(
+                                after: measured.count, design: design, logRatios: measured.compactMap(\.logRatio),
+                                confidence: options.policy.confidence))
                     } else {
                         progress[descriptor.name] = .decided
                     }
-                case let .confirming(after):
-                    guard measured.count >= after + Self.confirmationRounds(after: after, design: design) else { break }
+                case let .confirming(after, further):
+                    guard measured.count >= after + further else { break }
                     progress[descriptor.name] = .decided
                     confirmations[descriptor.name] = confirmation(Array(measured[after...]), all: decision)
                 case .decided: break
@@ -369,7 +373,7 @@ public struct RevisionComparison {
             }
         }
         for (name, state) in progress {
-            if case let .confirming(after) = state {
+            if case let .confirming(after, _) = state {
                 confirmations[name] = (false, "regressed after \(after) rounds, but the confirmation was cut short (\(stopReason)): not confirmed")
             }
         }
@@ -395,13 +399,28 @@ public struct RevisionComparison {
             builds: builds, machine: machine)
     }
 
-    /// Rounds that confirm a regression found after `after`: as many again, and with one fresh
-    /// process a side per round at least 8 — each such round carries the whole difference between
-    /// processes, and a one-sided test on 4 rounds (3 degrees of freedom, critical t 3.18 at 2.5%)
-    /// leaves even a 1.7× regression unconfirmed about as often as not; 8 rounds (critical t 2.36,
-    /// and a standard error √2 smaller) do not.
-    static func confirmationRounds(after: Int, design: Design) -> Int {
-        design == .processes ? max(after, 8) : after
+    /// Rounds that confirm a regression found after `after` rounds: as many again, and more when
+    /// the slowdown those rounds measured, against their own scatter, needs more for the
+    /// confirmation's test to pass with 80% probability — the smallest n with
+    /// m̂·√n / sd ≥ t₁₋α,ₙ₋₁ + t₀.₈,ₙ₋₁ (m̂ the mean log-ratio, sd the rounds' standard deviation).
+    /// With one fresh process a side, at least 8: each such round carries the whole difference
+    /// between processes, and a one-sided test on 4 rounds (3 degrees of freedom, critical t
+    /// 3.18 at 2.5%) leaves even a 1.7× regression unconfirmed about as often as not.
+    static func confirmationRounds(after: Int, design: Design, logRatios: [Double] = [], confidence: Double = 0.95) -> Int {
+        var rounds = design == .processes ? max(after, 8) : after
+        if logRatios.count >= 2 {
+            let m = RatioEstimate.mean(logRatios), sd = RatioEstimate.variance(logRatios).squareRoot()
+            if m > 0, sd > 0 {
+                let alpha = (1 - confidence) / 2
+                let needed = (2...Calibration.maximumRounds).first { n in
+                    let nu = Double(n - 1)
+                    return m * Double(n).squareRoot() / sd
+                        >= StudentT.quantile(1 - alpha, degreesOfFreedom: nu) + StudentT.quantile(VerdictDecision.power, degreesOfFreedom: nu)
+                }
+                rounds = max(rounds, needed ?? Calibration.maximumRounds)
+            }
+        }
+        return rounds
     }
 
     /// The time verdict over some rounds; nil with too few.
