@@ -366,8 +366,21 @@ public struct RevisionComparison {
                     }
                 case let .confirming(after, further):
                     guard measured.count >= after + further else { break }
-                    progress[descriptor.name] = .decided
-                    confirmations[descriptor.name] = confirmation(Array(measured[after...]), all: decision)
+                    let outcome = confirmation(Array(measured[after...]), all: decision)
+                    confirmations[descriptor.name] = outcome
+                    // Evidence that falls short is not evidence against: while all the rounds
+                    // still call it regressed, the confirmation goes on with as many rounds again;
+                    // when they no longer decide, the benchmark is measured again, and a new
+                    // regressed verdict needs a confirmation of its own. Only a confirmation, or
+                    // all the rounds calling it unchanged or improved, or the budget, ends it.
+                    switch (outcome.confirmed, decision?.verdict) {
+                    case (true, _): progress[descriptor.name] = .decided
+                    case (false, .regressed): progress[descriptor.name] = .confirming(after: after, rounds: 2 * further)
+                    case (false, .inconclusive), (false, nil):
+                        progress[descriptor.name] = .measuring
+                        confirmations[descriptor.name] = nil
+                    default: progress[descriptor.name] = .decided
+                    }
                 case .decided: break
                 }
             }
