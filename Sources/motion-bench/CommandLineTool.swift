@@ -27,12 +27,15 @@ enum CommandLineTool {
                                   beside the C kernels; S: seconds to await a workload's answer (240)
           list [--filter REGEX] [--engine CMD]
                                   list the benchmarks (of the engines, with --engine)
-          compare BASELINE [CANDIDATE] [--threshold F] [--threshold-for REGEX=F] [--force]
-              [--format text|markdown|json] [--reports DIR] [--calibration FILE|--no-calibration]
+          compare BASELINE [CANDIDATE] [--threshold F] [--threshold-for REGEX=F] [--margin F] [--force]
+              [--threshold-from-history [--window N]] [--format text|markdown|json] [--reports DIR]
+              [--calibration FILE|--no-calibration]
                                   compare two results (names under reports/baselines/ or .json
                                   paths; the candidate defaults to the latest run) over their worker
                                   processes: runs of one process a side (--quick) are inconclusive. Exit codes:
-                                  0 pass, 1 tool error, 2 regression, 3 inconclusive, 4 digest mismatch
+                                  0 pass, 1 tool error, 2 regression, 3 inconclusive, 4 digest mismatch;
+                                  --threshold-from-history: each benchmark's threshold is its own run-to-run
+                                  noise in this machine's stored history
           conform [--fixtures DIR] [--suite S] [--filter F | --fixture ID [--transcript]]
               [--format text|json|junit|markdown|html] [--output FILE] [--plot-all]
               [--engine CMD … [--engine-shell] [--engine-timeout S] [--legacy-engine]]
@@ -56,22 +59,25 @@ enum CommandLineTool {
                                   the Swift engine adapter: MotionCore behind the engine protocol (docs/protocol.md);
                                   --legacy speaks it as engines did before the handshake
           compare-revisions A B [--quick|--standard|--rigorous] [--filter REGEX] [--rounds K] [--max-rounds M]
-              [--budget-minutes T] [--no-confirm] [--no-instructions] [--threshold F] [--configuration release|debug] [--reports DIR]
+              [--budget-minutes T] [--no-confirm] [--no-instructions] [--instruction-threshold F] [--threshold F] [--margin F]
+              [--configuration release|debug] [--reports DIR]
               [--calibration FILE|--no-calibration] [--design blocks|processes] [--package-path DIR --worker-product NAME]
                                   build two git revisions (or checkout directories) in worktrees; each round
                                   starts a worker of each for a benchmark and they take turns measuring short
                                   blocks A B B A … (blocks; processes: one fresh process a side); a paired test
-                                  over rounds; inconclusive benchmarks get more rounds (to M, or until T minutes
-                                  from the start, builds included), a regression is confirmed by as many rounds
-                                  again; exit codes as compare; reports fixtures whose conformance verdict changed;
+                                  over rounds; regressed when the estimate is past the threshold and the
+                                  interval past half of it (--margin 0.5); inconclusive benchmarks get more
+                                  rounds (to M, or until T minutes from the start, builds included), a
+                                  regression is confirmed by rounds of its own; exit codes as compare; reports fixtures whose conformance verdict changed;
                                   --package-path measures the package in DIR of each checkout, through its
                                   executable NAME (a BenchKit worker), e.g. Examples/swift-engine
           calibrate [--quick|--standard|--rigorous] [--filter REGEX] [--pairs N] [--rounds K] [--threshold F]
-              [--format text|json] [--reports DIR]
+              [--effect F] [--budget-minutes T] [--overhead-minutes T] [--format text|json] [--reports DIR]
                                   A/A comparisons of this build on this machine: per benchmark the noise between
                                   processes and rounds, the false positives seen, the effect detectable at the
-                                  threshold and the threshold floor; stored in reports/calibration/ and applied
-                                  by compare and compare-revisions
+                                  threshold and the threshold floor, and the rounds a compare-revisions job
+                                  needs to find a slowdown of F within T minutes; stored in
+                                  reports/calibration/ and applied by compare and compare-revisions
           nightly [--standard|…] [--filter REGEX] [--bisect] [--no-instructions] [--worker PATH] [--engine CMD …]
                                   the standard profile (with instruction counts) and the conformance suites,
                                   appended to reports/history/<machine>/; lists change points in time and

@@ -96,7 +96,7 @@ struct VerdictStatisticsTests {
         var gaussian = Gaussian(seed: 99)
         let sigma = 0.02, rounds = 8, trials = 4000
         // The detectable effect the verdict states depends only on the noise and the rounds.
-        let stated = Calibration.DesignFigures.detectableEffect(
+        let stated = VerdictDecision.detectableEffect(
             threshold: 0.05, standardError: sigma / Double(rounds).squareRoot(),
             degreesOfFreedom: Double(rounds - 1), confidence: 0.95)
         var regressed = 0

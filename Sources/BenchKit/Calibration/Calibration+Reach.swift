@@ -29,7 +29,7 @@ extension Calibration {
     public static func roundsNeeded(effect: Double, threshold: Double, roundCV: Double, confidence: Double, margin: Double = 1) -> Int? {
         guard effect > threshold, roundCV.isFinite, roundCV >= 0 else { return nil }
         for n in 2...maximumRounds {
-            let reached = DesignFigures.detectableEffect(
+            let reached = VerdictDecision.detectableEffect(
                 threshold: threshold, standardError: roundCV / Double(n).squareRoot(),
                 degreesOfFreedom: Double(n - 1), confidence: confidence, margin: margin)
             if reached <= effect { return n }

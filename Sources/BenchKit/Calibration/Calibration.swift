@@ -99,15 +99,4 @@ extension Calibration.DesignFigures {
             falsePositives: falsePositives, inconclusive: inconclusive, pairs: estimates.count, detectableEffect: detectableEffect,
             thresholdFloor: floor > threshold ? (floor + 0.005) : 0, ratios: estimates.map(\.ratio))
     }
-
-    /// The detectable effect of `VerdictDecision` for a standard error of the log-ratio and its
-    /// degrees of freedom: exp(max(L, M + t₁₋α·se) + t₀.₈·se) − 1.
-    static func detectableEffect(
-        threshold: Double, standardError: Double, degreesOfFreedom: Double, confidence: Double, margin: Double = 1
-    ) -> Double {
-        guard degreesOfFreedom > 0, standardError.isFinite else { return .nan }
-        let tAlpha = StudentT.quantile(1 - (1 - confidence) / 2, degreesOfFreedom: degreesOfFreedom)
-        let tPower = StudentT.quantile(VerdictDecision.power, degreesOfFreedom: degreesOfFreedom)
-        return exp(max(log(1 + threshold), log(1 + margin * threshold) + tAlpha * standardError) + tPower * standardError) - 1
-    }
 }

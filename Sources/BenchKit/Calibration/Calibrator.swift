@@ -93,11 +93,11 @@ public struct Calibrator {
             let compareEstimates = (runPairs[d.name] ?? []).compactMap { RatioEstimate.processes(baseline: $0[0], candidate: $0[1]) }
             let roundEstimates = (roundPairs[d.name] ?? []).compactMap { RatioEstimate.pairedRounds(logRatios: $0) }
             let n = Double(processes)
-            let compareEffect = Calibration.DesignFigures.detectableEffect(
+            let compareEffect = VerdictDecision.detectableEffect(
                 threshold: threshold, standardError: processCV * (2 / n).squareRoot(),
                 degreesOfFreedom: 2 * n - 2, confidence: confidence)
             let margin = RevisionComparison.policy.margin
-            let roundEffect = Calibration.DesignFigures.detectableEffect(
+            let roundEffect = VerdictDecision.detectableEffect(
                 threshold: threshold, standardError: roundCV / Double(rounds).squareRoot(),
                 degreesOfFreedom: Double(rounds - 1), confidence: confidence, margin: margin)
             let compare = Calibration.DesignFigures(

@@ -95,6 +95,18 @@ public struct VerdictDecision: Hashable, Sendable {
 
     public static let power = 0.8
 
+    /// The slowdown a log-ratio with standard error `standardError` and its degrees of freedom
+    /// calls `regressed` with 80% probability: exp(max(L, M + t₁₋α·s) + t₀.₈·s) − 1; NaN without
+    /// degrees of freedom or with an infinite standard error.
+    public static func detectableEffect(
+        threshold: Double, standardError s: Double, degreesOfFreedom nu: Double, confidence: Double, margin: Double = 1
+    ) -> Double {
+        guard nu > 0, s.isFinite else { return .nan }
+        let tAlpha = StudentT.quantile(1 - (1 - confidence) / 2, degreesOfFreedom: nu)
+        let tPower = StudentT.quantile(power, degreesOfFreedom: nu)
+        return exp(max(log(1 + threshold), log(1 + margin * threshold) + tAlpha * s) + tPower * s) - 1
+    }
+
     public init(_ estimate: RatioEstimate, threshold: Double, confidence: Double, margin: Double = 1) {
         assert(margin > 0 && margin <= 1, "the margin is a part of the threshold")
         let alpha = (1 - confidence) / 2
@@ -107,8 +119,7 @@ public struct VerdictDecision: Hashable, Sendable {
         func t(_ distance: Double) -> Double { s > 0 ? distance / s : (distance > 0 ? .infinity : -.infinity) }
         let pSlower = p(t(m - evidence)), pFaster = p(t(-evidence - m))
         let pEquivalent = max(p(t(m + bound)), p(t(bound - m)))
-        let tAlpha = StudentT.quantile(1 - alpha, degreesOfFreedom: nu), tPower = StudentT.quantile(Self.power, degreesOfFreedom: nu)
-        detectableEffect = exp(max(bound, evidence + tAlpha * s) + tPower * s) - 1
+        detectableEffect = Self.detectableEffect(threshold: threshold, standardError: s, degreesOfFreedom: nu, confidence: confidence, margin: margin)
         // Below the full threshold, the hypothesis names the estimate's condition too.
         let estimateNote = { (side: String) in margin < 1 ? ", estimate \(side) \(side == "≥" ? ratio(1 + threshold) : ratio(1 / (1 + threshold)))" : "" }
         if pSlower < alpha && m >= bound {
