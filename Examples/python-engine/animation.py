@@ -6,8 +6,8 @@ absolute value (§4.1). The section numbers below are those of docs/semantics.md
 import math
 
 from curves import Bezier, STEP, curve_value
-from protocol import WRONG
-from springs import TAU, spring_damping_fraction
+from protocol import WRONG, div, rounded
+from springs import TAU, scan, spring_damping_fraction
 
 
 def add(a, b):
@@ -61,7 +61,7 @@ class BezierAnimation(Animation):
             return None
         p = min(max(t / self.d, 0.0), 1.0)
         y = self.bezier.y(self.bezier.solve(p))
-        return scale(value, y if WRONG else round(y / STEP) * STEP)
+        return scale(value, y if WRONG else rounded(y / STEP) * STEP)
 
 
 class UnitCurveAnimation(Animation):
@@ -127,7 +127,8 @@ class FluidSpring(Animation):
 
     def should_merge(self, previous, value, t, ctx):
         velocity = previous.velocity(value, t, ctx) or [0.0] * len(value)
-        force = ctx.state.get("fluid", {}).get("force") if isinstance(previous, FluidSpring) else None
+        # The force the running spring left in the state — through modifiers too (§3.1).
+        force = spring_state(previous, ctx).get("force")
         offset = previous.animate(value, t, ctx)
         if offset is None:  # finished by the merge: at its target, the whole interval (§3.1)
             offset = list(value)
@@ -140,6 +141,19 @@ class FluidSpring(Animation):
 
 
 # §3.1: the interpolating spring.
+def spring_state(animation, ctx):
+    """The fluid spring state a running animation keeps in its context: a spring's own, or that of
+    the spring inside its modifiers (a repeat's current cycle's); empty for anything else."""
+    if isinstance(animation, FluidSpring):
+        return ctx.state.get("fluid", {})
+    if isinstance(animation, Repeat):
+        rep = ctx.state.get(animation.key)
+        return spring_state(animation.base, rep["inner"]) if rep else {}
+    if isinstance(animation, (Delay, Speed, LogicallyCompleteAfter)):
+        return spring_state(animation.base, ctx)
+    return {}
+
+
 class InterpolatingSpring(Animation):
     def __init__(self, mass, stiffness, damping, v0):
         self.m, self.k, self.c, self.v0 = mass, stiffness, damping, v0
@@ -170,20 +184,7 @@ class InterpolatingSpring(Animation):
             return math.inf
         if self.zeta < 1:
             return max(max(0.0, -math.log(eps / (1 + abs(self.a))) / (self.zeta * self.w0)), 1e-6)
-        candidate = None
-        for k in range(1024):
-            t = k * 0.1
-            d = abs(1 - self.s(t))
-            if not math.isfinite(d):
-                return max(0.0, 1e-6)
-            if d < eps:
-                if candidate is None:
-                    candidate = t
-                elif t - candidate > 1:
-                    return max(candidate, 1e-6)
-            else:
-                candidate = None
-        return 1e-6
+        return max(scan(eps, lambda t: abs(1 - self.s(t))), 1e-6)
 
     def animate(self, value, t, ctx):
         if t >= TAU / math.sqrt(self.k):
@@ -205,10 +206,10 @@ class HarnessLinear(Animation):
         self.key = ("harness", duration, merging)
 
     def animate(self, value, t, ctx):
-        return None if t > self.d else scale(value, t / self.d)
+        return None if t > self.d else scale(value, div(t, self.d))
 
     def velocity(self, value, t, ctx):
-        return None if self.merges else scale(value, 1 / self.d)
+        return None if self.merges else scale(value, div(1, self.d))
 
     def should_merge(self, previous, value, t, ctx):
         return self.merges
@@ -268,6 +269,14 @@ class Repeat(Animation):
             return [0.0] * len(value) if reversed_cycle else list(value)
         return sub(value, x) if reversed_cycle else x
 
+    def should_merge(self, previous, value, t, ctx):
+        # An equal repeat around a base that merges; the cycle state is the context's, so the
+        # merged repeat goes on with the running one's cycle (§3.2).
+        if not (isinstance(previous, Repeat) and previous.key == self.key):
+            return False
+        rep = ctx.state.setdefault(self.key, {"index": 0, "offset": 0.0, "inner": Context()})
+        return self.base.should_merge(previous.base, value, t - rep["offset"], rep["inner"])
+
     def velocity(self, value, t, ctx):
         rep = ctx.state.get(self.key)
         if rep is None:
@@ -290,6 +299,10 @@ class LogicallyCompleteAfter(Animation):
 
     def velocity(self, value, t, ctx):
         return self.base.velocity(value, t, ctx)
+
+    def should_merge(self, previous, value, t, ctx):
+        # Like every modifier: only an equal one around a base that merges (§3.2).
+        return isinstance(previous, LogicallyCompleteAfter) and previous.key == self.key and self.base.should_merge(previous.base, value, t, ctx)
 
 
 BASES = ("default", "linear", "easeIn", "easeOut", "easeInOut", "timingCurve", "spring", "smooth", "snappy", "bouncy",

@@ -1,6 +1,8 @@
 """Timing curves (docs/semantics.md §2): cubic Béziers solved and rounded to 2^-20, the circular curves."""
 import math
 
+from protocol import div, rounded, sqrt
+
 STEP = 2.0 ** -20  # curve outputs are rounded to multiples of 2^-20
 NAMED = {"linear": None, "easeIn": (0.42, 0, 1, 1), "easeOut": (0, 0, 0.58, 1), "easeInOut": (0.42, 0, 0.58, 1)}
 
@@ -50,13 +52,12 @@ class Bezier:
 
 
 CIRCULAR = {
-    # value(p), velocity(p), on the unclamped progress
-    "circularEaseIn": (lambda p: 1 - math.sqrt(1 - p * p), lambda p: abs(p / math.sqrt(1 - p * p)) if p * p < 1 else math.inf),
-    "circularEaseOut": (lambda p: math.sqrt(1 - (1 - p) ** 2), lambda p: abs((p - 1) / math.sqrt(-(p - 2) * p)) if (2 - p) * p > 0 else math.inf),
+    # value(p), velocity(p), on the unclamped progress, in IEEE arithmetic: nan outside the domain
+    "circularEaseIn": (lambda p: 1 - sqrt(1 - p * p), lambda p: abs(div(p, sqrt(1 - p * p)))),
+    "circularEaseOut": (lambda p: sqrt(1 - (1 - p) * (1 - p)), lambda p: abs(div(p - 1, sqrt(-(p - 2) * p)))),
     "circularEaseInOut": (
-        lambda p: (1 - math.sqrt(1 - 4 * p * p)) / 2 if p < 0.5 else (math.sqrt((8 - 4 * p) * p - 3) + 1) / 2,
-        lambda p: (abs((2 * p - 2) / math.sqrt((-4 * p + 8) * p - 3)) if (-4 * p + 8) * p - 3 > 0 else math.inf) if p >= 0.5
-        else (abs(2 * p / math.sqrt(-4 * p * p + 1)) if -4 * p * p + 1 > 0 else math.inf),
+        lambda p: (1 - sqrt(1 - 4 * p * p)) / 2 if p < 0.5 else (sqrt((8 - 4 * p) * p - 3) + 1) / 2,
+        lambda p: abs(div(2 * p - 2, sqrt((-4 * p + 8) * p - 3))) if p >= 0.5 else abs(div(2 * p, sqrt(-4 * p * p + 1))),
     ),
 }
 
@@ -70,7 +71,7 @@ def curve_value(curve, p, velocity):
     p = min(max(p, 0.0), 1.0)
     if not velocity:
         b = Bezier(*points, clamp_y=True)
-        return round(b.y(b.solve(p)) / STEP) * STEP
+        return rounded(b.y(b.solve(p)) / STEP) * STEP
     b = Bezier(*points, clamp_y=False)
     t = b.solve(p)
     dx, dy = b.dx(t), b.dy(t)
@@ -78,4 +79,4 @@ def curve_value(curve, p, velocity):
         return 1.0
     if dx == 0:
         return -math.inf if dy < 0 else math.inf
-    return round(dy / dx / STEP) * STEP
+    return rounded(dy / dx / STEP) * STEP

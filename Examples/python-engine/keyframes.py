@@ -1,86 +1,134 @@
-"""Keyframe timelines (docs/semantics.md §5.2): moves, linear, cubic Hermite and spring segments."""
+"""Keyframe timelines (docs/semantics.md §5.2): moves, linear, cubic Hermite and spring segments,
+on values of one or more components."""
+import math
+
 from curves import curve_value
 from protocol import number
-from springs import Spring
+from springs import Spring, scan
+
+
+def vec(v, n):
+    return list(v) if isinstance(v, list) else [v] * n if n == 1 else list(v)
+
+
+def length(v):
+    return math.sqrt(sum(x * x for x in v))
+
+
+def settling(spring, change, v0):
+    """settlingDuration(target: change, initialVelocity: v0, epsilon: 1e-4) of a value with these
+    components: distances are the vectors' lengths (docs/semantics.md §1.5, |v| of a vector)."""
+    eps = 1e-4
+    if spring.z == 0:
+        return math.inf
+    if spring.w > 0:
+        envelope = length([spring.z * c - v for c, v in zip(change, v0)]) + length(change)
+        return max(0.0, -math.log(eps / envelope) / spring.z) if envelope > 0 else 0.0
+    return scan(eps, lambda t: length([spring.value(c, v, t) - c for c, v in zip(change, v0)]))
 
 
 class Track:
-    """One keyframe track of scalar values (docs/semantics.md §5.2): segments of a duration, an end
-    value and an end velocity, each starting where the previous one ended."""
+    """One keyframe track (docs/semantics.md §5.2): segments of a duration, an end value and an end
+    velocity, each starting where the previous one ended."""
 
     def __init__(self, start, keyframes):
-        kinds = [next(iter(k.items())) for k in keyframes]
-        self.segments = []  # (kind, args, a, b, d, v0, v1, spring)
-        a, previous_end_velocity = start, None
+        n = len(start)
+        zero = [0.0] * n
+        kinds = []
+        for k in keyframes:
+            kind, args = next(iter(k.items()))
+            # A keyframe that takes no time is a move.
+            d = args.get("duration")
+            if kind in ("linear", "cubic") and not (d > 0) or kind == "spring" and d is not None and not (d > 0):
+                kind, args = "move", {"to": args["to"]}
+            kinds.append((kind, args))
+        self.segments = []  # (kind, args, a, b, d, v0, v1, extra)
+        a, previous_end_velocity = list(start), None
         for i, (kind, args) in enumerate(kinds):
-            b = args["to"]
+            b = vec(args["to"], n)
             if kind == "move":
-                self.segments.append(("move", args, a, b, 0.0, 0.0, 0.0, None))
-                a, previous_end_velocity = b, 0.0
+                self.segments.append(("move", args, b, b, 0.0, zero, zero, None))
+                a, previous_end_velocity = b, zero
                 continue
             if kind == "spring":
                 spring = Spring(args.get("spring", {}))
-                v0 = args.get("startVelocity", previous_end_velocity if previous_end_velocity is not None else 0.0)
-                d = args["duration"] if args.get("duration") is not None else spring.settling(b - a, v0, 1e-4)
-                end, v1 = a + spring.value(b - a, v0, d), spring.velocity(b - a, v0, d)
+                v0 = vec(args["startVelocity"], n) if "startVelocity" in args else previous_end_velocity or zero
+                change = [y - x for x, y in zip(a, b)]
+                d = args["duration"] if args.get("duration") is not None else settling(spring, change, v0)
+                end = [x + spring.value(c, v, d) for x, c, v in zip(a, change, v0)]
+                v1 = [spring.velocity(c, v, d) for c, v in zip(change, v0)]
                 self.segments.append(("spring", args, a, b, d, v0, v1, spring))
                 a, previous_end_velocity = end, v1
                 continue
             d = args["duration"]
             if kind == "linear":
                 curve = args.get("curve", "linear")
-                v1 = (b - a) / d * curve_value(curve, 1.0, True) if d > 0 else 0.0
-                self.segments.append(("linear", args, a, b, d, None, v1, curve))
+                slope = curve_value(curve, 1.0, True)
+                v1 = [(y - x) / d * slope for x, y in zip(a, b)]
+                self.segments.append(("linear", args, a, b, d, zero, v1, curve))
                 a, previous_end_velocity = b, v1
                 continue
             # cubic: the start velocity, then the end velocity from the next keyframe
             if "startVelocity" in args:
-                v0 = args["startVelocity"]
+                v0 = vec(args["startVelocity"], n)
             elif i == 0 or kinds[i - 1][0] == "move":
-                v0 = 0.0
+                v0 = zero
             elif kinds[i - 1][0] == "cubic":
                 prev = self.segments[-1]
-                v0 = kinds[i - 1][1]["endVelocity"] if "endVelocity" in kinds[i - 1][1] else (b - prev[2]) / (prev[4] + d)
+                v0 = vec(kinds[i - 1][1]["endVelocity"], n) if "endVelocity" in kinds[i - 1][1] else [(y - x) / (prev[4] + d) for x, y in zip(prev[2], b)]
             else:
                 v0 = previous_end_velocity
             if "endVelocity" in args:
-                v1 = args["endVelocity"]
+                v1 = vec(args["endVelocity"], n)
             elif i == len(kinds) - 1 or kinds[i + 1][0] == "move":
-                v1 = 0.0
+                v1 = zero
             else:
                 nkind, nargs = kinds[i + 1]
+                nto = vec(nargs["to"], n)
                 if nkind == "cubic":
-                    v1 = nargs["startVelocity"] if "startVelocity" in nargs else (nargs["to"] - a) / (d + nargs["duration"])
+                    v1 = vec(nargs["startVelocity"], n) if "startVelocity" in nargs else [(y - x) / (d + nargs["duration"]) for x, y in zip(a, nto)]
                 elif nkind == "spring":
-                    v1 = nargs["startVelocity"] if "startVelocity" in nargs else (nargs["to"] - a) / (2 * d)
+                    v1 = vec(nargs["startVelocity"], n) if "startVelocity" in nargs else [(y - x) / (2 * d) for x, y in zip(a, nto)]
                 else:
-                    v1 = (nargs["to"] - b) / nargs["duration"] * curve_value(nargs.get("curve", "linear"), 0.0, True)
+                    slope = curve_value(nargs.get("curve", "linear"), 0.0, True)
+                    v1 = [(y - x) / nargs["duration"] * slope for x, y in zip(b, nto)]
             self.segments.append(("cubic", args, a, b, d, v0, v1, None))
             a, previous_end_velocity = b, v1
-        self.start, self.end = start, a
-        self.duration = sum(seg[4] for seg in self.segments)
+        self.start, self.end = list(start), a
+        self.duration = 0.0
+        for seg in self.segments:
+            self.duration += seg[4]
 
     def at(self, t, velocity=False):
-        if t < 0:
-            return 0.0 if velocity else (self.segments[0][2] if self.segments else self.start)
+        n = len(self.start)
+        if velocity and t < 0:
+            return [0.0] * n
         begin = 0.0
         for kind, args, a, b, d, v0, v1, extra in self.segments:
-            if t <= begin + d:  # a boundary belongs to the earlier segment
-                u = t - begin
+            # The first segment with t − start ≤ d: a boundary belongs to the earlier segment.
+            if t - begin <= d:
+                u = max(0.0, t - begin)
                 if kind == "move":
-                    return 0.0 if velocity else b
+                    return [0.0] * n if velocity else b
                 if kind == "spring":
-                    return extra.velocity(b - a, v0, u) if velocity else a + extra.value(b - a, v0, u)
+                    change = [y - x for x, y in zip(a, b)]
+                    if velocity:
+                        return [extra.velocity(c, v, u) for c, v in zip(change, v0)]
+                    return [x + extra.value(c, v, u) for x, c, v in zip(a, change, v0)]
                 if kind == "linear":
-                    p = u / d if d > 0 else 1.0
-                    return (b - a) / d * curve_value(extra, p, True) if velocity else a + (b - a) * curve_value(extra, p, False)
-                x = u / d if d > 0 else 1.0
-                m0, m1 = v0 * d, v1 * d
+                    if velocity:
+                        slope = curve_value(extra, u / d, True)
+                        return [(y - x) / d * slope for x, y in zip(a, b)]
+                    p = curve_value(extra, u / d, False)
+                    return [x + (y - x) * p for x, y in zip(a, b)]
+                x = u / d
                 if velocity:
-                    return ((6 * x * x - 6 * x) * a + (3 * x * x - 4 * x + 1) * m0 + (-6 * x * x + 6 * x) * b + (3 * x * x - 2 * x) * m1) / d
-                return ((2 * x ** 3 - 3 * x * x + 1) * a + (x ** 3 - 2 * x * x + x) * m0 + (-2 * x ** 3 + 3 * x * x) * b + (x ** 3 - x * x) * m1)
+                    return [((6 * x * x - 6 * x) * p + (3 * x * x - 4 * x + 1) * m0 * d + (-6 * x * x + 6 * x) * q + (3 * x * x - 2 * x) * m1 * d) / d
+                            for p, q, m0, m1 in zip(a, b, v0, v1)]
+                return [(2 * x ** 3 - 3 * x * x + 1) * p + (x ** 3 - 2 * x * x + x) * m0 * d + (-2 * x ** 3 + 3 * x * x) * q + (x ** 3 - x * x) * m1 * d
+                        for p, q, m0, m1 in zip(a, b, v0, v1)]
             begin += d
-        return 0.0 if velocity else self.end
+        return [0.0] * n if velocity else self.end
 
 
 def keyframes(request):
@@ -92,27 +140,22 @@ def keyframes(request):
     else:
         names = value_type["struct"]
         start = [initial[n] for n in names] if isinstance(initial, dict) else list(initial)
-    tracks = []  # (component indices, Track per component)
+    tracks = []  # (component indices, Track)
     for track in request["tracks"]:
-        frames = track["keyframes"]
         if "property" in track:
             index = names.index(track["property"])
-            tracks.append(([index], [Track(start[index], [{k: dict(v, to=v["to"])} for f in frames for k, v in f.items()])]))
+            tracks.append(([index], Track([start[index]], track["keyframes"])))
         else:
-            per = []
-            for c in range(len(names)):
-                def component(v, c=c):
-                    return v[c] if isinstance(v, list) else v
-                comp = [{k: dict(v, **{key: component(v[key]) for key in ("to", "startVelocity", "endVelocity") if key in v})} for f in frames for k, v in f.items()]
-                per.append(Track(start[c], comp))
-            tracks.append((list(range(len(names))), per))
-    duration = max([t.duration for _, per in tracks for t in per] or [0.0])
+            tracks.append((list(range(len(names))), Track(start, track["keyframes"])))
+    duration = max([t.duration for _, t in tracks] or [0.0])
 
     def value(t, velocity=False):
         out = [0.0] * len(names) if velocity else list(start)
-        for indices, per in tracks:
-            for index, track in zip(indices, per):
-                out[index] = track.at(t, velocity)
+        if velocity and not 0 <= t <= duration:
+            return out
+        for indices, track in tracks:
+            for index, x in zip(indices, track.at(t, velocity)):
+                out[index] = x
         return out
 
     results = []

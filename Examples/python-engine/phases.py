@@ -32,18 +32,19 @@ def phases(request):
         t = k / rate
         if k == 0 and mode == "continuous":
             advance(t)
-        while mode == "trigger" and next_trigger < len(triggers) and triggers[next_trigger] <= t:
+        while mode == "trigger" and next_trigger < len(triggers) and triggers[next_trigger] <= t + 1e-9:
             # A trigger starts a cycle towards the second phase, mid-cycle too (§6.1).
             state["cycling"] = True
             current = 0
             advance(t)
             next_trigger += 1
-        presented, _, _ = value.sample(t)
+        value.sample(t)  # the frame
         # A phase is left at the first later frame at which its animation is logically complete.
         if state["cycling"] and state["since"] < t and state["waiting"] in value.completed:
-            advance(t)
-            presented, _, _ = value.sample(t)
+            advance(t)  # first shown at the next frame, or by an answer below
         while next_sample < len(samples) and samples[next_sample][0] - 1e-9 <= t:
+            # Each answer evaluates the value at the frame's time once more (docs/protocol.md).
+            presented, _, _ = value.sample(t)
             answers[samples[next_sample][1]] = {"value": number(presented[0]), "phase": phases_[current]["name"]}
             next_sample += 1
     answers = [a if a is not None else {"value": "nan", "phase": None} for a in answers]

@@ -2,7 +2,7 @@
 import math
 import sys
 
-from protocol import number
+from protocol import div, number
 
 TAU = 2 * math.pi
 
@@ -55,8 +55,8 @@ class Spring:
                 d, b = init.get("duration", 0.5), init.get("bounce", 0.0)
                 r = damping_ratio_from_bounce(b)
                 overdamped = r > 1 or b <= -1
-            self.w = (-1 if overdamped else 1) * math.sqrt(abs(1 - r * r)) * TAU / d
-            self.z = r * TAU / d
+            self.w = (-1 if overdamped else 1) * div(math.sqrt(abs(1 - r * r)) * TAU, d)
+            self.z = div(r * TAU, d)
 
     @staticmethod
     def newton_critical(t, eps):
@@ -106,21 +106,8 @@ class Spring:
         if self.z == 0:
             return math.inf
         if self.w > 0:
-            return max(0.0, -math.log(eps / (abs(self.z * target - v0) + abs(target))) / self.z)
-        candidate = None
-        for k in range(1024):
-            t = k * 0.1
-            d = abs(self.value(target, v0, t) - target)
-            if not math.isfinite(d):
-                return 0.0
-            if d < eps:
-                if candidate is None:
-                    candidate = t
-                elif t - candidate > 1:
-                    return candidate
-            else:
-                candidate = None
-        return 0.0
+            return max(0.0, -math.log(div(eps, abs(self.z * target - v0) + abs(target))) / self.z)
+        return scan(eps, lambda t: abs(self.value(target, v0, t) - target))
 
     def last_time_outside(self, eps, resolution):
         last = 0
@@ -128,6 +115,24 @@ class Spring:
             if abs(1 - self.value(1, 0, k * resolution)) >= eps:
                 last = k
         return last * resolution
+
+
+def scan(eps, distance):
+    """The 0.1 s scan of docs/semantics.md §1.5; t is the running sum of its steps."""
+    candidate, t = None, 0.0
+    for _ in range(1024):
+        d = distance(t)
+        if not math.isfinite(d):
+            return 0.0
+        if d < eps:
+            if candidate is None:
+                candidate = t
+            elif t - candidate > 1:
+                return candidate
+        else:
+            candidate = None
+        t += 0.1
+    return 0.0
 
 
 def spring(request):

@@ -250,7 +250,13 @@ KF_OSC = Oscillator(*from_init(KF_SPRING))
 
 def track_segments(start, keyframes):
     """The segments of §5.2: (kind, a, b, d, v0, v1, end value)."""
-    kinds = [next(iter(k.items())) for k in keyframes]
+    kinds = []
+    for k in keyframes:
+        kind, args = next(iter(k.items()))
+        # A linear or cubic keyframe taking no time, or a spring given no time, is a move (§5.2).
+        if (kind in ("linear", "cubic") or kind == "spring" and "duration" in args) and not args["duration"] > 0:
+            kind, args = "move", {"to": args["to"]}
+        kinds.append((kind, args))
     segs, a = [], start
     for i, (kind, args) in enumerate(kinds):
         b = args["to"]
@@ -295,10 +301,11 @@ def track_segments(start, keyframes):
 
 def track_at(start, segs, t, velocity=False):
     if t < 0:
-        return 0.0 if velocity else start
+        # Before 0, the first segment at its time 0: its start, or a move's value (§5.2).
+        return 0.0 if velocity else (segs[0][2] if segs and segs[0][0] == "move" else start)
     begin = 0.0
     for kind, a, b, d, v0, v1, end in segs:
-        if t <= begin + d:
+        if t - begin <= d:
             u = t - begin
             if kind == "move":
                 return 0.0 if velocity else b
@@ -360,6 +367,16 @@ write("keyframes/region-ends-with-spring", "a track ending in a spring keyframe 
       "docs/semantics.md §5.2", TIGHT,
       {"keyframes": {"valueType": "scalar", "initialValue": 0, "tracks": [{"keyframes": frames}],
                      "checks": [{"time": t, "value": track_at(0, segs, t)} for t in (0.5, 0.9, 1.1, 1.5)]}})
+# A keyframe that takes no time is a move, and a track that begins with a move shows the move's
+# value before 0 (§5.2, decided by the project).
+frames = [{"move": {"to": 40}}, keyframe("linear", 100), {"cubic": {"to": 50, "duration": 0}}, keyframe("linear", 0)]
+segs = track_segments(0, frames)
+end = sum(s[3] for s in segs)
+write("keyframes/region-no-time-is-a-move", "a move first, then linear, a cubic of duration 0 (a move to 50), linear: before 0 the move's value, the jump at the boundary",
+      "docs/semantics.md §5.2", TIGHT,
+      {"keyframes": {"valueType": "scalar", "initialValue": 0, "tracks": [{"keyframes": frames}],
+                     "checks": [{"duration": end}] + [{"time": t, "value": track_at(0, segs, t)} for t in (-0.5, 0, 0.125, 0.25, 0.375, 0.5, 1)]
+                     + [{"time": t, "velocity": track_at(0, segs, t, True)} for t in (0.125, 0.375)]}})
 # Several tracks on one property: the last one written wins (§5.1).
 ta, tb = [keyframe("linear", 10), keyframe("linear", 40)], [keyframe("cubic", -20), keyframe("cubic", 60)]
 sa, sb = track_segments(1, ta), track_segments(1, tb)

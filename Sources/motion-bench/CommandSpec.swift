@@ -213,6 +213,7 @@ struct CommandSpec {
                 option("--update-expectations", "FILE", "write the expectation file from this run, keeping reasons"),
                 option("--explore", "N", "play N generated scenarios instead of the fixtures"), option("--seed", "S", "the explorer's seed (1)"),
                 option("--explore-seconds", "T", "stop exploring after T seconds"), option("--explore-output", "DIR", "where shrunk divergences go"),
+                option("--explore-kinds", "K,…", "the kinds of scenario, in turn (property,spring,curve,keyframes,phases,timeline)"),
                 flag("--plot-all", "plot every fixture in HTML, not only failures"), flag("--transcript", "with --fixture: every request, answer and check"),
                 flag("--legacy-engine", "play an engine without a handshake (scalar properties only)"),
             ]),
@@ -228,6 +229,7 @@ struct CommandSpec {
                 option("--fixtures", "DIR", "the fixtures folder"), option("--seed", "S", "the explorer's seed (1)"),
                 option("--count", "N", "scenarios to generate (2000)"), option("--engine", "CMD", "an engine the kept scenarios must tell apart; repeatable"),
                 option("--limit", "N", "fixtures to keep at most (200)"),
+                option("--kinds", "K,…", "the kinds of scenario, in turn (all)"),
             ]),
         CommandSpec(
             name: "fixtures fuzz", summary: "Damaged fixtures through conform in batches, each with real ones as controls; exit 0 when nothing crashed.",

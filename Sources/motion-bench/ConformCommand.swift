@@ -28,7 +28,7 @@ enum ConformCommand {
         if arguments.value("--explore") != nil {
             return try explore(arguments, engine: engine)
         }
-        for option in ["--seed", "--explore-seconds", "--explore-output"] where arguments.value(option) != nil {
+        for option in ["--seed", "--explore-seconds", "--explore-output", "--explore-kinds"] where arguments.value(option) != nil {
             throw UsageError("\(option) goes with --explore N")
         }
         var budget = IsolatedPlayer.Budget()
@@ -118,7 +118,7 @@ enum ConformCommand {
         }
         let seedText = arguments.value("--seed") ?? "1"
         guard let seed = UInt64(seedText) else { throw UsageError("--seed '\(seedText)' is not a whole number from 0 to 2^64 - 1") }
-        var exploreOptions = Explorer.Options(seed: seed, count: count)
+        var exploreOptions = Explorer.Options(seed: seed, count: count, kinds: try scenarioKinds(arguments.value("--explore-kinds"), option: "--explore-kinds"))
         if let text = arguments.value("--explore-seconds") {
             guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
                 throw UsageError("--explore-seconds '\(text)' is not a number of seconds between 0 and 86400")
@@ -137,7 +137,9 @@ enum ConformCommand {
         }
         defer { adapter?.close() }
         let target = adapter.map { "engine \($0.label)" } ?? "MotionCore (no --engine: the reference model against MotionCore)"
-        print("explore: \(count) scenarios of seed \(seed) against \(target)\(exploreOptions.seconds.map { ", at most \($0) s" } ?? "")")
+        print(
+            "explore: \(count) scenarios (\(exploreOptions.kinds.map(\.rawValue).joined(separator: ", ")) in turn) of seed \(seed) against \(target)\(exploreOptions.seconds.map { ", at most \($0) s" } ?? "")"
+        )
         let outcome = Explorer(engine: adapter, options: exploreOptions).explore { print("explore: \($0)") }
         var written: [String] = []
         for divergence in outcome.divergences {
@@ -154,6 +156,7 @@ enum ConformCommand {
             try AtomicFile.write(disagreement.fixtureText, to: file)
             print("reference model and MotionCore disagree: scenario \(disagreement.index) → \(file.path): \(disagreement.message)")
         }
+        print("kinds played: " + exploreOptions.kinds.map { "\($0.rawValue) \(outcome.kindsPlayed[$0] ?? 0)" }.joined(separator: ", "))
         let reached = outcome.rulesReached.keys.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
         print("rules reached: " + reached.map { "\($0) \(outcome.rulesReached[$0]!)" }.joined(separator: ", "))
         print(
@@ -163,6 +166,19 @@ enum ConformCommand {
                 + (outcome.unplayable > 0 ? ", \(outcome.unplayable) the reference model cannot play" : ""))
         if outcome.played == 0 { writeToStandardError("explore: no scenario ran\n") }
         return outcome.exitCode
+    }
+
+    /// The kinds a comma-separated list names; every kind when nil.
+    static func scenarioKinds(_ text: String?, option: String) throws -> [ScenarioKind] {
+        guard let text else { return ScenarioKind.allCases }
+        return try text.split(separator: ",", omittingEmptySubsequences: false).map { name in
+            guard let kind = ScenarioKind(rawValue: String(name)) else {
+                throw UsageError(
+                    "\(option) '\(text)': '\(name)' is not a kind of scenario; expected some of \(ScenarioKind.allCases.map(\.rawValue).joined(separator: ","))"
+                )
+            }
+            return kind
+        }
     }
 
     /// Written straight to the file descriptor, unbuffered.

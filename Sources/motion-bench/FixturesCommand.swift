@@ -60,7 +60,11 @@ enum FixturesCommand {
         guard let seed = UInt64(arguments.value("--seed") ?? "1") else { throw UsageError("--seed takes a whole number from 0 to 2^64 - 1") }
         guard let count = Int(arguments.value("--count") ?? "2000"), count > 0 else { throw UsageError("--count takes a positive whole number") }
         guard let limit = Int(arguments.value("--limit") ?? "200"), limit > 0 else { throw UsageError("--limit takes a positive whole number") }
-        let existing = FixtureLoader.load(root: root).fixtures.filter { $0.suite != "generated" }
+        let kinds = try ConformCommand.scenarioKinds(arguments.value("--kinds"), option: "--kinds")
+        // Generated fixtures of other kinds stay, and count as reached.
+        let existing = FixtureLoader.load(root: root).fixtures.filter { fixture in
+            fixture.suite != "generated" || !kinds.contains(ScenarioKind(fixture.body))
+        }
         let engines = arguments.all("--engine").map { ExternalEngine(.init(command: $0)) }
         for engine in engines { try engine.start() }
         defer { engines.forEach { $0.close() } }
@@ -68,7 +72,7 @@ enum FixturesCommand {
             seed: seed, count: count, existing: existing,
             accept: { fixture in
                 engines.allSatisfy { $0.run(fixture).verdict == .pass }
-            }, limit: limit)
+            }, limit: limit, kinds: kinds)
         let folder = root.appendingPathComponent("generated")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for fixture in chosen {

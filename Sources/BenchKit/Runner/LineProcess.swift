@@ -35,6 +35,8 @@ public final class LineProcess {
     private var output: Int32
     private var errors: Int32
     private var pending: [UInt8] = []
+    /// How much of `pending` holds no newline.
+    private var scanned = 0
     private var errorText: [UInt8] = []
     private var exitStatus: Int32?
 
@@ -112,11 +114,14 @@ public final class LineProcess {
     public func readLine(timeout: Double) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            if let newline = pending.firstIndex(of: 10) {
+            // Only the bytes not searched yet: a line of many megabytes arrives in many reads.
+            if let newline = pending[scanned...].firstIndex(of: 10) {
                 let line = String(decoding: pending[..<newline], as: UTF8.self)
                 pending.removeSubrange(...newline)
+                scanned = 0
                 return line
             }
+            scanned = pending.count
             let left = deadline.timeIntervalSinceNow
             guard left > 0 else { throw Failure.timedOut(seconds: timeout) }
             var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]

@@ -14,19 +14,22 @@ public struct Explorer {
         /// Stop starting scenarios after this long (shrinking a divergence already found goes on).
         public var seconds: Double?
         public var shrinkAttempts = 400
+        /// The kinds of scenario drawn, in turn.
+        public var kinds: [ScenarioKind]
 
-        public init(seed: UInt64, count: Int, seconds: Double? = nil) {
+        public init(seed: UInt64, count: Int, seconds: Double? = nil, kinds: [ScenarioKind] = ScenarioKind.allCases) {
             self.seed = seed
             self.count = count
             self.seconds = seconds
+            self.kinds = kinds.isEmpty ? ScenarioKind.allCases : kinds
         }
     }
 
     /// A scenario the engine answers differently from the reference model (and MotionCore).
     public struct Divergence: Sendable {
         public var index: Int
-        public var original: GeneratedScenario
-        public var shrunk: GeneratedScenario
+        public var original: GeneratedCase
+        public var shrunk: GeneratedCase
         /// The shrunk scenario as a fixture file's text, and its id.
         public var fixtureText: String
         public var fixtureID: String
@@ -59,6 +62,8 @@ public struct Explorer {
         public var unplayable = 0
         /// How many scenarios reached each rule.
         public var rulesReached: [String: Int] = [:]
+        /// How many scenarios of each kind were played.
+        public var kindsPlayed: [ScenarioKind: Int] = [:]
 
         /// 0 when scenarios ran and all agreed; 1 when any diverged or disagreed, or none ran.
         public var exitCode: Int32 { divergedScenarios == 0 && disagreements.isEmpty && played > 0 ? 0 : 1 }
@@ -78,21 +83,23 @@ public struct Explorer {
         let generator = ScenarioGenerator(seed: options.seed)
         let start = Date()
         var seen = Set<String>()
-        for index in 0..<options.count {
+        for slot in 0..<options.count {
             if let seconds = options.seconds, Date().timeIntervalSince(start) >= seconds {
-                outcome.notStarted = options.count - index
+                outcome.notStarted = options.count - slot
                 break
             }
-            let scenario = generator.scenario(index)
+            let (kind, index) = ScenarioGenerator.slot(slot, of: options.kinds)
+            let scenario = generator.scenario(kind, index)
             let fixture: Fixture
             do {
                 fixture = try Self.fixture(scenario, seed: options.seed, index: index)
             } catch {
                 outcome.unplayable += 1
-                if outcome.unplayable <= 3 { progress("scenario \(index) cannot be played by the reference model: \(error)") }
+                if outcome.unplayable <= 3 { progress("\(kind.rawValue) scenario \(index) cannot be played by the reference model: \(error)") }
                 continue
             }
             outcome.played += 1
+            outcome.kindsPlayed[kind, default: 0] += 1
             for rule in fixture.generator?.rules ?? [] { outcome.rulesReached[rule, default: 0] += 1 }
             let core = Player.run(fixture, mirror: MotionEngineMirror.factory)
             guard core.verdict == .pass else {
@@ -104,7 +111,7 @@ public struct Explorer {
                 guard seen.insert("disagreement " + minimal.id).inserted else { continue }
                 let message = Player.run(minimal, mirror: MotionEngineMirror.factory).message
                 outcome.disagreements.append(Disagreement(index: index, fixtureID: minimal.id, fixtureText: Self.text(of: minimal), message: message))
-                progress("scenario \(index): the reference model and MotionCore disagree: \(minimal.id): \(message)")
+                progress("\(kind.rawValue) scenario \(index): the reference model and MotionCore disagree: \(minimal.id): \(message)")
                 continue
             }
             guard let engine else {
@@ -126,14 +133,14 @@ public struct Explorer {
                 guard let minimal = try? Self.fixture(shrunk, seed: options.seed, index: index) else { continue }
                 let text = Self.text(of: minimal)
                 // One fixture per shape of minimal scenario: the same bug shrinks to the same shape.
-                guard seen.insert(Self.shape(shrunk)).inserted else { continue }
+                guard seen.insert(shrunk.shape).inserted else { continue }
                 let failure = engine.run(minimal)
                 outcome.divergences.append(
                     Divergence(
                         index: index, original: scenario, shrunk: shrunk, fixtureText: text, fixtureID: minimal.id,
                         rules: minimal.generator?.rules ?? [], message: failure.message))
                 progress(
-                    "scenario \(index) diverges; shrunk from \(scenario.events.count) changes and \(scenario.sampleTimes.count) samples to \(shrunk.events.count) and \(shrunk.sampleTimes.count): \(minimal.id): \(failure.message)"
+                    "\(kind.rawValue) scenario \(index) diverges; shrunk from \(scenario.size) to \(shrunk.size) \(Self.unit(kind)): \(minimal.id): \(failure.message)"
                 )
             }
         }
@@ -142,17 +149,19 @@ public struct Explorer {
 
     /// The scenario as a fixture, its expectations computed by the reference model, its id and
     /// source naming the rules it exercises (`SemanticsMap`).
-    public static func fixture(_ scenario: GeneratedScenario, seed: UInt64, index: Int) throws -> Fixture {
+    public static func fixture(_ scenario: GeneratedCase, seed: UInt64, index: Int) throws -> Fixture {
         var info = Fixture.Generator(seed: seed, index: index, rules: [])
         let draft = try FixtureLoader.decode(scenario.skeleton(id: "generated/draft", title: "", source: "", generator: info).serialized())
         let features = FixtureFeatures.of(draft)
         info.rules = SemanticsMap.rules.filter { rule in rule.id.hasPrefix("§") && rule.regions.contains { features.contains($0.feature) } }.map(\.id)
         // The same scenario from another seed or index is the same fixture.
         let hash = fnv1a(scenario.skeleton(id: "", title: "", source: "", generator: .init(seed: 0, index: 0, rules: info.rules)).serialized())
-        let primary = info.rules.sorted { priority($0) > priority($1) }.first ?? "§4.3"
+        let fallback = scenario.kind == .property ? "§4.3" : SemanticsMap.rules.first { $0.id.hasPrefix("§") && draft.source.contains($0.id) }?.id ?? "§1"
+        let primary = info.rules.sorted { priority($0) > priority($1) }.first ?? fallback
         let id = "generated/\(primary.dropFirst().replacingOccurrences(of: ".", with: "_"))-\(String(hash, radix: 16, uppercase: false).suffix(8))"
-        let title = "generated (seed \(seed), scenario \(index)): " + describe(scenario)
-        let source = "docs/semantics.md " + (info.rules.isEmpty ? "§4.3" : info.rules.joined(separator: ", "))
+        let which = scenario.kind == .property ? "scenario" : "\(scenario.kind.rawValue) scenario"
+        let title = "generated (seed \(seed), \(which) \(index)): " + scenario.summary
+        let source = "docs/semantics.md " + (info.rules.isEmpty ? fallback : info.rules.joined(separator: ", "))
         let named = try FixtureLoader.decode(scenario.skeleton(id: id, title: title, source: source, generator: info).serialized())
         let regenerated = FixtureRegenerator.regenerate(named)
         guard let text = regenerated.newText else { throw ReferenceModel.Unsupported(description: regenerated.skipped ?? "not computed") }
@@ -161,6 +170,13 @@ public struct Explorer {
         return fixture
     }
 
+    public static func fixture(_ scenario: GeneratedScenario, seed: UInt64, index: Int) throws -> Fixture {
+        try fixture(.property(scenario), seed: seed, index: index)
+    }
+
+    /// What a scenario's size counts.
+    static func unit(_ kind: ScenarioKind) -> String { kind == .property ? "changes and samples" : "numbers" }
+
     static func text(of fixture: Fixture) -> String { (fixture.json?.serialized() ?? "") + "\n" }
 
     /// The most specific rule names a fixture: vector data and the protocol's fields come last.
@@ -168,44 +184,21 @@ public struct Explorer {
         ["§4.4": 9, "§3.2": 8, "§4.3": 7, "§6.2": 6, "§2.3": 5, "§4.1": 5, "§3.1": 4, "§1.6": 3, "§4.2": 3, "§4.5": 1][rule] ?? 2
     }
 
-    static func describe(_ scenario: GeneratedScenario) -> String {
-        let changes = scenario.events.map { event -> String in
-            let animation = event.animation.map { a in
-                ([a.base + "(" + a.arguments.map { "\($0.key): \($0.value.serialized())" }.joined(separator: ", ") + ")"]
-                    + a.modifiers.map { "\($0.key)(\($0.value.serialized()))" }).joined(separator: ".")
-            }
-            let value = scenario.valueType == .scalar ? event.value[0].description : event.value.description
-            return "set \(value) at \(event.time) s " + (animation.map { "with \($0)" } ?? (event.tracksVelocity ? "tracking velocity" : "without animation"))
-        }
-        return "\(scenario.valueType) from \(scenario.valueType == .scalar ? scenario.initialValue[0].description : scenario.initialValue.description); "
-            + changes.joined(separator: "; ")
-    }
-
-    /// The scenario with its numbers left out: value type, changes with their animation bases and
-    /// modifiers, completion criteria, how many samples.
-    static func shape(_ scenario: GeneratedScenario) -> String {
-        let changes = scenario.events.map { event in
-            [
-                event.animation.map { ([$0.base] + $0.arguments.map(\.key) + $0.modifiers.map(\.key)).joined(separator: ".") } ?? "none",
-                event.tracksVelocity ? "tracks" : "", event.completion == nil ? "" : (event.waitsForRemoval ? "removed" : "logical"),
-            ].joined(separator: "/")
-        }
-        return "\(scenario.valueType)|\(scenario.mergesCoincidentAnimations)|" + changes.joined(separator: ";")
-    }
-
     /// Picks, from generated scenarios that MotionCore and the reference model answer alike (and
     /// `accept` passes), the ones that reach what earlier picks and `existing` fixtures did not:
     /// each region of the coverage map twice, and each pair of an animation base, a modifier, a
     /// kind of change, a completion or a value type once — bugs live in combinations.
     public static func selectCovering(
-        seed: UInt64, count: Int, existing: [Fixture], accept: (Fixture) -> Bool = { _ in true }, limit: Int = 200
+        seed: UInt64, count: Int, existing: [Fixture], accept: (Fixture) -> Bool = { _ in true }, limit: Int = 200,
+        kinds: [ScenarioKind] = [.property]
     ) -> [Fixture] {
         var counts: [String: Int] = [:]
         for fixture in existing { for unit in units(FixtureFeatures.of(fixture)) { counts[unit, default: 0] += 1 } }
         var candidates: [(Fixture, Set<String>)] = []
         let generator = ScenarioGenerator(seed: seed)
-        for index in 0..<count {
-            guard let fixture = try? Self.fixture(generator.scenario(index), seed: seed, index: index) else { continue }
+        for slot in 0..<count {
+            let (kind, index) = ScenarioGenerator.slot(slot, of: kinds.isEmpty ? [.property] : kinds)
+            guard let fixture = try? Self.fixture(generator.scenario(kind, index), seed: seed, index: index) else { continue }
             candidates.append((fixture, units(FixtureFeatures.of(fixture))))
         }
         func wanted(_ unit: String) -> Int { unit.hasPrefix("pair ") ? 1 : 2 }
@@ -225,16 +218,27 @@ public struct Explorer {
         return chosen
     }
 
-    /// The regions of the map a fixture reaches, and the pairs of its combinable features.
+    /// The regions of the map a fixture reaches, and the pairs of its combinable features from
+    /// different groups: a base with a modifier, a spring's form with its regime and a check, a
+    /// curve with where it is asked, one keyframe kind after another with a value type.
     static func units(_ features: Set<String>) -> Set<String> {
         let regions = Set(SemanticsMap.rules.flatMap { $0.regions.map(\.feature) })
         var units = features.intersection(regions)
-        let combinable = features.filter { ["base:", "modifier:", "change:", "completion:", "valueType:", "mergesCoincident:"].contains(where: $0.hasPrefix) }
-            .sorted()
+        let combinable = features.filter { feature in
+            ["base:", "modifier:", "change:", "completion:", "valueType:", "mergesCoincident:", "spring:", "curve:", "keyframes:", "phases:", "timeline:"]
+                .contains(where: feature.hasPrefix)
+        }.sorted()
         for (i, a) in combinable.enumerated() {
-            for b in combinable[(i + 1)...] where a.split(separator: ":").first != b.split(separator: ":").first { units.insert("pair \(a) \(b)") }
+            for b in combinable[(i + 1)...] where group(a) != group(b) { units.insert("pair \(a) \(b)") }
         }
         return units
+    }
+
+    /// Which group a feature pairs across: its first word, or its first two for the scenario kinds
+    /// whose features all share the first (`spring:init:…` and `spring:regime:…` pair).
+    static func group(_ feature: String) -> String {
+        let words = feature.split(separator: ":")
+        return ["spring", "curve", "keyframes", "phases", "timeline"].contains(String(words[0])) ? words.prefix(2).joined(separator: ":") : String(words[0])
     }
 
     static func fnv1a(_ text: String) -> UInt64 {

@@ -82,6 +82,20 @@ public struct InferredRule: Sendable {
             summary: "with mergesCoincidentAnimations off, a change before any frame replaces the running animation",
             features: ["mergesCoincident:off"], checks: .all),
         .init(
+            id: "merge-through-modifiers", section: "§3.1",
+            summary: "a spring merging into one inside modifiers starts from the state they hand through; a merging repeat keeps the cycle",
+            features: ["change:merges-into-modifier"], checks: .all),
+        .init(
+            id: "bezier-slope-arithmetic", section: "§2.2", summary: "a Bézier's slope at an end follows the coefficient form's arithmetic",
+            features: ["curve:velocity:at-0", "curve:velocity:at-1"], checks: .velocity),
+        .init(
+            id: "keyframes-no-time", section: "§5.2", summary: "a keyframe whose duration is not positive is a move",
+            features: ["keyframes:no-time"], checks: .all),
+        .init(
+            id: "keyframes-outside-the-timeline", section: "§5.2",
+            summary: "before 0 the first segment at its time 0, past the end the last value, velocity 0 outside",
+            features: ["keyframes:time-before-0", "keyframes:time-after-end"], checks: .all),
+        .init(
             id: "velocity-tracking-samples", section: "§4.4", summary: "velocity tracking samples at frames when the interval changed",
             features: ["change:tracksVelocity"], checks: .all),
         .init(

@@ -54,6 +54,7 @@ public enum FixtureFeatures {
         guard case let .array(events)? = body["events"] else { return }
         var previousTime: Double?
         var previousAnimated = false
+        var previousAnimation: JSONValue?
         var previousValue = numbers(body["initialValue"])
         var animatedChanges = 0
         for event in events {
@@ -61,7 +62,10 @@ public enum FixtureFeatures {
             let value = numbers(event["set"])
             let animation = event["animation"]
             let animated = animation != nil && animation != .null
-            if case .object? = event["transaction"], case .bool(true)? = event["transaction"]?["tracksVelocity"] { features.insert("change:tracksVelocity") }
+            if case .object? = event["transaction"], case .bool(true)? = event["transaction"]?["tracksVelocity"] {
+                if features.contains("change:tracksVelocity") && features.contains("change:merges") { features.insert("change:tracking-through-merge") }
+                features.insert("change:tracksVelocity")
+            }
             if case .object? = event["transaction"], case .bool(true)? = event["transaction"]?["disablesAnimations"] {
                 features.insert("transaction:disablesAnimations")
             }
@@ -88,9 +92,11 @@ public enum FixtureFeatures {
                 if previousAnimated, let animation, case let .object(members) = animation, let base = members.first?.0 {
                     let merges = ReferencePlayback.fluidBases.contains(base) || members.first?.1["name"] == .string("MergingLinearAnimation")
                     features.insert(merges ? "change:merges" : "change:combines")
+                    if merges, case let .object(running)? = previousAnimation, running.count > 1 { features.insert("change:merges-into-modifier") }
                 }
             }
             previousTime = time
+            if animated { previousAnimation = animation }
             previousAnimated = previousAnimated || animated || features.contains("change:tracksVelocity")
             previousValue = value
         }
@@ -215,6 +221,7 @@ public enum FixtureFeatures {
                         features.insert("keyframes:cubic-explicit-velocity")
                     }
                     if kind == "linear" && arguments["curve"] != nil { features.insert("keyframes:linear-curve") }
+                    if kind != "move", let d = number(arguments["duration"]), !(d > 0) { features.insert("keyframes:no-time") }
                     length += number(arguments["duration"]) ?? 0
                     previous = kind
                 }
@@ -237,8 +244,10 @@ public enum FixtureFeatures {
 
     static func phases(_ body: JSONValue, _ features: inout Set<String>) {
         if case let .string(mode)? = body["mode"] { features.insert("phases:\(mode)") }
-        if case let .array(phases)? = body["phases"], phases.contains(where: { $0["animation"] == nil || $0["animation"] == .null }) {
-            features.insert("phases:without-animation")
+        if case let .array(phases)? = body["phases"] {
+            if phases.contains(where: { $0["animation"] == nil || $0["animation"] == .null }) { features.insert("phases:without-animation") }
+            // The animations phases change with reach the rules of §3 as a property's do.
+            for phase in phases { if let animation = phase["animation"], animation != .null { self.animation(animation, &features) } }
         }
         if case let .array(triggers)? = body["triggers"] {
             if triggers.count > 1 { features.insert("phases:several-triggers") }

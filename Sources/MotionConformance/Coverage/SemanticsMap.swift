@@ -92,11 +92,14 @@ public enum SemanticsMap {
                 ("an animated change while animating", "change:while-animating"),
                 ("a change without animation while animating", "change:unanimated-while-animating"),
                 ("setting the value it has", "change:same-value"), ("merging", "change:merges"), ("combining", "change:combines"),
+                ("merging into an animation inside modifiers", "change:merges-into-modifier"),
                 ("three or more changes", "change:three-or-more"), ("coincident changes", "change:coincident"),
                 ("coincident changes, merging off", "mergesCoincident:off"), ("a change after a long gap", "change:after-gap"),
                 ("a sample before the first change", "sample:before-first-change"),
             ]),
-        r("§4.4", "velocity tracking", [("tracksVelocity", "change:tracksVelocity")]),
+        r(
+            "§4.4", "velocity tracking",
+            [("tracksVelocity", "change:tracksVelocity"), ("tracking, a merge and tracking again", "change:tracking-through-merge")]),
         r("§4.5", "vector data", each("valueType:", ["scalar", "angle", "point", "size", "rect", "struct"])),
         r(
             "§5.1", "keyframe timelines",
@@ -112,7 +115,7 @@ public enum SemanticsMap {
                 + [
                     ("spring without a duration", "keyframes:spring-settling"), ("cubic with explicit velocities", "keyframes:cubic-explicit-velocity"),
                     ("linear with a curve", "keyframes:linear-curve"), ("before 0", "keyframes:time-before-0"), ("after the end", "keyframes:time-after-end"),
-                    ("velocity", "keyframes:check:velocity"),
+                    ("velocity", "keyframes:check:velocity"), ("a keyframe taking no time", "keyframes:no-time"),
                 ]),
         r("§5.3", "KeyframeAnimator", [], outside: "a view: the protocol carries timelines (§5.1–5.2), not the animator's triggers"),
         r(

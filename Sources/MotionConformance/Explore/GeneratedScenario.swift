@@ -92,19 +92,11 @@ public struct GeneratedScenario: Sendable, Equatable {
         var property: [(String, JSONValue)] = [("valueType", valueTypeJSON), ("initialValue", encoded(initialValue))]
         if !mergesCoincidentAnimations { property.append(("mergesCoincidentAnimations", .bool(false))) }
         property += [("events", .array(eventJSON)), ("samples", .array(samples))]
-        return .object([
-            ("id", .string(id)), ("title", .string(title)), ("suite", .string("generated")), ("provenance", .string("generated")),
-            ("source", .string(source)),
-            (
-                "generator",
-                .object([
-                    ("seed", .number(Double(generator.seed))), ("index", .number(Double(generator.index))),
-                    ("rules", .array(generator.rules.map { .string($0) })),
-                ])
-            ),
-            ("tolerance", .object([("absolute", .number(absoluteTolerance)), ("relative", .number(1e-9))])),
-            ("property", .object(property)),
-        ])
+        return .object(
+            generator.header(id: id, title: title, source: source) + [
+                ("tolerance", .object([("absolute", .number(absoluteTolerance)), ("relative", .number(1e-9))])),
+                ("property", .object(property)),
+            ])
     }
 
     /// 1e-9, widened where a Bézier timing curve animates: its progress is rounded to 2⁻²⁰ after
@@ -112,20 +104,25 @@ public struct GeneratedScenario: Sendable, Equatable {
     /// most 2·2⁻²⁰ of the largest interval in value. In velocity that step is seen through the
     /// fastest rate of any animation of the scenario (a curve's 1/duration, a spring's ω₀, a later
     /// entry of a combination animating an interval that step moved, §4.3 item 4). No looser than
-    /// that reading allows.
+    /// that reading allows. The `UnitCurve` form reports the curve's slope, which the solver's
+    /// step moves by how fast the slope changes (`BodyTolerance.slopeChange`).
     var absoluteTolerance: Double {
         var largest = 0.0, previous = initialValue
         var rounds = false
         var fastest = 1.0
+        var slopeChange = 0.0
         for event in events {
             largest += zip(previous, event.value).map { abs($0 - $1) }.max() ?? 0
             previous = event.value
             guard let animation = event.animation else { continue }
             rounds = rounds || animation.roundsProgress
             fastest = max(fastest, animation.fastestRate)
+            if animation.base == "timingCurve", let curve = animation.arguments.first(where: { $0.key == "curve" })?.value {
+                slopeChange = max(slopeChange, BodyTolerance.slopeChange(curve) ?? 0)
+            }
         }
         guard rounds else { return 1e-9 }
-        let significant = 2 * largest / 1_048_576 * fastest
+        let significant = 2 * largest / 1_048_576 * fastest * (1 + slopeChange)
         // Two significant digits, rounded up, so the file stays readable.
         let scale = pow(10, floor(log10(significant)) - 1)
         return (significant / scale).rounded(.up) * scale + 1e-9

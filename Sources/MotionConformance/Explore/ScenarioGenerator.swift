@@ -25,6 +25,20 @@ public struct ScenarioGenerator: Sendable {
         return scalar
     }
 
+    /// Scenario `index` of a kind: property scenarios as above, the other kinds from `BodyGenerator`,
+    /// each kind with a stream of its own.
+    public func scenario(_ kind: ScenarioKind, _ index: Int) -> GeneratedCase {
+        guard kind != .property else { return .property(scenario(index)) }
+        var generator = BodyGenerator(seed: seed, kind: kind, index: index)
+        return .body(kind, generator.body(kind))
+    }
+
+    /// Which scenario the `slot`-th of an exploration over `kinds` is: the kinds take turns, so
+    /// over one kind slot i is scenario i.
+    public static func slot(_ slot: Int, of kinds: [ScenarioKind]) -> (kind: ScenarioKind, index: Int) {
+        (kinds[slot % kinds.count], slot / kinds.count)
+    }
+
     static func draw(_ random: inout SeededRandom) -> GeneratedScenario {
         let types: [ValueType] = [.scalar, .scalar, .scalar, .angle, .point, .size, .rect, .structure(["a", "b"])]
         let type = random.pick(types)

@@ -6,12 +6,18 @@ import Foundation
 /// until none does or the attempts run out.
 public enum ScenarioShrinker {
     public static func shrink(_ scenario: GeneratedScenario, attempts: Int = 400, stillFails: (GeneratedScenario) -> Bool) -> GeneratedScenario {
-        var current = scenario
+        greedy(scenario, attempts: attempts, candidates: { candidates($0).filter(\.isPlayableByReference) }, stillFails: stillFails)
+    }
+
+    /// Takes the first candidate that still fails, and again from it, until none does or the
+    /// attempts (candidates tried) run out.
+    static func greedy<S: Equatable>(_ start: S, attempts: Int, candidates: (S) -> [S], stillFails: (S) -> Bool) -> S {
+        var current = start
         var left = attempts
         var progress = true
         while progress && left > 0 {
             progress = false
-            for candidate in candidates(current) where candidate != current && candidate.isPlayableByReference {
+            for candidate in candidates(current) where candidate != current {
                 guard left > 0 else { break }
                 left -= 1
                 if stillFails(candidate) {
@@ -115,5 +121,40 @@ public enum ScenarioShrinker {
             let r = (x / step).rounded() * step
             return r != x && seen.insert(r).inserted ? r : nil
         }
+    }
+}
+
+extension ScenarioShrinker {
+    /// Shrinks a generated scenario of any kind: property scenarios as above, the others by
+    /// editing their JSON (`BodyShrinker`), each candidate first given the reference model's
+    /// answers, so that one differing only in an answer is no candidate at all.
+    public static func shrink(_ generated: GeneratedCase, attempts: Int = 400, stillFails: (GeneratedCase) -> Bool) -> GeneratedCase {
+        guard case let .body(kind, body) = generated else {
+            if case let .property(scenario) = generated { return .property(shrink(scenario, attempts: attempts) { stillFails(.property($0)) }) }
+            return generated
+        }
+        // Each candidate carries the reference model's answers, so one differing only in an answer
+        // is the current scenario again, not a candidate.
+        let start = GeneratedCase.body(kind, body).answered() ?? generated
+        return greedy(
+            start, attempts: attempts,
+            candidates: { current in
+                guard case let .body(_, json) = current else { return [] }
+                return BodyShrinker.candidates(json).lazy.compactMap { GeneratedCase.body(kind, $0).answered() }.filter { $0 != current }
+            }, stillFails: stillFails)
+    }
+}
+
+extension GeneratedCase {
+    /// The scenario with the reference model's answers written in, or nil when the fixture reader
+    /// refuses it or the reference model cannot answer it.
+    package func answered() -> GeneratedCase? {
+        guard case let .body(kind, _) = self else { return self }
+        let skeleton = skeleton(id: "generated/draft", title: "", source: "", generator: .init(seed: 0, index: 0, rules: []))
+        guard let draft = try? FixtureLoader.decode(skeleton.serialized()), let json = draft.json,
+            let (key, body) = try? FixtureRegenerator.body(draft, json: json), key == kind.rawValue,
+            (try? FixtureLoader.decode(FixtureRegenerator.replacing(json, path: [key], with: body).serialized())) != nil
+        else { return nil }
+        return .body(kind, body)
     }
 }

@@ -80,13 +80,20 @@ final class ReferenceCurve: ReferenceAnimation {
         return change * progress(t / duration)
     }
 
-    /// The slope dy/dx from the Bernstein derivatives: 1 where both vanish (Apple's observed
-    /// value at the flat ends, §9 C05), ±∞ where only dx does.
+    /// The slope dy/dx as §2.2 computes it: each derivative in the coefficient form
+    /// c + (2b + 3a·s)·s, in doubles, compared exactly — 1 where both are equal (0/0 at a flat end
+    /// whose coefficients cancel exactly), ±∞ where only dx is 0. Where rounding leaves a derivative
+    /// that vanishes mathematically a tiny non-zero (easeIn at 1), the quotient stands: 0, as Apple
+    /// measured (§9 C05).
     func slope(_ x: Double) -> Double {
         let s = parameter(min(max(x, 0), 1))
-        func derivative(_ a: Double, _ b: Double) -> Double { 3 * (1 - s) * (1 - s) * a + 6 * (1 - s) * s * (b - a) + 3 * s * s * (1 - b) }
+        func derivative(_ p1: Double, _ p2: Double) -> Double {
+            let c = 3 * p1, b = 3 * (p2 - p1) - c
+            let a = 1 - c - b
+            return c + (2 * b + 3 * a * s) * s
+        }
         let dx = derivative(min(max(p[0], 0), 1), min(max(p[2], 0), 1)), dy = derivative(p[1], p[3])
-        if abs(dx - dy) < 1e-9 { return 1 }
+        if dx == dy { return 1 }
         if dx == 0 { return dy < 0 ? -.infinity : .infinity }
         return rounds ? Self.onGrid(dy / dx) : dy / dx
     }

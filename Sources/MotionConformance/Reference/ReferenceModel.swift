@@ -1,8 +1,9 @@
 import Foundation
 
-/// The independent reference model: plays scalar property scenarios by the specification's rules,
-/// with the reference animations of this folder, to compute `reference-model` expectations.
-/// It shares nothing with MotionCore's runtime but the fixture format.
+/// The independent reference model: plays property scenarios by the specification's rules, with
+/// the reference animations of this folder, and answers spring, curve, keyframe, phase and
+/// schedule scenarios with the reference types beside them, to compute `reference-model` and
+/// `generated` expectations. It shares nothing with MotionCore but the fixture format.
 public enum ReferenceModel {
     public struct Unsupported: Error, CustomStringConvertible {
         public let description: String

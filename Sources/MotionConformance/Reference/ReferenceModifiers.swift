@@ -97,9 +97,17 @@ final class ReferenceRepeat: ReferenceAnimation {
         return autoreverses && cycle % 2 == 1 ? v.map { -$0 } : v
     }
 
+    /// The current cycle's: the repeat hands its base the context, state and all (§3.1, "the
+    /// force carried in the state").
+    override var stateSpring: ReferenceFluidSpring? { base.stateSpring }
+
     override func takesOver(_ previous: ReferenceAnimation, at t: Double) -> Bool {
         guard let previous = previous as? ReferenceRepeat, previous.identity == identity else { return false }
-        return base.takesOver(previous.base, at: t - previous.cycleStart)
+        guard base.takesOver(previous.base, at: t - previous.cycleStart) else { return false }
+        // The cycle index and offset are the value's state, not the animation's: a repeat that
+        // merges goes on with the running one's (§3.2).
+        (cycle, cycleStart) = (previous.cycle, previous.cycleStart)
+        return true
     }
 
     override func copy() -> ReferenceAnimation {
@@ -114,7 +122,12 @@ final class ReferenceRepeat: ReferenceAnimation {
 /// current value of the entries before it to its own cumulative target; the whole finishes when
 /// the last entry does.
 final class ReferenceCombination: ReferenceAnimation {
-    var entries: [(animation: ReferenceAnimation, start: Double, target: Double, done: Bool)]
+    var entries: [(animation: ReferenceAnimation, start: Double, target: Double, done: Bool)] {
+        didSet { if entries.count > oldValue.count { framed = false } }
+    }
+    /// Whether a frame has been computed since the newest entry joined: until then there are no
+    /// rebased intervals of a frame to read velocities on.
+    var framed = false
 
     init(entries: [(ReferenceAnimation, Double, Double)]) {
         self.entries = entries.map { ($0.0, $0.1, $0.2, false) }
@@ -122,6 +135,7 @@ final class ReferenceCombination: ReferenceAnimation {
     }
 
     override func offset(_ t: Double) -> Double? {
+        framed = true
         var result = 0.0
         for i in entries.indices {
             if entries[i].done {
@@ -143,12 +157,23 @@ final class ReferenceCombination: ReferenceAnimation {
         return nil
     }
 
+    /// The sum of the entries' velocities on the rebased intervals of the last frame; when no frame
+    /// has been computed since the newest entry joined, on the intervals at `t`, found by
+    /// animating copies of the entries in order (§4.3 item 4).
     override func speed(_ t: Double) -> Double? {
         var total = 0.0
-        for (i, entry) in entries.enumerated() where !entry.done {
-            let v = entry.animation.speed(t - entry.start)
+        var result = 0.0
+        for (i, entry) in entries.enumerated() {
+            if entry.done {
+                result = entry.target
+                continue
+            }
+            let animation = framed ? entry.animation : entry.animation.copy()
+            if !framed { animation.change = entry.target - result }
+            let v = animation.speed(t - entry.start)
             if i == entries.count - 1 && v == nil { return nil }
             total += v ?? 0
+            if !framed { result += animation.offset(t - entry.start) ?? animation.change }
         }
         return total
     }
@@ -156,7 +181,7 @@ final class ReferenceCombination: ReferenceAnimation {
     override func copy() -> ReferenceAnimation {
         let c = ReferenceCombination(entries: [])
         c.entries = entries.map { ($0.animation.copy(), $0.start, $0.target, $0.done) }
-        (c.change, c.logicallyDone) = (change, logicallyDone)
+        (c.change, c.logicallyDone, c.framed) = (change, logicallyDone, framed)
         return c
     }
 }

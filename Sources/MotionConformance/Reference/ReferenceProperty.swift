@@ -37,6 +37,9 @@ final class ReferenceProperty {
     var removed: [Listener] = []
     var forks: [(animation: ReferenceAnimation, begin: Double, listeners: [Listener])] = []
     var rendered = false
+    /// Velocity tracking's samples in the running animation's context (§4.4), as the last
+    /// tracking animation to run left them.
+    var trackingSamples: [(value: Double, time: Double)] = []
     let mergesCoincident: Bool
 
     init(_ value: Double, mergesCoincident: Bool) {
@@ -61,6 +64,7 @@ final class ReferenceProperty {
         let isRemoved = listener?.waitsForRemoval ?? false
         let newLogical = isRemoved ? [] : newListeners
         guard var current = running else {
+            trackingSamples = []
             running = (incoming, t, delta)
             rendered = false
             logical = newLogical
@@ -76,10 +80,16 @@ final class ReferenceProperty {
         }
         if !logical.isEmpty { forks.append((current.animation.copy(), current.begin, logical)) }
         let elapsed = t - current.begin
+        let previousSamples = (current.animation as? ReferenceVelocityTracking)?.samples
         if incoming.takesOver(current.animation, at: elapsed) {
+            if let previousSamples { trackingSamples = previousSamples }
             incoming.change = current.interval + delta
+            // The samples live in the context, which every merge keeps (§4.4).
+            if let tracking = incoming as? ReferenceVelocityTracking { tracking.samples = trackingSamples }
             current.animation = incoming
         } else {
+            // A combination runs in a context of its own: no samples go with it.
+            trackingSamples = []
             incoming.change = current.interval + delta
             if let combination = current.animation as? ReferenceCombination {
                 combination.entries.append((incoming, elapsed, current.interval + delta, false))
