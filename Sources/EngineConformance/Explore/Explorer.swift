@@ -225,8 +225,11 @@ public struct Explorer {
         let regions = Set(SemanticsMap.rules.flatMap { $0.regions.map(\.feature) })
         var units = features.intersection(regions)
         let combinable = features.filter { feature in
-            ["base:", "modifier:", "change:", "completion:", "valueType:", "mergesCoincident:", "spring:", "curve:", "keyframes:", "phases:", "timeline:"]
-                .contains(where: feature.hasPrefix)
+            [
+                "base:", "modifier:", "change:", "completion:", "valueType:", "mergesCoincident:", "transaction:", "spring:", "curve:", "keyframes:", "phases:",
+                "timeline:",
+            ]
+            .contains(where: feature.hasPrefix)
         }.sorted()
         for (i, a) in combinable.enumerated() {
             for b in combinable[(i + 1)...] where group(a) != group(b) { units.insert("pair \(a) \(b)") }

@@ -122,8 +122,9 @@ struct BodyGenerator {
             var keyframes: [JSONValue] = []
             var time = 0.0
             for _ in 0..<random.pick([1, 2, 3, 4, 5]) {
-                // Sixteenths of a second add up exactly, so a boundary is the boundary.
-                let duration = random.grid(0.125...1, step: 0.0625)
+                // Sixteenths of a second add up exactly, so a boundary is the boundary; now and then
+                // a keyframe that takes no time (a move, §5.2).
+                let duration = random.chance(0.05) ? 0 : random.grid(0.125...1, step: 0.0625)
                 var args: [(String, JSONValue)] = [("to", value(&random))]
                 let kind = random.pick(["linear", "cubic", "spring", "move"])
                 switch kind {

@@ -62,6 +62,16 @@ public struct GeneratedScenario: Sendable, Equatable {
         /// A completion handler's name and whether it waits for removal (else logical completion).
         public var completion: String?
         public var waitsForRemoval = false
+        /// The transaction's `disablesAnimations` (§7).
+        public var disablesAnimations = false
+        /// Transaction modifiers between the change and the value, outermost first, as fixtures
+        /// write them (§7).
+        public var path: [JSONValue] = []
+
+        /// Every animation the change names: the transaction's and those of its path.
+        var animations: [Animation] {
+            (animation.map { [$0] } ?? []) + path.compactMap { modifier in modifier.object?.first.flatMap { Animation(json: $0.1) } }
+        }
     }
 
     public var valueType: ValueType
@@ -82,7 +92,11 @@ public struct GeneratedScenario: Sendable, Equatable {
         }
         let eventJSON: [JSONValue] = events.map { event in
             var members: [(String, JSONValue)] = [("time", .number(event.time)), ("set", encoded(event.value)), ("animation", event.animation?.json ?? .null)]
-            if event.tracksVelocity { members.append(("transaction", .object([("tracksVelocity", .bool(true))]))) }
+            var flags: [(String, JSONValue)] = []
+            if event.disablesAnimations { flags.append(("disablesAnimations", .bool(true))) }
+            if event.tracksVelocity { flags.append(("tracksVelocity", .bool(true))) }
+            if !flags.isEmpty { members.append(("transaction", .object(flags))) }
+            if !event.path.isEmpty { members.append(("path", .array(event.path))) }
             if let name = event.completion {
                 members.append(
                     ("completion", .object([("name", .string(name)), ("criteria", .string(event.waitsForRemoval ? "removed" : "logicallyComplete"))])))
@@ -114,11 +128,12 @@ public struct GeneratedScenario: Sendable, Equatable {
         for event in events {
             largest += zip(previous, event.value).map { abs($0 - $1) }.max() ?? 0
             previous = event.value
-            guard let animation = event.animation else { continue }
-            rounds = rounds || animation.roundsProgress
-            fastest = max(fastest, animation.fastestRate)
-            if animation.base == "timingCurve", let curve = animation.arguments.first(where: { $0.key == "curve" })?.value {
-                slopeChange = max(slopeChange, BodyTolerance.slopeChange(curve) ?? 0)
+            for animation in event.animations {
+                rounds = rounds || animation.roundsProgress
+                fastest = max(fastest, animation.fastestRate)
+                if animation.base == "timingCurve", let curve = animation.arguments.first(where: { $0.key == "curve" })?.value {
+                    slopeChange = max(slopeChange, BodyTolerance.slopeChange(curve) ?? 0)
+                }
             }
         }
         guard rounds else { return 1e-9 }
@@ -144,6 +159,8 @@ public struct GeneratedScenario: Sendable, Equatable {
     /// Whether the reference model can play it (§4.5: fluid springs on scalars only; every change
     /// moves every component or none).
     var isPlayableByReference: Bool {
-        ReferencePlayback.separabilityProblem(valueType, initial: initialValue, changes: events.map { ($0.value, $0.animation?.base) }) == nil
+        ReferencePlayback.separabilityProblem(
+            valueType, initial: initialValue, changes: events.flatMap { event in event.animations.map { (event.value, $0.base) } + [(event.value, nil)] })
+            == nil
     }
 }

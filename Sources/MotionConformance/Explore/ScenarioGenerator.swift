@@ -84,7 +84,31 @@ public struct ScenarioGenerator: Sendable {
         for _ in 0..<count { samples.insert((random.grid(start...end, step: 0.001) * 1000).rounded() / 1000) }
         var scenario = GeneratedScenario(valueType: type, initialValue: initial, events: events, sampleTimes: samples.sorted())
         scenario.mergesCoincidentAnimations = !random.chance(0.15)
+        // Drawn last, so every field above is what it was before transactions were generated.
+        for index in scenario.events.indices where random.chance(0.15) {
+            scenario.events[index].disablesAnimations = random.chance(0.3)
+            scenario.events[index].path = (0..<random.pick([1, 1, 2])).map { _ in pathModifier(&random, allowFluid: type == .scalar || type == .angle) }
+        }
+        if start > 0 && random.chance(0.15) { scenario.sampleTimes.insert((start / 2 * 1000).rounded() / 1000, at: 0) }
         return scenario
+    }
+
+    /// A transaction modifier of §7, as fixtures write it.
+    static func pathModifier(_ random: inout SeededRandom, allowFluid: Bool) -> JSONValue {
+        func spec(_ random: inout SeededRandom) -> JSONValue { random.chance(0.25) ? .null : animation(&random, allowFluid: allowFluid).json }
+        switch random.pick(["animation", "animationAlways", "scopedAnimation", "transactionAnimation", "disableAnimations"]) {
+        case "animation": return .object([("animation", spec(&random)), ("valueChanged", .bool(random.chance(0.7)))])
+        case "animationAlways": return .object([("animationAlways", spec(&random))])
+        case "scopedAnimation": return .object([("scopedAnimation", spec(&random)), ("bodyContainsValue", .bool(random.chance(0.7)))])
+        case "transactionAnimation":
+            var members = [("transactionAnimation", spec(&random))]
+            if random.chance(0.5) { members.append(("valueChanged", .bool(random.chance(0.7)))) }
+            return .object(members)
+        default:
+            var members: [(String, JSONValue)] = [("disableAnimations", .object([]))]
+            if random.chance(0.5) { members.append(("valueChanged", .bool(random.chance(0.7)))) }
+            return .object(members)
+        }
     }
 
     static func member(_ key: String, _ value: Double) -> GeneratedScenario.Member { .init(key: key, value: .number(value)) }

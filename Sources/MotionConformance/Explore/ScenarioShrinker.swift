@@ -60,6 +60,11 @@ public enum ScenarioShrinker {
             if event.completion != nil { with { $0.events[index].completion = nil } }
             if event.waitsForRemoval { with { $0.events[index].waitsForRemoval = false } }
             if event.tracksVelocity { with { $0.events[index].tracksVelocity = false } }
+            if event.disablesAnimations { with { $0.events[index].disablesAnimations = false } }
+            if !event.path.isEmpty {
+                with { $0.events[index].path = [] }
+                if event.path.count > 1 { for modifier in event.path.indices { with { $0.events[index].path.remove(at: modifier) } } }
+            }
             guard let animation = event.animation else { continue }
             for modifier in animation.modifiers.indices { with { $0.events[index].animation?.modifiers.remove(at: modifier) } }
             if animation.base != "linear" {

@@ -80,9 +80,11 @@ final class ReferenceProperty {
         }
         if !logical.isEmpty { forks.append((current.animation.copy(), current.begin, logical)) }
         let elapsed = t - current.begin
-        let previousSamples = (current.animation as? ReferenceVelocityTracking)?.samples
+        let previousTracking = current.animation as? ReferenceVelocityTracking
         if incoming.takesOver(current.animation, at: elapsed) {
-            if let previousSamples { trackingSamples = previousSamples }
+            // Read after the takeover: a spring merging evaluates the running animation at the
+            // merge, which for velocity tracking is a frame and takes a sample (§3.1, §4.4).
+            if let previousTracking { trackingSamples = previousTracking.samples }
             incoming.change = current.interval + delta
             // The samples live in the context, which every merge keeps (§4.4).
             if let tracking = incoming as? ReferenceVelocityTracking { tracking.samples = trackingSamples }
