@@ -175,7 +175,7 @@ public struct Explorer {
     }
 
     /// What a scenario's size counts.
-    static func unit(_ kind: ScenarioKind) -> String { kind == .property ? "changes and samples" : "numbers" }
+    static func unit(_ kind: ScenarioKind) -> String { kind == .property ? "changes and samples" : "numbers and checks" }
 
     static func text(of fixture: Fixture) -> String { (fixture.json?.serialized() ?? "") + "\n" }
 

@@ -19,12 +19,14 @@ public enum GeneratedCase: Sendable, Equatable {
         }
     }
 
-    /// How big it is, for saying how far it shrank: changes and samples of a property scenario,
-    /// the numbers written in any other.
+    /// How big it is, for saying how far it shrank: changes and samples of a property scenario;
+    /// of any other, the numbers of what it asks (answers left out) and its checks or samples.
     public var size: Int {
         switch self {
         case let .property(s): return s.events.count + s.sampleTimes.count
-        case let .body(_, json): return Self.leaves(json)
+        case let .body(_, json):
+            let asked = ["checks", "samples"].map { key in if case let .array(items)? = json[key] { return items.count } else { return 0 } }
+            return Self.leaves(Self.inputs(json)) + asked.reduce(0, +)
         }
     }
 
@@ -102,7 +104,11 @@ public enum GeneratedCase: Sendable, Equatable {
                     + a.modifiers.map { "\($0.key)(\($0.value.serialized()))" }).joined(separator: ".")
             }
             let value = scenario.valueType == .scalar ? event.value[0].description : event.value.description
-            return "set \(value) at \(event.time) s " + (animation.map { "with \($0)" } ?? (event.tracksVelocity ? "tracking velocity" : "without animation"))
+            var text =
+                "set \(value) at \(event.time) s " + (animation.map { "with \($0)" } ?? (event.tracksVelocity ? "tracking velocity" : "without animation"))
+            if event.disablesAnimations { text += ", animations disabled" }
+            if !event.path.isEmpty { text += ", through " + event.path.map { $0.compactSerialized() }.joined(separator: " then ") }
+            return text
         }
         return "\(scenario.valueType) from \(scenario.valueType == .scalar ? scenario.initialValue[0].description : scenario.initialValue.description); "
             + changes.joined(separator: "; ")
