@@ -47,29 +47,9 @@ enum CalibrationCommand {
         return 0
     }
 
-    /// Raises `policy`'s thresholds to the floors of the calibration for `seriesKey` and `profile`
-    /// (or `--calibration FILE`), unless `--no-calibration`. A calibration of another machine is
-    /// refused: its noise says nothing of this one's.
-    static func apply(
-        _ arguments: Arguments, reports: URL, profile: String, seriesKey: String? = nil, design: Calibration.Design,
-        to policy: inout ComparisonPolicy
-    ) throws {
-        if arguments.has("--no-calibration") { return }
-        let key = seriesKey ?? EnvironmentFingerprint.current(buildConfiguration: "release", buildFlags: "").seriesKey
-        let explicit = arguments.value("--calibration")
-        let file = explicit.map { URL(fileURLWithPath: $0) } ?? Calibration.file(reports: reports, seriesKey: key, profile: profile)
-        guard FileManager.default.fileExists(atPath: file.path) else {
-            if explicit != nil { throw ToolError("--calibration \(file.path): no such file") }
-            return
-        }
-        let calibration: Calibration
-        do { calibration = try JSONDecoder().decode(Calibration.self, from: Data(contentsOf: file)) } catch {
-            throw ToolError("\(file.path) is not a calibration written by `motion-bench calibrate`: \(error)")
-        }
-        guard calibration.seriesKey == key else {
-            throw ToolError("\(file.path) calibrates \(calibration.seriesKey), not this machine (\(key)); run `motion-bench calibrate` here")
-        }
-        policy.calibratedThresholds = calibration.thresholdFloors(design)
-        policy.calibrationSource = "the calibration of \(calibration.date.prefix(10))"
+    /// The calibration `--calibration FILE` / `--no-calibration` choose; this machine's by default.
+    static func choice(_ arguments: Arguments) -> CalibrationChoice {
+        if arguments.has("--no-calibration") { return .none }
+        return arguments.value("--calibration").map { .file(URL(fileURLWithPath: $0)) } ?? .machine
     }
 }

@@ -56,8 +56,8 @@ enum RevisionCommands {
         } else if arguments.value("--build") != nil {
             throw UsageError("--build goes with --engine CMD (a Swift package is built with swift build)")
         }
-        try CalibrationCommand.apply(
-            arguments, reports: reports, profile: revisionOptions.profile.name, design: .revisions,
+        try app.applyCalibration(
+            CalibrationCommand.choice(arguments), reports: reports, profile: revisionOptions.profile.name, design: .revisions,
             to: &revisionOptions.policy)
         var request = CompareRevisionsRequest(a: arguments.positional[0], b: arguments.positional[1], options: revisionOptions)
         (request.repository, request.reports) = (repository, reports)

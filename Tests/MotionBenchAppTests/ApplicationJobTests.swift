@@ -1,7 +1,7 @@
-import BenchKit
 import Foundation
 import Testing
 
+@testable import BenchKit
 @testable import MotionBenchApp
 
 /// The jobs called as functions, asserting on what they return: exit codes, files written,
@@ -95,5 +95,69 @@ struct ApplicationJobTests {
         let (fixtures, _) = try Self.scratch()
         #expect(throws: UsageError.self) { try Self.app.conformance(ConformanceRequest(fixtures: fixtures.path, filter: "^nothing$")) }
         #expect(throws: ToolError.self) { try Self.app.conformance(ConformanceRequest(fixtures: fixtures.path + "/missing")) }
+    }
+}
+
+/// `compare` as a job: two run files in, a typed report out.
+@Suite("the compare job")
+struct CompareJobTests {
+    static let environment = EnvironmentFingerprint(
+        cpuModel: "Test CPU", logicalCores: 2, kernel: "6.1", operatingSystem: "Debian 12",
+        swiftVersion: "6.3.1", buildConfiguration: "release", buildFlags: "-c release")
+
+    /// Six processes of 40 samples around `median`, each process's level and each sample off by a
+    /// fixed pattern of at most ±1%.
+    static func run(_ median: Double) -> RunResult {
+        var benchmark = BenchmarkResult(name: "x", unit: .frame, elements: 100, tags: [], status: .ok)
+        let samples: [Double] = (0..<240).map { (i: Int) -> Double in
+            let level = 0.01 * Double(i % 6 - 3) / 3
+            let jitter = 0.005 * Double(i % 7 - 3) / 3
+            return median * (1 + level + jitter)
+        }
+        benchmark.timing = TimingSummary(
+            samples: samples, iterationsPerSample: 1, elements: 100, unit: .frame, processSampleCounts: Array(repeating: 40, count: 6))
+        benchmark.digest = "d"
+        return RunResult(
+            schemaVersion: 1, tool: "test", startedAt: "2026-11-30T00:00:00Z", finishedAt: "2026-11-30T00:01:00Z", profile: "standard",
+            threads: 2, filter: nil, environment: environment, benchmarks: [benchmark])
+    }
+
+    static let app = Application(executable: URL(fileURLWithPath: "/bin/false"), version: "test", quiet: true)
+
+    /// Two run files in a scratch reports folder, and a request comparing them without calibration.
+    static func request(_ baseline: Double, _ candidate: Double) throws -> (folder: URL, request: CompareRequest) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("compare-job-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let a = folder.appendingPathComponent("a.json"), b = folder.appendingPathComponent("b.json")
+        try ResultStore.encoder.encode(run(baseline)).write(to: a)
+        try ResultStore.encoder.encode(run(candidate)).write(to: b)
+        var request = CompareRequest(baseline: a.path, candidate: b.path)
+        request.reports = folder
+        request.calibration = .none
+        return (folder, request)
+    }
+
+    @Test("1.5× slower is regressed and the job's exit code is 2; the same run is unchanged, exit 0")
+    func verdicts() throws {
+        var (folder, request) = try Self.request(1000, 1500)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = try Self.app.compare(request)
+        #expect(report.comparisons.map(\.verdict) == [.regressed])
+        #expect(report.exitCode == 2)
+        #expect(abs((report.comparisons[0].ratio ?? 0) - 1.5) < 0.01)
+        request.candidate = request.baseline
+        let same = try Self.app.compare(request)
+        #expect(same.comparisons.map(\.verdict) == [.unchanged] && same.exitCode == 0)
+    }
+
+    @Test("a calibration file that is not there, and a history window too short, are errors before any verdict")
+    func refusals() throws {
+        var (folder, request) = try Self.request(1000, 1000)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        request.calibration = .file(folder.appendingPathComponent("absent.json"))
+        #expect(throws: ToolError.self) { try Self.app.compare(request) }
+        request.calibration = .none
+        request.historyWindow = 3
+        #expect(throws: UsageError.self) { try Self.app.compare(request) }
     }
 }
