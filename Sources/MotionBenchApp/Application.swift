@@ -36,6 +36,21 @@ public struct Application: Sendable {
 
 /// A request that cannot be run as given: what was wrong and what was expected. The executable
 /// adds where its usage is.
+extension Application {
+    /// An error in words: Foundation's errors as their description, the file and the system's
+    /// reason, not as a dump of their user-info dictionary.
+    public static func describe(_ error: Error) -> String {
+        guard error is CocoaError || type(of: error) is NSError.Type else { return "\(error)" }
+        let ns = error as NSError
+        var text = ns.localizedDescription
+        if let path = ns.userInfo[NSFilePathErrorKey] as? String, !text.contains(path) { text += " (\(path))" }
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            text += ": " + String(cString: strerror(Int32(underlying.code)))
+        }
+        return text
+    }
+}
+
 public struct UsageError: Error, CustomStringConvertible {
     public let message: String
     /// The command whose options were wrong, for the pointer to its help.

@@ -185,22 +185,9 @@ enum CommandLineTool {
             writeToStandardError("motion-bench: error: \(error.description)\n")
             return 1
         } catch {
-            writeToStandardError("motion-bench: error: \(describe(error))\n")
+            writeToStandardError("motion-bench: error: \(Application.describe(error))\n")
             return 1
         }
-    }
-
-    /// An error in words: Foundation's errors as their description, the file and the system's
-    /// reason, not as a dump of their user-info dictionary.
-    static func describe(_ error: Error) -> String {
-        guard error is CocoaError || type(of: error) is NSError.Type else { return "\(error)" }
-        let ns = error as NSError
-        var text = ns.localizedDescription
-        if let path = ns.userInfo[NSFilePathErrorKey] as? String, !text.contains(path) { text += " (\(path))" }
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            text += ": " + String(cString: strerror(Int32(underlying.code)))
-        }
-        return text
     }
 
     static func expectNoOptions(_ options: [String], command: String) throws {

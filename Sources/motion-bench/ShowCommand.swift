@@ -15,24 +15,13 @@ enum ShowCommand {
                 command: "show")
         }
         let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
-        let url = try app.storedRunFile(path, store: StoreChoice(arguments), reports: reports) ?? URL(fileURLWithPath: path)
-        guard let data = FileManager.default.contents(atPath: url.path) else { throw ToolError("\(path) does not exist or cannot be read") }
         let format = arguments.value("--format") ?? "text"
-        let text = String(decoding: data, as: UTF8.self)
         let rendered: String
-        switch try kind(of: text, path: path) {
-        case "run":
-            let result: RunResult
-            do { result = try ResultStore(root: url.deletingLastPathComponent()).load(url, role: "result") } catch let error as ResultFileError {
-                throw ToolError(error.description)
-            }
+        switch try app.show(path, reports: reports, store: StoreChoice(arguments)) {
+        case let .run(result):
             rendered = try ReportFormat.parse(format).render(result)
-        case "history":
-            // A nightly record: its run in the format asked, then each engine's conformance that night.
-            let record: HistoryRecord
-            do { record = try JSONDecoder().decode(HistoryRecord.self, from: data) } catch {
-                throw ToolError("\(path) is not a history record motion-bench can read: \(CommandLineTool.describe(error))")
-            }
+        case let .history(record):
+            // The night's run in the format asked, then each engine's conformance that night.
             var lines: [String] = []
             for summary in record.engines ?? record.conformance.map({ [$0] }) ?? [] {
                 lines.append(
@@ -44,27 +33,17 @@ enum ShowCommand {
             rendered =
                 ["text", "markdown"].contains(format) && !lines.isEmpty
                 ? run + (run.hasSuffix("\n") ? "" : "\n") + "\n" + lines.joined(separator: "\n") + "\n" : run
-        case "calibration":
-            let calibration: Calibration
-            do { calibration = try JSONDecoder().decode(Calibration.self, from: data) } catch {
-                throw ToolError("\(path) is not a calibration motion-bench can read: \(CommandLineTool.describe(error))")
-            }
+        case let .calibration(calibration):
             switch format {
             case "text": rendered = calibration.text()
             case "json": rendered = String(decoding: try ResultStore.encoder.encode(calibration), as: UTF8.self)
             default: throw UsageError("unknown format '\(format)' for a calibration; expected text or json", command: "show")
             }
-        case "comparison":
-            let report: ComparisonReport
-            do { report = try JSONDecoder().decode(ComparisonReport.self, from: data) } catch {
-                throw ToolError("\(path) is not a comparison motion-bench can read: \(CommandLineTool.describe(error))")
-            }
+        case let .comparison(report):
             do { rendered = try ComparisonFormat.parse(format).render(report) } catch let error as ResultFileError {
                 throw UsageError(error.description, command: "show")
             }
-        default:
-            let report: ConformanceReport
-            do { report = try ConformanceReport(json: text) } catch { throw ToolError("\(path): \(error)") }
+        case let .conformance(report):
             guard let chosen = ConformanceReport.Format(rawValue: format) else {
                 throw UsageError(
                     "unknown format '\(format)' for a conformance result; expected one of: "
@@ -79,20 +58,5 @@ enum ShowCommand {
             print(rendered, terminator: rendered.hasSuffix("\n") ? "" : "\n")
         }
         return 0
-    }
-
-    /// Which result `text` holds, by the keys only that kind has.
-    static func kind(of text: String, path: String) throws -> String {
-        guard let json = try? JSONValue.parse(text), json["schemaVersion"] != nil || json["comparisons"] != nil || json["run"] != nil else {
-            throw ToolError("\(path) is not a motion-bench result: expected a JSON object with schemaVersion")
-        }
-        if json["run"]?["benchmarks"] != nil { return "history" }
-        if json["seriesKey"] != nil && json["pairs"] != nil { return "calibration" }
-        if json["comparisons"] != nil { return "comparison" }
-        if json["fixtures"] != nil { return "conformance" }
-        if json["benchmarks"] != nil { return "run" }
-        throw ToolError(
-            "\(path) is neither a run (benchmarks), a comparison (comparisons), a conformance result (fixtures), a history record (run) nor a calibration (seriesKey, pairs)"
-        )
     }
 }

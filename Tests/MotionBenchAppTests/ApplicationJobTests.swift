@@ -161,3 +161,30 @@ struct CompareJobTests {
         #expect(throws: UsageError.self) { try Self.app.compare(request) }
     }
 }
+
+/// `show` as a job: a stored result read back, typed by its kind.
+@Suite("the show job")
+struct ShowJobTests {
+    @Test("a run and a comparison are read back as their kinds; a file of no kind, or none, is an error")
+    func kinds() throws {
+        let (folder, request) = try CompareJobTests.request(1000, 1500)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = CompareJobTests.app
+        guard case let .run(run) = try app.show(request.baseline, reports: folder, store: StoreChoice()) else {
+            Issue.record("a run file was not read as a run")
+            return
+        }
+        #expect(run.benchmarks.map(\.name) == ["x"])
+        let comparison = folder.appendingPathComponent("comparison.json")
+        try JSONEncoder().encode(try app.compare(request)).write(to: comparison)
+        guard case let .comparison(report) = try app.show(comparison.path, reports: folder, store: StoreChoice()) else {
+            Issue.record("a comparison file was not read as a comparison")
+            return
+        }
+        #expect(report.comparisons.map(\.verdict) == [.regressed] && report.exitCode == 2)
+        let other = folder.appendingPathComponent("other.json")
+        try Data(#"{"schemaVersion": 1, "something": []}"#.utf8).write(to: other)
+        #expect(throws: ToolError.self) { try app.show(other.path, reports: folder, store: StoreChoice()) }
+        #expect(throws: ToolError.self) { try app.show(folder.appendingPathComponent("absent.json").path, reports: folder, store: StoreChoice()) }
+    }
+}
