@@ -29,26 +29,20 @@ enum BenchCommands {
     static func run(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, spec: .run)
         let format = try ReportFormat.parse(arguments.value("--format") ?? "text")
-        let store = ResultStore(root: URL(fileURLWithPath: arguments.value("--reports") ?? "reports"))
-        if let baseline = arguments.value("--save-baseline") {
-            do { try ResultStore.checkBaselineReference(baseline) } catch let error as ResultFileError { throw UsageError(error.description) }
+        let request = RunRequest(
+            selection: try BenchmarkSelection(arguments), reports: URL(fileURLWithPath: arguments.value("--reports") ?? "reports"),
+            saveBaseline: arguments.value("--save-baseline"))
+        let outcome = try app.run(request) { result in
+            let rendered = try format.render(result)
+            if let output = arguments.value("--output") {
+                try ResultStore.write(Data(rendered.utf8), to: URL(fileURLWithPath: output), keeping: "the report")
+            } else {
+                print(rendered, terminator: rendered.hasSuffix("\n") ? "" : "\n")
+            }
         }
-        let driver = BenchmarkDriver(options: try BenchmarkSelection(arguments).driverOptions(app))
-        let result = try driver.run()
-        // The report first: if a file cannot be written below, what was measured is still shown.
-        let rendered = try format.render(result)
-        if let output = arguments.value("--output") {
-            try ResultStore.write(Data(rendered.utf8), to: URL(fileURLWithPath: output), keeping: "the report")
-        } else {
-            print(rendered, terminator: rendered.hasSuffix("\n") ? "" : "\n")
-        }
-        let file = try store.save(result)
-        if let baseline = arguments.value("--save-baseline") {
-            let url = try store.save(result, asBaseline: baseline)
-            status("saved baseline \(url.path)\n")
-        }
-        status("wrote \(file.path)\n")
-        return result.benchmarks.contains { $0.status != .ok } ? 1 : 0
+        if let baseline = outcome.baseline { status("saved baseline \(baseline.path)\n") }
+        status("wrote \(outcome.file.path)\n")
+        return outcome.exitCode
     }
 
     static func list(_ raw: [String]) throws -> Int32 {

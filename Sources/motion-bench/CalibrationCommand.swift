@@ -10,34 +10,14 @@ enum CalibrationCommand {
         let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
         let format = arguments.value("--format") ?? "text"
         guard ["text", "json"].contains(format) else { throw UsageError("--format takes text or json for 'calibrate'") }
-        var driverOptions = try BenchmarkSelection(arguments).driverOptions(app)
-        driverOptions.progress = nil
-        var calibrator = Calibrator(driver: BenchmarkDriver(options: driverOptions))
-        calibrator.progress = quiet ? nil : ProgressReporter(handle: .standardError)
-        if let pairs = try arguments.int("--pairs") {
-            guard pairs >= 2 else { throw UsageError("--pairs needs at least 2") }
-            calibrator.pairs = pairs
-        }
-        if let rounds = try arguments.int("--rounds") {
-            guard rounds >= 2 else { throw UsageError("--rounds needs at least 2 (a paired test needs two rounds)") }
-            calibrator.rounds = rounds
-        } else {
-            calibrator.rounds = ["quick": 4, "standard": 6, "rigorous": 10][driverOptions.profile.name] ?? 6
-        }
-        if let threshold = try arguments.threshold("--threshold") { calibrator.threshold = threshold }
-        calibrator.reachEffect = try arguments.threshold("--effect")
-        if let effect = calibrator.reachEffect, effect <= calibrator.threshold {
-            throw UsageError("--effect \(effect) must be above the threshold \(calibrator.threshold): a slowdown at the threshold is never decided")
-        }
-        if let budget = try arguments.double("--budget-minutes") {
-            guard budget > 0 else { throw UsageError("--budget-minutes needs a positive number of minutes") }
-            calibrator.budgetMinutes = budget
-        }
-        if let overhead = try arguments.double("--overhead-minutes") { calibrator.overheadMinutes = overhead }
-        let calibration: Calibration
-        do { calibration = try calibrator.run() } catch let error as DriverError { throw ToolError(error.description) }
-        let file = Calibration.file(reports: reports, seriesKey: calibration.seriesKey, profile: calibration.profile)
-        try AtomicFile.write(try ResultStore.encoder.encode(calibration), to: file)
+        var request = CalibrateRequest(selection: try BenchmarkSelection(arguments), reports: reports)
+        request.pairs = try arguments.int("--pairs")
+        request.rounds = try arguments.int("--rounds")
+        request.threshold = try arguments.threshold("--threshold")
+        request.effect = try arguments.threshold("--effect")
+        request.budgetMinutes = try arguments.double("--budget-minutes")
+        request.overheadMinutes = try arguments.double("--overhead-minutes")
+        let (calibration, file) = try app.calibrate(request)
         if format == "json" {
             print(String(decoding: try ResultStore.encoder.encode(calibration), as: UTF8.self))
         } else {

@@ -33,6 +33,41 @@ struct ApplicationJobTests {
         return selection
     }
 
+    @Test("run measures the selection, shows the result before writing it, keeps it and its baseline; a bad baseline name measures nothing")
+    func runJob() throws {
+        let (_, reports) = try Self.scratch()
+        var shown: [String] = []
+        let outcome = try Self.app.run(RunRequest(selection: Self.selection, reports: reports, saveBaseline: "job-test")) { result in
+            shown = result.benchmarks.map(\.name)
+            #expect(!FileManager.default.fileExists(atPath: reports.appendingPathComponent("runs").path))
+        }
+        #expect(shown == ["test.allocate.7"])
+        #expect(outcome.result.benchmarks.map(\.name) == ["test.allocate.7"] && outcome.exitCode == 0)
+        #expect(FileManager.default.fileExists(atPath: outcome.file.path))
+        #expect(outcome.baseline?.lastPathComponent == "job-test.json")
+        #expect(throws: UsageError.self) {
+            try Self.app.run(RunRequest(selection: Self.selection, reports: reports, saveBaseline: "../elsewhere")) { _ in Issue.record("measured") }
+        }
+    }
+
+    @Test("calibrate keeps an A/A calibration where compare finds it; bad counts and an effect at the threshold measure nothing")
+    func calibrateJob() throws {
+        let (_, reports) = try Self.scratch()
+        var request = CalibrateRequest(selection: Self.selection, reports: reports)
+        request.pairs = 1
+        #expect(throws: UsageError.self) { try Self.app.calibrate(request) }
+        request.pairs = 2
+        request.rounds = 2
+        request.threshold = 0.05
+        request.effect = 0.05
+        #expect(throws: UsageError.self) { try Self.app.calibrate(request) }
+        request.effect = nil
+        let (calibration, file) = try Self.app.calibrate(request)
+        #expect(calibration.profile == "quick")
+        #expect(file == Calibration.file(reports: reports, seriesKey: calibration.seriesKey, profile: "quick"))
+        #expect(FileManager.default.fileExists(atPath: file.path))
+    }
+
     @Test("nightly twice: the second run finds the first in the history; both pass their fixtures; exit 0")
     func nightlyTwice() throws {
         let (fixtures, reports) = try Self.scratch()

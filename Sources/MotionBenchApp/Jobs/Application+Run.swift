@@ -1,0 +1,41 @@
+import BenchKit
+import Foundation
+
+/// What `run` is asked: the benchmarks and how to measure them, where results go.
+public struct RunRequest: Sendable {
+    public var selection: BenchmarkSelection
+    public var reports: URL
+    /// Also keep the run as this named baseline (reports/baselines/NAME.json).
+    public var saveBaseline: String?
+
+    public init(selection: BenchmarkSelection, reports: URL = URL(fileURLWithPath: "reports"), saveBaseline: String? = nil) {
+        (self.selection, self.reports, self.saveBaseline) = (selection, reports, saveBaseline)
+    }
+}
+
+/// What a `run` measured and wrote.
+public struct RunOutcome: Sendable {
+    public var result: RunResult
+    /// The run's file under reports/runs/.
+    public var file: URL
+    public var baseline: URL?
+    /// 0 when every benchmark measured, 1 when one failed.
+    public var exitCode: Int32 { result.benchmarks.contains { $0.status != .ok } ? 1 : 0 }
+}
+
+extension Application {
+    /// `run`: measures the selection with the driver (one worker process per benchmark and pass)
+    /// and keeps the result. `measured` sees the result before any file is written, so what was
+    /// measured is shown even when a file then cannot be.
+    public func run(_ request: RunRequest, measured: (RunResult) throws -> Void = { _ in }) throws -> RunOutcome {
+        if let baseline = request.saveBaseline {
+            do { try ResultStore.checkBaselineReference(baseline) } catch let error as ResultFileError { throw UsageError(error.description) }
+        }
+        let result = try BenchmarkDriver(options: try request.selection.driverOptions(self)).run()
+        try measured(result)
+        let store = ResultStore(root: request.reports)
+        let file = try store.save(result)
+        let baseline = try request.saveBaseline.map { try store.save(result, asBaseline: $0) }
+        return RunOutcome(result: result, file: file, baseline: baseline)
+    }
+}
