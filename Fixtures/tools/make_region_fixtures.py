@@ -696,3 +696,34 @@ with_completions("velocity/region-fork-handler-when-value-stops", "linear(1 s) w
                  "docs/semantics.md §6.2",
                  [{"time": 0, "set": 100, "animation": {"linear": {"duration": 1}}, "completion": {"name": "first", "criteria": "logicallyComplete"}},
                   {"time": 0, "set": 40, "animation": {"linear": {}}}], [0.2, 0.4, 0.8, 1.2])
+
+# --- Readings the generated scenarios found the documents left open, each decided in
+# docs/semantics.md and pinned here by the minimal scenario that told the readings apart.
+# §3.1: a spring merging into one inside modifiers starts from the state they hand through.
+reference("merge/region-spring-into-repeat-keeps-state", "bouncy(1).repeatCount(2), then bouncy(1) at 0.7 s: the new spring starts from the repeated spring's force",
+          "docs/semantics.md §3.1, §3.2", [{"time": 0, "set": 100, "animation": {"bouncy": {"duration": 1}, "repeatCount": 2}},
+                                          {"time": 0.7, "set": 0, "animation": {"bouncy": {"duration": 1}}}], [0.7, 1.0, 1.5, 2.0])
+# §3.2: a repeat that merges goes on with the running repeat's cycle index and offset.
+with_completions("merge/region-repeat-merge-keeps-cycle",
+                 "smooth().repeatForever() twice, 1.3 s apart: the second merges on the first's cycle, and is logically complete one response after the merge",
+                 "docs/semantics.md §3.2, §4.3, §6.2",
+                 [{"time": 0, "set": 100, "animation": {"smooth": {}, "repeatForever": True}},
+                  {"time": 1.3, "set": 120, "animation": {"smooth": {}, "repeatForever": True}, "completion": {"name": "second", "criteria": "logicallyComplete"}}],
+                 [1.3, 1.5, 1.79, 1.81, 2.2])
+# §4.3 item 4: a combination's velocity before any frame: the rebased intervals at the time it is read.
+reference("retarget/region-combination-velocity-before-a-frame",
+          "linear() and timingCurve(curve: linear, 1 s) at 0, default() at 1 s with no frame between: the spring takes the velocity rebased at 1 s",
+          "docs/semantics.md §4.3", [{"time": 0, "set": -400, "animation": {"linear": {}}},
+                                     {"time": 0, "set": -200, "animation": {"timingCurve": {"curve": "linear", "duration": 1}}},
+                                     {"time": 1, "set": -400, "animation": {"default": {}}}], [1, 1.2], tolerance=BEZIER_100)
+# §4.4: the samples stay in the context through merges; a merge evaluates, so takes a sample.
+reference("velocity/region-tracking-through-a-spring",
+          "tracking to 200 and smooth() to 220 at 0, tracking to 0 at 5 s: the second tracking goes on from the first's samples",
+          "docs/semantics.md §4.4", [{"time": 0, "set": 200, "animation": None, "transaction": {"tracksVelocity": True}},
+                                     {"time": 0, "set": 220, "animation": {"smooth": {}}},
+                                     {"time": 5, "set": 0, "animation": None, "transaction": {"tracksVelocity": True}}], [5.5, 8])
+reference("velocity/region-tracking-merge-takes-a-sample",
+          "tracking, spring() and tracking again, all at 4 s: the spring's merge took a sample, so two samples at one time end the tracking",
+          "docs/semantics.md §3.1, §4.4", [{"time": 4, "set": 200, "animation": None, "transaction": {"tracksVelocity": True}},
+                                           {"time": 4, "set": 400, "animation": {"spring": {}}},
+                                           {"time": 4, "set": 300, "animation": None, "transaction": {"tracksVelocity": True}}], [4, 4.5])
