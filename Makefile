@@ -52,15 +52,16 @@ tsan: deps
 
 # The suites' power: every fixture through each one-bug variant of MotionCore (Tests/Variants/
 # motioncore.json, kept out of its sources), written into a scratch copy of the package and built
-# there (.build/mutants). `scripts/variants --set motioncore --show NAME` prints one as a diff.
-mutants: deps
-	scripts/variants --set motioncore
+# there (.build/mutants). The release tool plays them (the harness; the engine under test is the
+# variant's adapter). `scripts/variants --set motioncore --show NAME` prints one as a diff.
+mutants: release
+	scripts/variants --set motioncore --tool .build/release/motion-bench
 
 # The suites' power against an engine written elsewhere: every one-bug variant of the Python example
 # (Tests/Variants/python-engine.json, one or more per rule of docs/semantics.md) must fail some
 # fixture. `scripts/variants --explore 200` measures exploration too.
-variants: build
-	scripts/variants
+variants: release
+	scripts/variants --tool .build/release/motion-bench
 
 build: deps
 	$(SWIFT) build
