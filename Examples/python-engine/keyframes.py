@@ -8,7 +8,8 @@ from springs import Spring, scan
 
 
 def vec(v, n):
-    return list(v) if isinstance(v, list) else [v] * n if n == 1 else list(v)
+    """A keyframe value as its n components: a list as it is, a number as one component."""
+    return list(v) if isinstance(v, list) else [v] * n
 
 
 def length(v):

@@ -137,10 +137,7 @@ public struct GeneratedScenario: Sendable, Equatable {
             }
         }
         guard rounds else { return 1e-9 }
-        let significant = 2 * largest / 1_048_576 * fastest * (1 + slopeChange)
-        // Two significant digits, rounded up, so the file stays readable.
-        let scale = pow(10, floor(log10(significant)) - 1)
-        return (significant / scale).rounded(.up) * scale + 1e-9
+        return BodyTolerance.readable(2 * largest / 1_048_576 * fastest * (1 + slopeChange))
     }
 
     var valueTypeJSON: JSONValue {
@@ -160,7 +157,7 @@ public struct GeneratedScenario: Sendable, Equatable {
     /// moves every component or none).
     var isPlayableByReference: Bool {
         ReferencePlayback.separabilityProblem(
-            valueType, initial: initialValue, changes: events.flatMap { event in event.animations.map { (event.value, $0.base) } + [(event.value, nil)] })
-            == nil
+            valueType, initial: initialValue,
+            changes: events.map { event in (event.value, event.animations.map(\.base).first { ReferencePlayback.fluidBases.contains($0) }) }) == nil
     }
 }

@@ -106,7 +106,7 @@ struct ReferenceKeyframes {
                 let v0 = startVelocity ?? previous?.endVelocity ?? zero
                 segment.startVelocity = v0
                 let change = zip(to, start).map { $0 - $1 }
-                segment.duration = duration ?? settling(spring, change: change, velocity: v0)
+                segment.duration = duration ?? spring.settlingDuration(target: change, initialVelocity: v0, epsilon: 1e-4)
                 segment.endValue = segment.value(segment.duration)
                 segment.endVelocity = segment.velocity(segment.duration)
             }
@@ -147,22 +147,6 @@ struct ReferenceKeyframes {
         case let .linear(end, d, curve)?:
             let slope = curve.velocity(at: 0)
             return zip(end, to).map { ($0 - $1) / d * slope }
-        }
-    }
-
-    /// `settlingDuration(target: change, initialVelocity: v₀, epsilon: 1e-4)` of a value with
-    /// these components: distances and rates are the vectors' lengths.
-    static func settling(_ spring: ReferenceSpring, change: [Double], velocity: [Double]) -> Double {
-        let epsilon = 1e-4
-        func length(_ v: [Double]) -> Double { v.reduce(0) { $0 + $1 * $1 }.squareRoot() }
-        if change.count == 1 { return spring.settlingDuration(target: change[0], initialVelocity: velocity[0], epsilon: epsilon) }
-        if spring.decay == 0 { return .infinity }
-        if spring.omega > 0 {
-            let envelope = length(zip(change, velocity).map { spring.decay * $0 - $1 }) + length(change)
-            return max(0, -log(epsilon / envelope) / spring.decay)
-        }
-        return ReferenceSpring.scan(epsilon: epsilon) { t in
-            length(change.indices.map { spring.value(target: change[$0], initialVelocity: velocity[$0], time: t) - change[$0] })
         }
     }
 

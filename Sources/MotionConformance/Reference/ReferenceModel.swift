@@ -31,7 +31,8 @@ public enum ReferenceModel {
             c.identity = "curve(\(p),\(d),\(clampsY))"
             return c
         }
-        let named: [String: [Double]] = ["linear": [0, 0, 1, 1], "easeIn": [0.42, 0, 1, 1], "easeOut": [0, 0, 0.58, 1], "easeInOut": [0.42, 0, 0.58, 1]]
+        // `linear` is a Bézier too here (§2.3); the others are the curves' own (§2.1).
+        let named = ReferenceUnitCurve.named.merging(["linear": [0, 0, 1, 1]]) { a, _ in a }
         var base: ReferenceAnimation
         switch name {
         case "default":

@@ -135,9 +135,18 @@ struct ReferenceSpring {
 
     /// ∞ without decay; the envelope's time below it for an underdamped spring; else the grid scan.
     func settlingDuration(target: Double, initialVelocity v0: Double, epsilon: Double) -> Double {
+        settlingDuration(target: [target], initialVelocity: [v0], epsilon: epsilon)
+    }
+
+    /// The same for a value of several components: |·| is a vector's length (§1.5, and
+    /// docs/semantics.md's `|v|`), as a keyframe spring between points settles.
+    func settlingDuration(target: [Double], initialVelocity v0: [Double], epsilon: Double) -> Double {
+        func length(_ v: [Double]) -> Double { v.reduce(0) { $0 + $1 * $1 }.squareRoot() }
         if decay == 0 { return .infinity }
-        if omega > 0 { return max(0, -log(epsilon / (abs(decay * target - v0) + abs(target))) / decay) }
-        return Self.scan(epsilon: epsilon) { abs(value(target: target, initialVelocity: v0, time: $0) - target) }
+        if omega > 0 { return max(0, -log(epsilon / (length(zip(target, v0).map { decay * $0 - $1 }) + length(target))) / decay) }
+        return Self.scan(epsilon: epsilon) { t in
+            length(target.indices.map { value(target: target[$0], initialVelocity: v0[$0], time: t) - target[$0] })
+        }
     }
 
     /// The scan of §1.5: t advances by adding 0.1 (so it is that floating-point sum), at most 1024
