@@ -27,7 +27,9 @@ let package = Package(
         .library(name: "MotionCore", targets: ["MotionCore"]),
         .library(name: "MotionEngine", targets: ["MotionEngine"]),
         .library(name: "BenchKit", targets: ["BenchKit"]),
+        .library(name: "HarnessSupport", targets: ["HarnessSupport"]),
         .library(name: "MotionConformance", targets: ["MotionConformance"]),
+        .library(name: "ConformanceReports", targets: ["ConformanceReports"]),
         .library(name: "EngineConformance", targets: ["EngineConformance"]),
         .library(name: "BenchStore", targets: ["BenchStore"]),
         .library(name: "MotionBenchApp", targets: ["MotionBenchApp"]),
@@ -59,26 +61,38 @@ let package = Package(
         // Results in a database: one schema on SQLite and PostgreSQL, the fleet's job queue.
         .target(name: "BenchStore", dependencies: ["BenchKit", "CSQLite", "CLibPQ"], exclude: ["README.md"]),
 
-        // Fixtures, the scenario player, the independent reference model, conformance reports.
-        .target(name: "MotionConformance", dependencies: ["MotionCore", "BenchKit"], exclude: ["README.md"], swiftSettings: targetCPUSettings),
+        // What every layer of the harness shares and nothing of MotionBench: one way to run a
+        // child process (to its end, or a line at a time), one seeded generator.
+        .target(name: "HarnessSupport", exclude: ["README.md"]),
+
+        // Fixtures, the scenario player, the independent reference model, coverage, exploration.
+        .target(name: "MotionConformance", dependencies: ["MotionCore", "HarnessSupport"], exclude: ["README.md"], swiftSettings: targetCPUSettings),
+
+        // Conformance results as text, JSON, JUnit, Markdown and HTML, one engine or side by side.
+        .target(name: "ConformanceReports", dependencies: ["MotionConformance", "BenchKit"], exclude: ["README.md"]),
 
         // Engines over the protocol: the client of an engine in another process, MotionCore behind
         // the protocol (the adapter), the standard workloads, exploration, MotionEngine as the
         // player's mirror.
         .target(
-            name: "EngineConformance", dependencies: ["MotionConformance", "MotionCore", "MotionEngine", "BenchKit"], exclude: ["README.md"],
+            name: "EngineConformance", dependencies: ["MotionConformance", "MotionCore", "MotionEngine", "BenchKit", "HarnessSupport"], exclude: ["README.md"],
             swiftSettings: targetCPUSettings),
 
         // The benchmark runner. It finds jemalloc at run time (dlsym), so timing runs use the
         // production allocator and counting runs preload jemalloc.
-        .target(name: "BenchKit", exclude: ["README.md"]),
+        .target(name: "BenchKit", dependencies: ["HarnessSupport"], exclude: ["README.md"]),
 
         // MotionBench's jobs as typed requests and outcomes; the executable parses and renders.
         .target(
-            name: "MotionBenchApp", dependencies: ["MotionCore", "BenchKit", "BenchStore", "MotionConformance", "EngineConformance"], exclude: ["README.md"]),
+            name: "MotionBenchApp",
+            dependencies: ["MotionCore", "BenchKit", "BenchStore", "HarnessSupport", "MotionConformance", "ConformanceReports", "EngineConformance"],
+            exclude: ["README.md"]),
 
         .executableTarget(
-            name: "motion-bench", dependencies: ["MotionCore", "BenchKit", "BenchStore", "MotionConformance", "EngineConformance", "MotionBenchApp"]),
+            name: "motion-bench",
+            dependencies: [
+                "MotionCore", "BenchKit", "BenchStore", "HarnessSupport", "MotionConformance", "ConformanceReports", "EngineConformance", "MotionBenchApp",
+            ]),
 
         // C kernels of the same math as the engine's, for the ratio every report shows. Built with
         // the flags the comparison is defined by; used only by the benchmark worker.
@@ -99,11 +113,12 @@ let package = Package(
         // The core's tests check it against the conformance harness's reference model (written
         // separately from MotionCore, from the spec), so each rule has one reference.
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "MotionConformance"]),
-        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit"]),
+        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "HarnessSupport"]),
         .testTarget(name: "BenchStoreTests", dependencies: ["BenchStore", "BenchKit"]),
-        .testTarget(name: "MotionBenchAppTests", dependencies: ["MotionBenchApp", "BenchKit", "BenchStore"]),
+        .testTarget(name: "MotionBenchAppTests", dependencies: ["MotionBenchApp", "BenchKit", "BenchStore", "HarnessSupport"]),
         .testTarget(
-            name: "MotionConformanceTests", dependencies: ["MotionConformance", "EngineConformance", "MotionCore", "BenchKit"],
+            name: "MotionConformanceTests",
+            dependencies: ["MotionConformance", "ConformanceReports", "EngineConformance", "MotionCore", "BenchKit", "HarnessSupport"],
             exclude: ["Engines/misbehaving.py"]),
         .testTarget(
             name: "MotionEngineTests", dependencies: ["MotionEngine", "MotionCore", "BenchKit"] + jemallocTestDependency,

@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import HarnessSupport
 import MotionBenchApp
 import MotionConformance
 

@@ -1,4 +1,5 @@
 import BenchKit
+import ConformanceReports
 import Foundation
 import MotionBenchApp
 import MotionConformance

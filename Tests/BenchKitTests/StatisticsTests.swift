@@ -1,4 +1,5 @@
 import Foundation
+import HarnessSupport
 import Testing
 
 @testable import BenchKit

@@ -1,3 +1,4 @@
+import ConformanceReports
 import Foundation
 import Testing
 

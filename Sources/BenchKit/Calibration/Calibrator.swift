@@ -1,4 +1,5 @@
 import Foundation
+import HarnessSupport
 
 /// Runs A/A comparisons of one build on this machine, in the two shapes verdicts are reached in:
 ///

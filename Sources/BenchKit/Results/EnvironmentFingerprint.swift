@@ -1,4 +1,5 @@
 import Foundation
+import HarnessSupport
 
 /// Where a run ran: enough to tell whether two runs are comparable (the machine) and to
 /// reproduce them (toolchain, build, revision).

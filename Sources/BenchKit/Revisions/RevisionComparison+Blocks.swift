@@ -1,4 +1,5 @@
 import Foundation
+import HarnessSupport
 
 /// The block design of `compare-revisions`: in each round, one worker of each revision is started
 /// for the benchmark (`MotionBenchmarks serve`), both set up and warm, and they take turns

@@ -1,4 +1,5 @@
 import Foundation
+import HarnessSupport
 
 /// Compares two engine revisions on this machine, in one job (docs/runner.md): builds each
 /// in its own worktree, then runs their benchmark workers interleaved — A B, then B A, in fresh

@@ -1,4 +1,5 @@
 import Foundation
+import HarnessSupport
 
 /// Runs benchmarks in worker processes — one per benchmark and pass, so a crash or a hang takes
 /// down only its own benchmark — and assembles the canonical result.

@@ -1,4 +1,5 @@
 import Foundation
+import HarnessSupport
 
 /// The driver's end of a `serve` worker (`WorkerServe`): a `LineProcess` spoken to a line at a
 /// time, each answer awaited for at most `timeout` seconds. Closing it (or a failure) ends the

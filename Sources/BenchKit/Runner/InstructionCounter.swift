@@ -1,4 +1,5 @@
 import Foundation
+import HarnessSupport
 
 /// Counts the instructions a one-thread benchmark retires per iteration, by running its worker's
 /// `instructions` pass under valgrind's callgrind with collection switched on only inside the

@@ -1,4 +1,5 @@
 import Foundation
+import HarnessSupport
 
 /// Percentile bootstrap confidence intervals, with a seeded generator so that the same samples
 /// always give the same interval.
@@ -76,20 +77,5 @@ extension Bootstrap {
         ratios.sort()
         let alpha = (1 - confidence) / 2
         return (estimate, Descriptive.percentile(sorted: ratios, alpha * 100)...Descriptive.percentile(sorted: ratios, (1 - alpha) * 100))
-    }
-}
-
-/// SplitMix64: small, fast, seeded, the same on every platform.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,5 @@
-import BenchKit
 import Foundation
+import HarnessSupport
 import MotionConformance
 import MotionCore
 

@@ -1,4 +1,5 @@
 import BenchKit
+import ConformanceReports
 import EngineConformance
 import Foundation
 import MotionConformance

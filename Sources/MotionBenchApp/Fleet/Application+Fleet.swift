@@ -1,6 +1,7 @@
 import BenchKit
 import BenchStore
 import Foundation
+import HarnessSupport
 
 /// `enqueue`: jobs for the fleet's collectors.
 public struct EnqueueRequest: Sendable {

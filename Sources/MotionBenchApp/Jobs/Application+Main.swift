@@ -1,5 +1,6 @@
 import BenchKit
 import BenchStore
+import ConformanceReports
 import Foundation
 import MotionConformance
 

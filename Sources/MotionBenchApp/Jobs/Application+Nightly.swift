@@ -1,7 +1,9 @@
 import BenchKit
 import BenchStore
+import ConformanceReports
 import EngineConformance
 import Foundation
+import HarnessSupport
 import MotionConformance
 
 /// What `nightly` does: the benchmarks chosen and the conformance suites (of MotionCore, or of

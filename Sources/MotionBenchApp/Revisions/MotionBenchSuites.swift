@@ -1,6 +1,7 @@
 import BenchKit
 import EngineConformance
 import Foundation
+import HarnessSupport
 import MotionConformance
 
 /// MotionBench's part in a comparison of two revisions: each checkout's workers read its own

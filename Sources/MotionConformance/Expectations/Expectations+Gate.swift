@@ -69,7 +69,7 @@ public struct ExpectationsGate: Sendable {
     }
 
     /// The three groups as the JSON report writes them.
-    var json: JSONValue {
+    package var json: JSONValue {
         func strings(_ list: [String]) -> JSONValue { .array(list.map { .string($0) }) }
         return .object([
             ("file", .string(file)),
@@ -146,7 +146,7 @@ extension Expectations {
 
 extension ExpectationsGate {
     /// The groups read back from a JSON report.
-    init(json cursor: JSONCursor) throws {
+    package init(json cursor: JSONCursor) throws {
         file = try cursor.field("file").string()
         func strings(_ field: JSONCursor) throws -> [String] { try field.array().map { try $0.string() } }
         func verdict(_ item: JSONCursor) throws -> FixtureResult.Verdict {

@@ -1,4 +1,4 @@
-import BenchKit
+import HarnessSupport
 
 /// The generator's randomness: SplitMix64, whose stream is fixed by its seed on every platform, so
 /// a generated scenario is the same for a seed whatever the machine, the order or the thread count.

@@ -16,7 +16,7 @@ public struct JSONCursor {
 
     package func error(_ message: String) -> FixtureError { FixtureError(path: path, message: message) }
 
-    var isNull: Bool { value == .null }
+    package var isNull: Bool { value == .null }
 
     func members() throws -> [(String, JSONValue)] {
         guard case let .object(members) = value else { throw error("expected an object, found \(Self.describe(value))") }
@@ -50,7 +50,7 @@ public struct JSONCursor {
     }
 
     /// Fails on members not in `allowed`: a misspelt key is an error, not silently ignored.
-    func onlyKeys(_ allowed: Set<String>) throws {
+    package func onlyKeys(_ allowed: Set<String>) throws {
         for (key, _) in try members() where !allowed.contains(key) {
             throw JSONCursor(value: value, path: "\(path).\(key)").error("unknown field; expected one of: \(allowed.sorted().joined(separator: ", "))")
         }

@@ -36,13 +36,18 @@ public struct CheckResult: Sendable, Equatable {
         self.note = note
     }
 
+    /// A residual (an error divided by its tolerance) as reports show it: three significant digits.
+    public static func residualText(_ value: Double) -> String {
+        value.isFinite ? String(format: "%.3g", value) : "∞"
+    }
+
     /// One line: what was checked, expected, got, by how much.
     public var summary: String {
         switch outcome {
         case .skipped: return "\(name): skipped (\(note))"
         case .pass, .fail:
             var text = "\(name): expected \(expected), got \(actual.isEmpty ? "no answer" : actual)"
-            if let residual { text += " (\(ConformanceReport.formatError(residual)) × tolerance)" }
+            if let residual { text += " (\(Self.residualText(residual)) × tolerance)" }
             if !note.isEmpty { text += " — \(note)" }
             return text
         }
@@ -51,7 +56,7 @@ public struct CheckResult: Sendable, Equatable {
 
 extension Double {
     /// The number as a fixture writes it: the shortest form that reads back to the same double.
-    var fixtureText: String { isFinite ? JSONValue.format(self) : isNaN ? "nan" : self < 0 ? "-inf" : "inf" }
+    package var fixtureText: String { isFinite ? JSONValue.format(self) : isNaN ? "nan" : self < 0 ? "-inf" : "inf" }
 }
 
 extension Array where Element == Double {

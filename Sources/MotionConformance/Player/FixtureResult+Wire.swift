@@ -63,7 +63,7 @@ extension FixtureResult {
 
 extension CheckResult {
     /// The check as JSON, as reports and the isolated player write it.
-    var wire: JSONValue {
+    package var wire: JSONValue {
         .object([
             ("name", .string(name)), ("outcome", .string(outcome.rawValue)), ("needs", .string(needs)), ("expected", .string(expected)),
             ("actual", .string(actual)), ("residual", residual.map { EngineProtocol.number($0) } ?? .null), ("note", .string(note)),
@@ -71,7 +71,7 @@ extension CheckResult {
         ])
     }
 
-    init?(wire: JSONValue) {
+    package init?(wire: JSONValue) {
         guard case let .string(name)? = wire["name"], case let .string(o)? = wire["outcome"], let outcome = Outcome(rawValue: o),
             case let .string(needs)? = wire["needs"], case let .string(expected)? = wire["expected"], case let .string(actual)? = wire["actual"],
             case let .string(note)? = wire["note"], let residualField = wire["residual"]

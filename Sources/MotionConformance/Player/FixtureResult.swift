@@ -149,8 +149,10 @@ struct Checker {
 }
 
 extension FixtureResult {
-    /// A result with no checks yet, for the engine module's errors.
-    package init(id: String, suite: String, provenance: String, file: String?, verdict: Verdict, maxError: Double, message: String) {
-        self.init(id: id, suite: suite, provenance: provenance, file: file, verdict: verdict, maxError: maxError, message: message, series: [])
+    /// A result without plot series: an engine module's error, or a result read back from a report.
+    package init(
+        id: String, suite: String, provenance: String, file: String?, verdict: Verdict, maxError: Double, message: String, checks: [CheckResult] = []
+    ) {
+        self.init(id: id, suite: suite, provenance: provenance, file: file, verdict: verdict, maxError: maxError, message: message, series: [], checks: checks)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MotionConformance
 
 extension ConformanceReport {
     /// A report read back from its JSON form (`conform --format json`), to render it in another

@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import MotionConformance
 
 /// A self-contained HTML page of conformance results: the section scores, the expectation
 /// groups, a table with failures first, and for each failing fixture (or every fixture, on
@@ -59,7 +60,7 @@ enum HTMLConformanceReport {
                 body += "<table><tr><th>check</th><th>needs</th><th>expected</th><th>actual</th><th>residual (× tolerance)</th><th>note</th></tr>"
                 for c in failing {
                     body +=
-                        "<tr class=\"fail\"><td>\(markupEscape(c.name))</td><td>\(markupEscape(c.needs))</td><td>\(markupEscape(c.expected))</td><td>\(markupEscape(c.actual.isEmpty ? "(no answer)" : c.actual))</td><td class=\"n\">\(c.residual.map(ConformanceReport.formatError) ?? "—")</td><td>\(markupEscape(c.note))</td></tr>"
+                        "<tr class=\"fail\"><td>\(markupEscape(c.name))</td><td>\(markupEscape(c.needs))</td><td>\(markupEscape(c.expected))</td><td>\(markupEscape(c.actual.isEmpty ? "(no answer)" : c.actual))</td><td class=\"n\">\(c.residual.map(CheckResult.residualText) ?? "—")</td><td>\(markupEscape(c.note))</td></tr>"
                 }
                 body += "</table>"
             }

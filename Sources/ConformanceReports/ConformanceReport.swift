@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import MotionConformance
 
 /// The results of a conformance run, and its formats.
 public struct ConformanceReport: Sendable {
@@ -129,10 +130,6 @@ public struct ConformanceReport: Sendable {
         }
     }
 
-    public static func formatError(_ value: Double) -> String {
-        value.isFinite ? String(format: "%.3g", value) : "∞"
-    }
-
     func text() -> String {
         var lines = [Self.textHeader]
         for r in results { lines += Self.textLines(r) }
@@ -163,7 +160,7 @@ public struct ConformanceReport: Sendable {
 
     /// The worst finite residual; "—" for a fixture that did not run its checks.
     static func errorCell(_ r: FixtureResult) -> String {
-        r.verdict == .error || r.verdict == .skipped ? "—" : formatError(r.maxError)
+        r.verdict == .error || r.verdict == .skipped ? "—" : CheckResult.residualText(r.maxError)
     }
 
     /// A fixture's checks: passed of run, skipped, and failures without a finite residual.

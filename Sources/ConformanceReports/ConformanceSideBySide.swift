@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import MotionConformance
 
 /// Several engines' conformance runs side by side, as the Web Platform Tests show browsers: per
 /// fixture each engine's verdict and checks, per section each engine's score.
