@@ -47,11 +47,7 @@ enum BenchCommands {
 
     static func list(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, spec: .named("list"))
-        let options = try BenchmarkSelection(arguments).driverOptions(app)
-        // A filter that selects nothing is an error naming the nearest names, as for `run`.
-        let selected: [Benchmark.Descriptor]
-        do { selected = try BenchmarkDriver(options: options).selectedBenchmarks() } catch let error as DriverError { throw ToolError(error.description) }
-        for benchmark in selected {
+        for benchmark in try app.benchmarks(try BenchmarkSelection(arguments)) {
             let reference = benchmark.reference.map { "  (reference \($0))" } ?? ""
             print("\(benchmark.name)  [\(benchmark.unit.rawValue), \(benchmark.elements) element\(benchmark.elements == 1 ? "" : "s")]\(reference)")
         }
@@ -60,19 +56,12 @@ enum BenchCommands {
 
     static func env(_ raw: [String]) throws -> Int32 {
         _ = try Arguments(raw, spec: .named("env"))
-        // The worker beside this tool says what it was compiled for; without one, the default.
-        let options = try? BenchmarkSelection().driverOptions(app)
-        let configuration = options?.buildConfiguration ?? "release"
-        let build = options.map { BenchmarkDriver(options: $0).build() } ?? WorkerBuild(targetCPU: nil)
-        var environment = EnvironmentFingerprint.current(
-            repository: FileManager.default.currentDirectoryPath, buildConfiguration: configuration,
-            buildFlags: build.flags(configuration: configuration))
-        environment.jemallocVersion = JemallocStatistics.current?.version ?? "not loaded (the counting pass preloads it)"
+        let environment = app.environment()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        print(String(decoding: try encoder.encode(environment), as: UTF8.self))
-        print("machine key: \(environment.machineKey)")
-        print("clock: resolution \(MonotonicClock.resolution) ns, read cost \(MonotonicClock.readCost()) ns")
+        print(String(decoding: try encoder.encode(environment.fingerprint), as: UTF8.self))
+        print("machine key: \(environment.fingerprint.machineKey)")
+        print("clock: resolution \(environment.clockResolution) ns, read cost \(environment.clockReadCost) ns")
         return 0
     }
 }

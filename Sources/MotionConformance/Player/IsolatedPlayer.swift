@@ -67,6 +67,11 @@ public struct IsolatedPlayer: Sendable {
 
     struct Stopped: Error, CustomStringConvertible { let description: String }
 
+    /// How the message of a fixture the player crashed on begins, and the words in that of a
+    /// fixture stopped by its budget: what a reader of a JSON report tells these errors apart by.
+    public static let crashedMessagePrefix = "the player crashed on this fixture"
+    public static let overBudgetWords = "per-fixture budget"
+
     private func play(_ file: String, _ fixture: Fixture, on child: LineProcess) throws(Stopped) -> FixtureResult {
         let started = Date()
         do {
@@ -81,12 +86,12 @@ public struct IsolatedPlayer: Sendable {
                     let elapsed = -started.timeIntervalSinceNow
                     if elapsed > budget.seconds {
                         throw Stopped(
-                            description: "ran past the per-fixture budget of \(JSONValue.format(budget.seconds)) s and was stopped "
+                            description: "ran past the \(Self.overBudgetWords) of \(JSONValue.format(budget.seconds)) s and was stopped "
                                 + "(raise it with --fixture-timeout S)")
                     }
                     if let resident = Self.residentBytes(child.pid), resident > budget.memoryBytes {
                         throw Stopped(
-                            description: "used \(resident >> 20) MiB, more than the per-fixture budget of \(budget.memoryBytes >> 20) MiB, "
+                            description: "used \(resident >> 20) MiB, more than the \(Self.overBudgetWords) of \(budget.memoryBytes >> 20) MiB, "
                                 + "and was stopped (raise it with --fixture-memory MIB)")
                     }
                 }
@@ -96,7 +101,7 @@ public struct IsolatedPlayer: Sendable {
         } catch {
             let said = child.standardErrorTail(lines: 12)
             let reason = said.first { $0.contains("Fatal error") || $0.contains("error:") } ?? said.last
-            throw Stopped(description: "the player crashed on this fixture: it \(error)" + (reason.map { "; it said: \($0)" } ?? ""))
+            throw Stopped(description: "\(Self.crashedMessagePrefix): it \(error)" + (reason.map { "; it said: \($0)" } ?? ""))
         }
     }
 
