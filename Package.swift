@@ -115,7 +115,9 @@ let package = Package(
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "MotionConformance"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "HarnessSupport"]),
         .testTarget(name: "BenchStoreTests", dependencies: ["BenchStore", "BenchKit"]),
-        .testTarget(name: "MotionBenchAppTests", dependencies: ["MotionBenchApp", "BenchKit", "BenchStore", "HarnessSupport", "MotionConformance"]),
+        .testTarget(
+            name: "MotionBenchAppTests",
+            dependencies: ["MotionBenchApp", "BenchKit", "BenchStore", "HarnessSupport", "MotionConformance", "ConformanceReports"]),
         .testTarget(
             name: "MotionConformanceTests",
             dependencies: ["MotionConformance", "ConformanceReports", "EngineConformance", "MotionCore", "BenchKit", "HarnessSupport"],

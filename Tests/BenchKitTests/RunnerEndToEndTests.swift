@@ -160,52 +160,6 @@ struct RunnerEndToEndTests {
             ])
     }
 
-    @Test("nightly: a quiet history exits 0; a step in tonight's run, between two revisions, is NEW and exits 2")
-    func nightly() throws {
-        let reports = temporaryReports()
-        defer { try? FileManager.default.removeItem(at: reports) }
-        // One small suite: the history is the subject, not the fixtures.
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/phases").path
-        let arguments = ["nightly", "--quick", "--filter", "^test\\.allocate\\.7$", "--no-instructions", "--reports", reports.path, "--fixtures", fixtures]
-        let first = try motionBench(arguments)
-        #expect(first.status == 0, "\(first.stdout)\n\(first.stderr)")
-        #expect(first.stdout.contains("no change points in the history") && first.stdout.contains("machine: "))
-        // Make the history nine fast nights of other revisions: the first night's record, its
-        // times halved, dated and attributed to revisions of its own.
-        let history = reports.appendingPathComponent("history")
-        let series = try #require(try FileManager.default.contentsOfDirectory(atPath: history.path).first)
-        let folder = history.appendingPathComponent(series)
-        let recorded = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".json") })
-        let original = folder.appendingPathComponent(recorded)
-        let record = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: original)) as? [String: Any])
-        try FileManager.default.removeItem(at: original)
-        // The store keeps what it was given: without it, the next nightly stores the files afresh.
-        for file in try FileManager.default.contentsOfDirectory(atPath: reports.path) where file.hasPrefix("motionbench.sqlite") {
-            try FileManager.default.removeItem(at: reports.appendingPathComponent(file))
-        }
-        for night in 1...9 {
-            var run = try #require(record["run"] as? [String: Any])
-            run["startedAt"] = "2026-01-0\(night)T02:00:00Z"
-            var environment = try #require(run["environment"] as? [String: Any])
-            environment["gitRevision"] = String(repeating: "\(night)", count: 40)
-            run["environment"] = environment
-            var benchmarks = try #require(run["benchmarks"] as? [[String: Any]])
-            var timing = try #require(benchmarks[0]["timing"] as? [String: Any])
-            timing["samples"] = (try #require(timing["samples"] as? [Double])).map { $0 / 2 }
-            benchmarks[0]["timing"] = timing
-            run["benchmarks"] = benchmarks
-            var copy = record
-            copy["run"] = run
-            try JSONSerialization.data(withJSONObject: copy).write(to: folder.appendingPathComponent("2026010\(night)T020000Z-old.json"))
-        }
-        let second = try motionBench(arguments)
-        #expect(second.status == 2, "\(second.stdout)\n\(second.stderr)")
-        #expect(second.stdout.contains("NEW test.allocate.7: "), "\(second.stdout)")
-        #expect(second.stdout.contains("between 9999999999 (2026-01-09T02:00:00Z) and "))
-        #expect(second.stdout.contains("new in the newest run") && second.stdout.contains("new regression between revisions (exit 2)"))
-    }
-
     @Test("nothing to run is an error naming the nearest names, never a pass; contradictory or unsafe options are refused before any work")
     func nothingRanAndOptionsCheckedTogether() throws {
         let reports = temporaryReports()

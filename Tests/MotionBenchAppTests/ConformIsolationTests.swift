@@ -1,12 +1,16 @@
+import ConformanceReports
 import Foundation
+import MotionConformance
 import Testing
+
+@testable import MotionBenchApp
 
 /// `conform` plays fixtures in a child process: a fixture that crashes it, runs past its time
 /// budget or grows past its memory budget is that fixture's error, and the others' verdicts
-/// stand. Run end to end on this build's `motion-bench`.
+/// stand. The budgets through the conformance job; the crash end to end, on this build's
+/// `motion-bench`, killing its player from outside.
 @Suite("conform isolation", .serialized)
 struct ConformIsolationTests {
-    let tool = RunnerEndToEndTests()
 
     /// A folder with a quick fixture before and after one that takes a while and ~100 MB: 100,000
     /// changes at one time.
@@ -40,25 +44,35 @@ struct ConformIsolationTests {
         return verdicts
     }
 
-    @Test("a fixture that runs past --fixture-timeout is stopped and is that fixture's error; the others pass")
-    func timeBudget() throws {
+    /// The conformance job on the folder with the given budget: each fixture's verdict and the
+    /// report.
+    func played(_ budget: IsolatedPlayer.Budget) throws -> (verdicts: [String: FixtureResult.Verdict], report: ConformanceReport) {
         let root = try folder()
         defer { try? FileManager.default.removeItem(at: root) }
-        let run = try tool.motionBench(["conform", "--fixtures", root.path, "--fixture-timeout", "0.05"])
-        #expect(run.status == 2, "an error among the fixtures: \(run.stdout)")
-        #expect(verdicts(run.stdout) == ["retarget/a-quick": "pass", "retarget/b-slow": "error", "retarget/c-quick": "pass"], "\(run.stdout)")
-        #expect(run.stdout.contains("ran past the per-fixture budget of 0.05 s and was stopped (raise it with --fixture-timeout S)"), "\(run.stdout)")
-        #expect(run.stdout.contains("2 passed, 0 failed, 1 errors"))
+        var request = ConformanceRequest(fixtures: root.path)
+        request.budget = budget
+        let report = try ApplicationJobTests.app.conformance(request)
+        return (Dictionary(uniqueKeysWithValues: report.results.map { ($0.id, $0.verdict) }), report)
+    }
+
+    static let oneSlow: [String: FixtureResult.Verdict] = ["retarget/a-quick": .pass, "retarget/b-slow": .error, "retarget/c-quick": .pass]
+
+    @Test("a fixture that runs past --fixture-timeout is stopped and is that fixture's error; the others pass")
+    func timeBudget() throws {
+        let (verdicts, report) = try played(IsolatedPlayer.Budget(seconds: 0.05))
+        #expect(verdicts == Self.oneSlow)
+        #expect(report.passed == 2 && report.failed == 0 && report.errors == 1 && report.exitCode == 2)
+        let slow = try #require(report.results.first { $0.id == "retarget/b-slow" })
+        #expect(slow.message.hasPrefix("ran past the \(IsolatedPlayer.overBudgetWords) of 0.05 s"), "\(slow.message)")
     }
 
     @Test("a fixture that grows past --fixture-memory is stopped and is that fixture's error; the others pass")
     func memoryBudget() throws {
-        let root = try folder()
-        defer { try? FileManager.default.removeItem(at: root) }
-        let run = try tool.motionBench(["conform", "--fixtures", root.path, "--fixture-memory", "64"])
-        #expect(run.status == 2)
-        #expect(verdicts(run.stdout) == ["retarget/a-quick": "pass", "retarget/b-slow": "error", "retarget/c-quick": "pass"], "\(run.stdout)")
-        #expect(run.stdout.contains("more than the per-fixture budget of 64 MiB, and was stopped"), "\(run.stdout)")
+        let (verdicts, report) = try played(IsolatedPlayer.Budget(memoryBytes: 64 << 20))
+        #expect(verdicts == Self.oneSlow)
+        #expect(report.errors == 1 && report.exitCode == 2)
+        let slow = try #require(report.results.first { $0.id == "retarget/b-slow" })
+        #expect(slow.message.contains("more than the \(IsolatedPlayer.overBudgetWords) of 64 MiB"), "\(slow.message)")
     }
 
     @Test("a player killed by a signal in the middle of a fixture: that fixture's error names the signal; a new player runs the rest")
@@ -66,7 +80,7 @@ struct ConformIsolationTests {
         let root = try folder()
         defer { try? FileManager.default.removeItem(at: root) }
         let process = Process()
-        process.executableURL = RunnerEndToEndTests.buildDirectory.appendingPathComponent("motion-bench")
+        process.executableURL = ApplicationJobTests.app.executable
         process.arguments = ["conform", "--fixtures", root.path]
         let output = Pipe()
         process.standardOutput = output
