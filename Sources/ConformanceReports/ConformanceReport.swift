@@ -3,7 +3,10 @@ import Foundation
 import MotionConformance
 
 /// The results of a conformance run, and its formats.
-public struct ConformanceReport: Sendable {
+public struct ConformanceReport: Sendable, RenderableResult {
+    public static let formats: [OutputFormat] = [.text, .json, .junit, .markdown, .html]
+    public static let kind = "a conformance result"
+
     public var results: [FixtureResult]
     /// Fixtures that could not be loaded: each is reported as an error result.
     public var loadErrors: [FixtureError]
@@ -118,15 +121,16 @@ public struct ConformanceReport: Sendable {
         "\(Self.formatScore(s.score)) (\(s.checksPassed)/\(s.checksPassed + s.checksFailed))" + (s.checksSkipped > 0 ? ", \(s.checksSkipped) skipped" : "")
     }
 
-    public enum Format: String, CaseIterable, Sendable { case text, json, junit, markdown, html }
-
-    public func render(_ format: Format, plotAll: Bool = false) -> String {
+    /// The report in `format`; the HTML page plots every failing fixture's series, or with
+    /// `plotAll` every fixture's.
+    public func render(_ format: OutputFormat, plotAll: Bool) throws -> String {
         switch format {
         case .text: return text()
         case .json: return json()
         case .junit: return junit()
         case .markdown: return markdown()
         case .html: return HTMLConformanceReport.render(self, plotAll: plotAll)
+        case .csv, .github: throw Self.unrendered(format)
         }
     }
 
@@ -256,4 +260,8 @@ public struct ConformanceReport: Sendable {
         for e in loadErrors { lines.append("| `\(e.file ?? "")` | | | | **error**: \(e.message.replacingOccurrences(of: "|", with: "\\|")) |") }
         return lines.joined(separator: "\n") + "\n"
     }
+}
+
+extension ConformanceReport {
+    public func render(_ format: OutputFormat) throws -> String { try render(format, plotAll: false) }
 }

@@ -4,7 +4,10 @@ import MotionConformance
 
 /// Several engines' conformance runs side by side, as the Web Platform Tests show browsers: per
 /// fixture each engine's verdict and checks, per section each engine's score.
-public struct ConformanceSideBySide: Sendable {
+public struct ConformanceSideBySide: Sendable, RenderableResult {
+    public static let formats = ConformanceReport.formats
+    public static let kind = "conformance results side by side"
+
     public var reports: [ConformanceReport]
 
     public init(reports: [ConformanceReport]) { self.reports = reports }
@@ -33,13 +36,14 @@ public struct ConformanceSideBySide: Sendable {
         return ConformanceReport.formatScore(s.score) + (s.checksSkipped > 0 ? " (\(s.checksSkipped) skipped)" : "")
     }
 
-    public func render(_ format: ConformanceReport.Format) -> String {
+    public func render(_ format: OutputFormat) throws -> String {
         switch format {
         case .text: return text()
         case .markdown: return markdown()
         case .json: return json()
         case .html: return html()
-        case .junit: return reports.map { $0.render(.junit) }.joined()
+        case .junit: return try reports.map { try $0.render(.junit) }.joined()
+        case .csv, .github: throw Self.unrendered(format)
         }
     }
 
@@ -75,7 +79,7 @@ public struct ConformanceSideBySide: Sendable {
     func json() -> String {
         let engines = JSONValue.array(
             reports.map { report in
-                (try? JSONValue.parse(report.render(.json))) ?? .null
+                (try? JSONValue.parse(report.json())) ?? .null
             })
         return JSONValue.object([("schemaVersion", .number(2)), ("exitCode", .number(Double(exitCode))), ("engines", engines)]).serialized() + "\n"
     }

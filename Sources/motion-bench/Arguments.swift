@@ -8,8 +8,11 @@ struct Arguments {
     private(set) var values: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
     private(set) var positional: [String] = []
+    /// The command these are the options of, for the pointer to its help.
+    let command: String
 
     init(_ arguments: [String], command: String, options: Set<String>, flags knownFlags: Set<String>, maximumPositional: Int = 0) throws {
+        self.command = command
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             if argument.hasPrefix("--") {
@@ -38,6 +41,12 @@ struct Arguments {
     }
 
     func value(_ option: String) -> String? { values[option]?.last }
+
+    /// `--format` (text when not given) as a format `R` renders; a name it does not render is a
+    /// usage error listing the ones it does.
+    func format<R: RenderableResult>(for _: R.Type) throws -> OutputFormat {
+        do { return try R.format(named: value("--format") ?? "text") } catch { throw UsageError(error.description, command: command) }
+    }
 
     func all(_ option: String) -> [String] { values[option] ?? [] }
 

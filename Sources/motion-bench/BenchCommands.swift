@@ -28,12 +28,12 @@ enum BenchCommands {
 
     static func run(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, spec: .run)
-        let format = try ReportFormat.parse(arguments.value("--format") ?? "text")
+        let format = try arguments.format(for: RunResult.self)
         let request = RunRequest(
             selection: try BenchmarkSelection(arguments), reports: URL(fileURLWithPath: arguments.value("--reports") ?? "reports"),
             saveBaseline: arguments.value("--save-baseline"))
         let outcome = try app.run(request) { result in
-            let rendered = try format.render(result)
+            let rendered = try result.render(format)
             if let output = arguments.value("--output") {
                 try ResultStore.write(Data(rendered.utf8), to: URL(fileURLWithPath: output), keeping: "the report")
             } else {

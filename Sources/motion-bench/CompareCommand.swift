@@ -24,9 +24,9 @@ enum CompareCommand {
         if arguments.has("--threshold-from-history") { request.historyWindow = try arguments.int("--window") ?? 60 }
         request.calibration = CalibrationCommand.choice(arguments)
         request.force = arguments.has("--force")
-        let format = try ComparisonFormat.parse(arguments.value("--format") ?? "text")
+        let format = try arguments.format(for: ComparisonReport.self)
         let report = try app.compare(request)
-        let rendered = try format.render(report)
+        let rendered = try report.render(format)
         if let output = arguments.value("--output") {
             try AtomicFile.write(rendered, to: URL(fileURLWithPath: output))
         } else {

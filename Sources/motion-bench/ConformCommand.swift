@@ -10,10 +10,7 @@ import MotionConformance
 enum ConformCommand {
     static func run(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, spec: .named("conform"))
-        let formatName = arguments.value("--format") ?? "text"
-        guard let format = ConformanceReport.Format(rawValue: formatName) else {
-            throw UsageError("unknown format '\(formatName)'; expected one of: \(ConformanceReport.Format.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
+        let format = try arguments.format(for: ConformanceReport.self)
         var engine: ExternalEngine.Options?
         if let command = arguments.value("--engine") {
             engine = ExternalEngine.Options(command: command, shell: arguments.has("--engine-shell"), legacy: arguments.has("--legacy-engine"))
@@ -98,7 +95,7 @@ enum ConformCommand {
             emit(report.textFooter)
             return report.exitCode
         }
-        let rendered = report.render(format, plotAll: arguments.has("--plot-all"))
+        let rendered = try report.render(format, plotAll: arguments.has("--plot-all"))
         if let output = arguments.value("--output") {
             print(report.summaryLine)
             try ResultStore.write(Data(rendered.utf8), to: URL(fileURLWithPath: output), keeping: "the report")
@@ -189,7 +186,7 @@ enum ConformCommand {
 
     /// `conform --engine A --engine B …`: each engine's run, then one report of them side by side.
     static func sideBySide(
-        _ commands: [String], template: ExternalEngine.Options, format: ConformanceReport.Format, arguments: Arguments, filter: String?,
+        _ commands: [String], template: ExternalEngine.Options, format: OutputFormat, arguments: Arguments, filter: String?,
         budget: IsolatedPlayer.Budget
     ) throws -> Int32 {
         var reports: [ConformanceReport] = []
@@ -210,7 +207,7 @@ enum ConformCommand {
                 return 2
             }
         }
-        let rendered = ConformanceSideBySide(reports: reports).render(format)
+        let rendered = try ConformanceSideBySide(reports: reports).render(format)
         if let output = arguments.value("--output") {
             try ResultStore.write(Data(rendered.utf8), to: URL(fileURLWithPath: output), keeping: "the report")
             for report in reports { print("\(report.engine ?? "?"): \(report.summaryLine)") }

@@ -46,7 +46,7 @@ enum RevisionCommands {
     static func compareRevisions(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, spec: .named("compare-revisions"))
         guard arguments.positional.count == 2 else { throw UsageError("'compare-revisions' needs two revisions (or checkout directories): A B") }
-        let format = try ComparisonFormat.parse(arguments.value("--format") ?? "text")
+        let format = try arguments.format(for: ComparisonReport.self)
         let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
         let repository = URL(fileURLWithPath: arguments.value("--repository") ?? FileManager.default.currentDirectoryPath)
         var revisionOptions = try revisionOptions(arguments)
@@ -62,13 +62,13 @@ enum RevisionCommands {
         var request = CompareRevisionsRequest(a: arguments.positional[0], b: arguments.positional[1], options: revisionOptions)
         (request.repository, request.reports) = (repository, reports)
         let outcome = try app.compareRevisions(request)
-        var text = try ComparisonFormat.text.render(outcome.report)
+        var text = try outcome.report.render(.text)
         if let warning = outcome.comparison.buildWarning { text = warning + "\n" + text }
         if let note = outcome.conformanceNote { text += "conformance: \(note)\n" }
         switch format {
         case .text: print(text, terminator: "")
         case .markdown: print(try String(contentsOf: outcome.markdown, encoding: .utf8), terminator: "")
-        case .json, .junit: print(try format.render(outcome.report), terminator: "")
+        default: print(try outcome.report.render(format), terminator: "")
         }
         status("wrote \(outcome.json.deletingPathExtension().path).json and .md\n")
         return outcome.exitCode

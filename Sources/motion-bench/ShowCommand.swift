@@ -16,11 +16,10 @@ enum ShowCommand {
                 command: "show")
         }
         let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
-        let format = arguments.value("--format") ?? "text"
         let rendered: String
         switch try app.show(path, reports: reports, store: StoreChoice(arguments)) {
         case let .run(result):
-            rendered = try ReportFormat.parse(format).render(result)
+            rendered = try result.render(try arguments.format(for: RunResult.self))
         case let .history(record):
             // The night's run in the format asked, then each engine's conformance that night.
             var lines: [String] = []
@@ -30,27 +29,17 @@ enum ShowCommand {
                         + (summary.checksPassed.map { "; checks \($0) of \($0 + (summary.checksFailed ?? 0)) passed" } ?? "")
                         + (summary.exitCode.map { "; exit \($0)" } ?? ""))
             }
-            let run = try ReportFormat.parse(format).render(record.run)
+            let format = try arguments.format(for: RunResult.self)
+            let run = try record.run.render(format)
             rendered =
-                ["text", "markdown"].contains(format) && !lines.isEmpty
+                [.text, .markdown].contains(format) && !lines.isEmpty
                 ? run + (run.hasSuffix("\n") ? "" : "\n") + "\n" + lines.joined(separator: "\n") + "\n" : run
         case let .calibration(calibration):
-            switch format {
-            case "text": rendered = calibration.text()
-            case "json": rendered = String(decoding: try ResultStore.encoder.encode(calibration), as: UTF8.self)
-            default: throw UsageError("unknown format '\(format)' for a calibration; expected text or json", command: "show")
-            }
+            rendered = try calibration.render(try arguments.format(for: Calibration.self))
         case let .comparison(report):
-            do { rendered = try ComparisonFormat.parse(format).render(report) } catch let error as ResultFileError {
-                throw UsageError(error.description, command: "show")
-            }
+            rendered = try report.render(try arguments.format(for: ComparisonReport.self))
         case let .conformance(report):
-            guard let chosen = ConformanceReport.Format(rawValue: format) else {
-                throw UsageError(
-                    "unknown format '\(format)' for a conformance result; expected one of: "
-                        + ConformanceReport.Format.allCases.map(\.rawValue).joined(separator: ", "), command: "show")
-            }
-            rendered = report.render(chosen)
+            rendered = try report.render(try arguments.format(for: ConformanceReport.self))
         }
         if let output = arguments.value("--output") {
             try ResultStore.write(Data(rendered.utf8), to: URL(fileURLWithPath: output), keeping: "the rendering")

@@ -201,9 +201,9 @@ struct ResultFormatTests {
             do {
                 let baseline = try store.load(url, role: "baseline")
                 compared += 1
-                for format in ReportFormat.allCases { _ = try? format.render(baseline) }
+                for format in OutputFormat.allCases { _ = try? baseline.render(format) }
                 if let report = try? ComparisonReport.compare(baseline: baseline, candidate: healthy, baselineName: "b", candidateName: "c", force: true) {
-                    for format in ComparisonFormat.allCases { _ = try? format.render(report) }
+                    for format in OutputFormat.allCases { _ = try? report.render(format) }
                 }
             } catch let error as ResultFileError {
                 refused += 1
@@ -216,16 +216,18 @@ struct ResultFormatTests {
     @Test("text, Markdown, JUnit, CSV and github-action-benchmark formats")
     func formats() throws {
         let result = sample()
-        let junit = try ReportFormat.junit.render(result)
+        let junit = try result.render(.junit)
         #expect(junit.contains("failures=\"1\"") && junit.contains("&lt;oops&gt;"))
-        let markdown = try ReportFormat.markdown.render(result)
+        let markdown = try result.render(.markdown)
         #expect(markdown.contains("a.ok\\|pipe") && markdown.contains("did not complete"))
-        let csv = try ReportFormat.csv.render(result).split(separator: "\n")
+        let csv = try result.render(.csv).split(separator: "\n")
         #expect(csv.count == 3 && csv[0].hasPrefix("name,status"))
-        let github = try JSONSerialization.jsonObject(with: Data(try ReportFormat.github.render(result).utf8)) as? [[String: Any]]
+        let github = try JSONSerialization.jsonObject(with: Data(try result.render(.github).utf8)) as? [[String: Any]]
         #expect(github?.count == 1 && github?.first?["unit"] as? String == "ns")
-        #expect(try ReportFormat.text.render(result).contains("b.crash: crashed"))
-        #expect(throws: ResultFileError.self) { try ReportFormat.parse("yaml") }
+        #expect(try result.render(.text).contains("b.crash: crashed"))
+        #expect(throws: UnknownFormat.self) { try RunResult.format(named: "yaml") }
+        #expect(throws: UnknownFormat.self) { try RunResult.format(named: "html") }
+        #expect(try RunResult.formats.allSatisfy { try RunResult.format(named: $0.rawValue) == $0 })
     }
 
     @Test("ratios to the C reference and speedups over one thread come from the medians; a missing or crashed counterpart leaves them empty")
@@ -262,10 +264,10 @@ struct ResultFormatTests {
         let run = RunResult(
             schemaVersion: 1, tool: "t", startedAt: "2026-11-30T00:00:00Z", finishedAt: "2026-11-30T00:00:01Z", profile: "quick",
             threads: 2, filter: nil, environment: ComparisonTests.environment, benchmarks: results)
-        let text = try ReportFormat.text.render(run).split(separator: "\n")
+        let text = try run.render(.text).split(separator: "\n")
         #expect(text[1].contains("vs C") && text[1].contains("speedup"))
         #expect(text.first { $0.hasPrefix("k.all ") }.map { $0.contains("1.60× (") && $0.contains("2.50× (") } == true)
-        let csv = try ReportFormat.csv.render(run).split(separator: "\n", omittingEmptySubsequences: false)
+        let csv = try run.render(.csv).split(separator: "\n", omittingEmptySubsequences: false)
         let speedupLow = results[1].speedupInterval![0], speedupHigh = results[1].speedupInterval![1]
         #expect(
             csv[0].hasSuffix(
@@ -335,12 +337,12 @@ struct ResultFormatTests {
         #expect(report.exitCode == 2, "a regression decides first")
         report.comparisons[0].verdict = .unchanged
         report.conformance = delta
-        let json = try ComparisonFormat.json.render(report)
+        let json = try report.render(.json)
         let decoded = try JSONDecoder().decode(ComparisonReport.self, from: Data(json.utf8))
         #expect(decoded.conformance == delta && decoded.exitCode == report.exitCode)
         if formatCheckerReady {
             try FormatParserTests().check("comparison", json)
-            try FormatParserTests().check("markdown", try ComparisonFormat.markdown.render(report))
+            try FormatParserTests().check("markdown", try report.render(.markdown))
         }
     }
 

@@ -180,9 +180,9 @@ struct ExpectationsTests {
         #expect(!failing.isEmpty && failing.allSatisfy { $0.needs == "property.velocity" })
         #expect(failing.count == result.checks.filter { $0.needs == "property.velocity" }.count, "all of them, not the first three")
         #expect(result.series.contains { $0.label.hasPrefix("velocity") && $0.points.contains { $0.expected != $0.actual } })
-        let html = ConformanceReport(results: [result], loadErrors: []).render(.html)
+        let html = try ConformanceReport(results: [result], loadErrors: []).render(.html)
         #expect(html.components(separatedBy: "<svg").count - 1 >= 2 * result.series.filter { $0.points.count > 1 }.count - 1)
-        let json = ConformanceReport(results: [result], loadErrors: []).render(.json)
+        let json = try ConformanceReport(results: [result], loadErrors: []).render(.json)
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(Self.checks(parsed).filter { $0["outcome"] as? String == "fail" }.count == failing.count)
     }

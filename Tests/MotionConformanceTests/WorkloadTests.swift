@@ -103,7 +103,7 @@ struct WorkloadTests {
         #expect(side.engines == ["python-example", "motioncore", "python-example-wrong"])
         #expect(side.rows.count == 6)
         #expect(side.rows.filter { $0.engine == "motioncore" }.allSatisfy { $0.ratioToFirstInterval?.count == 2 })
-        let text = try ReportFormat.text.render(result)
+        let text = try result.render(.text)
         #expect(text.contains("side by side") && text.contains("DIFFERENT"))
     }
 

@@ -187,3 +187,17 @@ extension Calibration {
         return lines.joined(separator: "\n") + "\n"
     }
 }
+
+/// A calibration is written as its table or as JSON.
+extension Calibration: RenderableResult {
+    public static let formats: [OutputFormat] = [.text, .json]
+    public static let kind = "a calibration"
+
+    public func render(_ format: OutputFormat) throws -> String {
+        switch format {
+        case .text: return text()
+        case .json: return String(decoding: try ResultStore.encoder.encode(self), as: UTF8.self)
+        default: throw Self.unrendered(format)
+        }
+    }
+}

@@ -51,8 +51,8 @@ extension Application {
         let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
         let base = request.reports.appendingPathComponent("revisions/\(stamp)-\(a.commit?.prefix(10) ?? "A")-\(b.commit?.prefix(10) ?? "B")")
         let json = base.appendingPathExtension("json"), markdown = base.appendingPathExtension("md")
-        try AtomicFile.write(try ComparisonFormat.json.render(report), to: json)
-        try AtomicFile.write((outcome.buildWarning.map { "**\($0)**\n\n" } ?? "") + (try ComparisonFormat.markdown.render(report)), to: markdown)
+        try AtomicFile.write(try report.render(.json), to: json)
+        try AtomicFile.write((outcome.buildWarning.map { "**\($0)**\n\n" } ?? "") + (try report.render(.markdown)), to: markdown)
         return CompareRevisionsOutcome(
             report: report, comparison: outcome, json: json, markdown: markdown,
             conformanceNote: outcome.conformance == nil

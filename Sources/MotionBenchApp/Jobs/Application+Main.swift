@@ -52,7 +52,7 @@ extension Application {
         let result = try BenchmarkDriver(options: try selection.driverOptions(self)).run()
         let runFile = try ResultStore(root: request.reports).save(result)
         let markdown = request.reports.appendingPathComponent("latest.md")
-        try AtomicFile.write(try ReportFormat.markdown.render(result), to: markdown)
+        try AtomicFile.write(try result.render(.markdown), to: markdown)
         let stored = withStore(request.store, reports: request.reports) { store in
             var record = HistoryRecord(run: result, conformance: JSONConformanceSummary(conformance))
             record.machine = request.store.machineName

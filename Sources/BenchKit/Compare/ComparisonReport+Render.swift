@@ -1,23 +1,19 @@
 import Foundation
 
-/// Renders a comparison as text, Markdown (sorted by impact, for a CI step summary or a pull
+/// A comparison is written as text, Markdown (sorted by impact, for a CI step summary or a pull
 /// request comment), JSON or JUnit.
-public enum ComparisonFormat: String, CaseIterable, Sendable {
-    case text, markdown, json, junit
+extension ComparisonReport: RenderableResult {
+    public static let formats: [OutputFormat] = [.text, .markdown, .json, .junit]
+    public static let kind = "a comparison"
 
-    public static func parse(_ name: String) throws -> ComparisonFormat {
-        guard let format = ComparisonFormat(rawValue: name) else {
-            throw ResultFileError("unknown format '\(name)'; expected one of: \(allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return format
-    }
-
-    public func render(_ report: ComparisonReport) throws -> String {
-        switch self {
+    public func render(_ format: OutputFormat) throws -> String {
+        let report = self
+        switch format {
         case .json: return String(decoding: try ResultStore.encoder.encode(report), as: UTF8.self) + "\n"
         case .junit: return JUnitReport.render(report)
+        case .csv, .github, .html: throw Self.unrendered(format)
         case .text, .markdown:
-            let markdown = self == .markdown
+            let markdown = format == .markdown
             let sorted = report.comparisons.sorted { impact($0) > impact($1) }
             var lines: [String] = []
             // Markdown: every part its own paragraph (a line break alone would join them).

@@ -1,24 +1,20 @@
 import Foundation
 
-/// The formats a run result is rendered in; all are derived from the canonical JSON.
-public enum ReportFormat: String, CaseIterable, Sendable {
-    case text, markdown, json, junit, csv, github
+/// A run is written as text, Markdown, JSON (canonical: every other form is derived from what it
+/// holds), JUnit, CSV, or the `github-action-benchmark` format.
+extension RunResult: RenderableResult {
+    public static let formats: [OutputFormat] = [.text, .markdown, .json, .junit, .csv, .github]
+    public static let kind = "a run"
 
-    public static func parse(_ name: String) throws -> ReportFormat {
-        guard let format = ReportFormat(rawValue: name) else {
-            throw ResultFileError("unknown format '\(name)'; expected one of: \(allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return format
-    }
-
-    public func render(_ result: RunResult) throws -> String {
-        switch self {
-        case .text: return TextReport.render(result)
-        case .markdown: return MarkdownReport.render(result)
-        case .json: return String(decoding: try ResultStore.encoder.encode(result), as: UTF8.self)
-        case .junit: return JUnitReport.render(result)
-        case .csv: return CSVReport.render(result)
-        case .github: return try GitHubBenchmarkReport.render(result)
+    public func render(_ format: OutputFormat) throws -> String {
+        switch format {
+        case .text: return TextReport.render(self)
+        case .markdown: return MarkdownReport.render(self)
+        case .json: return String(decoding: try ResultStore.encoder.encode(self), as: UTF8.self)
+        case .junit: return JUnitReport.render(self)
+        case .csv: return CSVReport.render(self)
+        case .github: return try GitHubBenchmarkReport.render(self)
+        case .html: throw Self.unrendered(format)
         }
     }
 }
