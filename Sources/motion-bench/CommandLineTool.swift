@@ -178,7 +178,7 @@ enum CommandLineTool {
                 throw UsageError("unknown command '\(command)'; \(hint)")
             }
         } catch let error as UsageError {
-            let help = error.command.map { "motion-bench \($0.split(separator: " ").first ?? "") --help" } ?? "motion-bench help"
+            let help = error.command.map { "motion-bench \($0) --help" } ?? "motion-bench help"
             writeToStandardError("motion-bench: error: \(error.message)\n(\(help) shows the usage)\n")
             return 1
         } catch let error as ToolError {

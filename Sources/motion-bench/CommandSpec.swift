@@ -1,12 +1,60 @@
-/// What one command takes — its options with their values and help, its flags, its positional
-/// arguments — declared once: the parser checks arguments against it and `COMMAND --help` is
-/// printed from it, so the two cannot disagree.
+import MotionBenchApp
+
+/// What one command takes — its options with their values, kinds and help, its flags, its
+/// positional arguments — declared once: the parser checks arguments against it (every value of
+/// its kind, before any work) and `COMMAND --help` is printed from it, so the two cannot disagree.
 struct CommandSpec {
     struct Option {
         var name: String
         /// The value's placeholder (`REGEX`, `DIR`); nil for a flag.
         var value: String?
         var help: String
+        var kind: Kind = .text
+    }
+
+    /// What an option's value must be; the parser refuses anything else, naming the option.
+    enum Kind: Equatable {
+        /// Any text: a path, a command, a name, or a value its command reads itself.
+        case text
+        case whole(ClosedRange<Int>)
+        /// A number of seconds (or minutes) above 0 and at most the bound.
+        case duration(max: Double)
+        case pattern
+        /// A fraction below 1 or a percentage: 0.05 and 5% alike.
+        case threshold
+        case choice([String])
+
+        /// How help describes it; nil for text.
+        var help: String? {
+            switch self {
+            case .text: return nil
+            case let .whole(range):
+                return range.upperBound == .max ? "a whole number ≥ \(range.lowerBound)" : "a whole number \(range.lowerBound)–\(range.upperBound)"
+            case let .duration(max): return max.isFinite ? "above 0, at most \(Int(max))" : "above 0"
+            case .pattern: return "a regular expression"
+            case .threshold: return "a percentage (5%) or a fraction (0.05)"
+            case let .choice(values): return values.joined(separator: " or ")
+            }
+        }
+
+        /// Refuses `text` as a value of `option` unless it is of this kind.
+        func check(_ text: String, for option: String) throws {
+            switch self {
+            case .text: return
+            case let .whole(range):
+                guard let number = Int(text), range.contains(number) else {
+                    throw UsageError("\(option) needs \(help!), got '\(text)'")
+                }
+            case let .duration(max):
+                guard let number = Double(text), number.isFinite, number > 0, number <= max else {
+                    throw UsageError("\(option) needs a number \(help!), got '\(text)'")
+                }
+            case .pattern: try Arguments.check(pattern: text, for: option)
+            case .threshold: _ = try Arguments.threshold(text, for: option)
+            case let .choice(values):
+                guard values.contains(text) else { throw UsageError("\(option) takes \(help!), got '\(text)'") }
+            }
+        }
     }
 
     var name: String
@@ -26,13 +74,23 @@ struct CommandSpec {
         lines += ["", "options:"]
         for option in options.sorted(by: { $0.name < $1.name }) {
             let left = option.name + (option.value.map { " " + $0 } ?? "")
-            lines.append("  " + left.padding(toLength: max(width, left.count + 2), withPad: " ", startingAt: 0) + option.help)
+            let help = option.help + (option.kind.help.map { " [\($0)]" } ?? "")
+            lines.append("  " + left.padding(toLength: max(width, left.count + 2), withPad: " ", startingAt: 0) + help)
         }
         lines.append("  --quiet".padding(toLength: width + 2, withPad: " ", startingAt: 0) + "leave out progress and status lines (every command)")
         return lines.joined(separator: "\n")
     }
 
-    static func option(_ name: String, _ value: String, _ help: String) -> Option { Option(name: name, value: value, help: help) }
+    static func option(_ name: String, _ value: String, _ help: String, _ kind: Kind = .text) -> Option {
+        Option(name: name, value: value, help: help, kind: kind)
+    }
+    static func whole(_ name: String, _ value: String, _ help: String, from low: Int = 1, to high: Int = .max) -> Option {
+        option(name, value, help, .whole(low...high))
+    }
+    static func duration(_ name: String, _ value: String, _ help: String, max: Double = .infinity) -> Option {
+        option(name, value, help, .duration(max: max))
+    }
+    static func pattern(_ name: String, _ help: String) -> Option { option(name, "REGEX", help, .pattern) }
     static func flag(_ name: String, _ help: String) -> Option { Option(name: name, value: nil, help: help) }
 
     static let profiles = [
@@ -43,7 +101,7 @@ struct CommandSpec {
     static let engineOptions = [
         option("--engine", "CMD", "an engine in another process (docs/protocol.md); repeatable"),
         flag("--engine-shell", "run CMD through /bin/sh -c (words are split, not interpreted, without it)"),
-        option("--engine-timeout", "S", "seconds to await each answer of the engine"),
+        duration("--engine-timeout", "S", "seconds to await each answer of the engine", max: 3600),
     ]
 
     static let storeOptions = [
@@ -59,15 +117,15 @@ struct CommandSpec {
             Exit 0 when every benchmark completed (and every engine's values agreed).
             """,
         options: profiles + engineOptions + [
-            option("--filter", "REGEX", "the benchmarks whose names match"),
-            option("--threads", "N", "threads for the engine's parallel benchmarks (1–256)"),
+            pattern("--filter", "the benchmarks whose names match"),
+            whole("--threads", "N", "threads for the engine's parallel benchmarks (1–256)"),
             option("--format", "F", "text, markdown, json, junit, csv or github"),
             option("--save-baseline", "NAME|PATH.json", "also keep the result as a baseline"),
             option("--reports", "DIR", "where results are kept (reports)"),
             option("--worker", "PATH", "a BenchKit worker executable to measure instead of this package's"),
-            option("--timeout", "S", "seconds a worker may take per benchmark"),
+            duration("--timeout", "S", "seconds a worker may take per benchmark"),
             option("--output", "FILE", "write the formatted result to FILE"),
-            option("--busy-retries", "N", "re-measure a process that ran beside ≥ 0.5 CPU of other work N times (1)"),
+            whole("--busy-retries", "N", "re-measure a process that ran beside ≥ 0.5 CPU of other work N times (1)", from: 0),
             flag("--instructions", "count one-thread benchmarks' instructions under callgrind"),
         ])
 
@@ -77,13 +135,13 @@ struct CommandSpec {
             summary: "The main job on the bundled default suites (what `make run` runs): every fixture, the quick profile, reports/ and the site.",
             options: [
                 option("--fixtures", "DIR", "the fixtures folder (Fixtures)"), option("--reports", "DIR", "where results are kept (reports)"),
-                option("--filter", "REGEX", "the benchmarks whose names match"),
+                pattern("--filter", "the benchmarks whose names match"),
             ] + storeOptions),
         run,
         CommandSpec(
             name: "list", summary: "List the benchmarks (of the engines, with --engine); a filter that matches none is an error (exit 1).",
             options: engineOptions + [
-                option("--filter", "REGEX", "the benchmarks whose names match"), option("--worker", "PATH", "a BenchKit worker executable"),
+                pattern("--filter", "the benchmarks whose names match"), option("--worker", "PATH", "a BenchKit worker executable"),
             ]),
         CommandSpec(
             name: "compare", positional: "BASELINE [CANDIDATE]", maximumPositional: 2,
@@ -93,11 +151,11 @@ struct CommandSpec {
                 2 regression, 3 inconclusive, 4 outputs differ.
                 """,
             options: [
-                option("--threshold", "F", "the smallest change that counts (5% or 0.05)"),
+                option("--threshold", "F", "the smallest change that counts", .threshold),
                 option("--threshold-for", "REGEX=F", "another threshold for the benchmarks matching REGEX; repeatable"),
                 option("--margin", "F", "the part of the threshold the 95% interval must clear for regressed or improved (1)"),
                 flag("--threshold-from-history", "each benchmark's threshold from its own run-to-run noise in this machine's stored history"),
-                option("--window", "N", "the newest runs of the history that noise is measured over (60)"),
+                whole("--window", "N", "the newest runs of the history that noise is measured over (60)"),
                 option("--format", "F", "text, markdown or json"), option("--reports", "DIR", "where results are kept (reports)"),
                 option("--output", "FILE", "write the comparison to FILE"), option("--calibration", "FILE", "the calibration to apply"),
                 flag("--force", "compare results of different machines or builds"), flag("--no-calibration", "apply no calibration"),
@@ -110,33 +168,35 @@ struct CommandSpec {
                 compare; 1 also when a fixture present in both revisions changed its verdict.
                 """,
             options: profiles + [
-                option("--filter", "REGEX", "the benchmarks whose names match"), option("--rounds", "K", "rounds before the first decision"),
-                option("--max-rounds", "M", "rounds at most"), option("--budget-minutes", "T", "minutes at most, builds included"),
-                option("--threshold", "F", "the smallest change that counts"), option("--threads", "N", "threads for parallel benchmarks"),
+                pattern("--filter", "the benchmarks whose names match"), whole("--rounds", "K", "rounds before the first decision"),
+                whole("--max-rounds", "M", "rounds at most"), duration("--budget-minutes", "T", "minutes at most, builds included"),
+                option("--threshold", "F", "the smallest change that counts", .threshold), whole("--threads", "N", "threads for parallel benchmarks"),
                 option("--margin", "F", "the part of the threshold the 95% interval must clear for regressed or improved (0.5)"),
-                option("--configuration", "release|debug", "the build configuration"), option("--reports", "DIR", "where results are kept"),
+                option("--configuration", "release|debug", "the build configuration", .choice(["release", "debug"])),
+                option("--reports", "DIR", "where results are kept"),
                 option("--repository", "DIR", "the git repository of A and B (the current one)"),
                 option("--format", "F", "text, markdown, json or junit"), option("--calibration", "FILE", "the calibration to apply"),
-                option("--design", "blocks|processes", "alternate blocks in one worker a side, or a fresh process a side"),
+                option("--design", "blocks|processes", "alternate blocks in one worker a side, or a fresh process a side", .choice(["blocks", "processes"])),
                 option("--package-path", "DIR", "measure the package in DIR of each checkout"),
                 option("--worker-product", "NAME", "the package's worker executable"),
                 option("--engine", "CMD", "measure an engine's workloads, built in each checkout"),
                 option("--build", "CMD", "the command that builds each checkout (for --engine)"),
                 flag("--no-confirm", "do not confirm a regression with more rounds"), flag("--no-calibration", "apply no calibration"),
                 flag("--no-instructions", "leave out the instruction counts of one-thread benchmarks (callgrind, once a side)"),
-                option("--instruction-threshold", "F", "the rise in instructions per iteration that is a regression (1%)"),
+                option("--instruction-threshold", "F", "the rise in instructions per iteration that is a regression (1%)", .threshold),
             ]),
         CommandSpec(
             name: "calibrate",
             summary: "A/A comparisons of this build on this machine: per benchmark the noise and the threshold that holds false positives down.",
             options: profiles + [
-                option("--filter", "REGEX", "the benchmarks whose names match"), option("--threads", "N", "threads for parallel benchmarks"),
+                pattern("--filter", "the benchmarks whose names match"), whole("--threads", "N", "threads for parallel benchmarks"),
                 option("--reports", "DIR", "where results are kept"), option("--worker", "PATH", "a BenchKit worker executable"),
-                option("--timeout", "S", "seconds a worker may take per benchmark"), option("--pairs", "N", "A/A pairs"),
-                option("--rounds", "K", "rounds per pair"), option("--threshold", "F", "the threshold to test"), option("--format", "F", "text or json"),
+                duration("--timeout", "S", "seconds a worker may take per benchmark"), whole("--pairs", "N", "A/A pairs"),
+                whole("--rounds", "K", "rounds per pair"), option("--threshold", "F", "the threshold to test", .threshold),
+                option("--format", "F", "text or json"),
                 option("--effect", "F", "the slowdown compare-revisions should find (1.5 × the threshold)"),
-                option("--budget-minutes", "T", "the compare-revisions budget the reach is stated for (10)"),
-                option("--overhead-minutes", "T", "minutes of that budget the builds and the counting pass take (4)"),
+                duration("--budget-minutes", "T", "the compare-revisions budget the reach is stated for (10)"),
+                duration("--overhead-minutes", "T", "minutes of that budget the builds and the counting pass take (4)"),
             ]),
         CommandSpec(
             name: "nightly",
@@ -147,11 +207,11 @@ struct CommandSpec {
                 JSON is kept) or a tool error, 2 a new regression between revisions.
                 """,
             options: profiles + engineOptions + [
-                option("--filter", "REGEX", "the benchmarks whose names match"), option("--reports", "DIR", "where results are kept"),
-                option("--fixtures", "DIR", "the fixtures folder"), option("--threads", "N", "threads for parallel benchmarks"),
+                pattern("--filter", "the benchmarks whose names match"), option("--reports", "DIR", "where results are kept"),
+                option("--fixtures", "DIR", "the fixtures folder"), whole("--threads", "N", "threads for parallel benchmarks"),
                 option("--worker", "PATH", "a BenchKit worker executable"), flag("--bisect", "narrow the worst new regression to a commit"),
                 flag("--no-instructions", "leave out instruction counts"),
-                option("--window", "N", "the newest runs change points are looked for in (120)"),
+                whole("--window", "N", "the newest runs change points are looked for in (120)"),
             ] + storeOptions),
         CommandSpec(
             name: "report",
@@ -161,7 +221,7 @@ struct CommandSpec {
                 """,
             options: [
                 option("--reports", "DIR", "where results are kept (reports)"),
-                option("--window", "N", "the newest runs of each machine the history charts draw (100)"),
+                whole("--window", "N", "the newest runs of each machine the history charts draw (100)"),
                 flag("--from-files", "draw the history from the JSON files, decoding every one, not from the store"),
             ] + storeOptions),
         CommandSpec(
@@ -176,8 +236,8 @@ struct CommandSpec {
             name: "enqueue", positional: "REVISION…", maximumPositional: 64,
             summary: "Add one job per revision to the store's queue, for the fleet's collectors (a shared PostgreSQL store).",
             options: [
-                option("--filter", "REGEX", "the benchmarks each job measures (all)"),
-                option("--profile", "P", "quick, standard or rigorous (standard)"),
+                pattern("--filter", "the benchmarks each job measures (all)"),
+                option("--profile", "P", "the profile (standard)", .choice(["quick", "standard", "rigorous"])),
                 option("--repository", "DIR", "the git repository the revisions are of (.)"),
                 option("--reports", "DIR", "where results are kept (reports)"),
             ] + storeOptions),
@@ -189,10 +249,10 @@ struct CommandSpec {
                 running. A job whose collector stops sending heartbeats is handed to another. Exit 1 when a job failed.
                 """,
             options: [
-                option("--heartbeat", "S", "seconds between heartbeats (10)"),
-                option("--stale-after", "S", "seconds without a heartbeat before a job is handed on (60)"),
-                option("--poll", "S", "seconds between looks at the queue while others still run jobs (5)"),
-                option("--jobs", "N", "stop after N jobs"),
+                duration("--heartbeat", "S", "seconds between heartbeats (10)"),
+                duration("--stale-after", "S", "seconds without a heartbeat before a job is handed on (60)"),
+                duration("--poll", "S", "seconds between looks at the queue while others still run jobs (5)"),
+                whole("--jobs", "N", "stop after N jobs"),
                 option("--repository", "DIR", "the git repository of the revisions (.)"),
                 option("--reports", "DIR", "where results are kept (reports)"),
             ] + storeOptions),
@@ -205,14 +265,15 @@ struct CommandSpec {
                 """,
             options: engineOptions + [
                 option("--fixtures", "DIR", "the fixtures folder (Fixtures)"), option("--suite", "S", "one suite (a folder of fixtures)"),
-                option("--filter", "REGEX", "the fixtures whose ids match"), option("--fixture", "ID", "one fixture"),
+                pattern("--filter", "the fixtures whose ids match"), option("--fixture", "ID", "one fixture"),
                 option("--format", "F", "text, json, junit, markdown or html"), option("--output", "FILE", "write the report to FILE"),
-                option("--fixture-timeout", "S", "seconds a fixture may take in process (60)"),
-                option("--fixture-memory", "MIB", "memory a fixture may take in process (2048)"),
+                duration("--fixture-timeout", "S", "seconds a fixture may take in process (60)"),
+                whole("--fixture-memory", "MIB", "memory a fixture may take in process (2048)"),
                 option("--expectations", "FILE", "gate on results the file does not expect"),
                 option("--update-expectations", "FILE", "write the expectation file from this run, keeping reasons"),
-                option("--explore", "N", "play N generated scenarios instead of the fixtures"), option("--seed", "S", "the explorer's seed (1)"),
-                option("--explore-seconds", "T", "stop exploring after T seconds"), option("--explore-output", "DIR", "where shrunk divergences go"),
+                whole("--explore", "N", "play N generated scenarios instead of the fixtures"), option("--seed", "S", "the explorer's seed (1)"),
+                duration("--explore-seconds", "T", "stop exploring after T seconds", max: 86_400),
+                option("--explore-output", "DIR", "where shrunk divergences go"),
                 option("--explore-kinds", "K,…", "the kinds of scenario, in turn (property,spring,curve,keyframes,phases,timeline)"),
                 flag("--plot-all", "plot every fixture in HTML, not only failures"), flag("--transcript", "with --fixture: every request, answer and check"),
                 flag("--legacy-engine", "play an engine without a handshake (scalar properties only)"),
@@ -227,21 +288,21 @@ struct CommandSpec {
             name: "fixtures generate", summary: "Generated scenarios that reach new regions, shrunk and written to Fixtures/generated/.",
             options: [
                 option("--fixtures", "DIR", "the fixtures folder"), option("--seed", "S", "the explorer's seed (1)"),
-                option("--count", "N", "scenarios to generate (2000)"), option("--engine", "CMD", "an engine the kept scenarios must tell apart; repeatable"),
-                option("--limit", "N", "fixtures to keep at most (200)"),
+                whole("--count", "N", "scenarios to generate (2000)"), option("--engine", "CMD", "an engine the kept scenarios must tell apart; repeatable"),
+                whole("--limit", "N", "fixtures to keep at most (200)"),
                 option("--kinds", "K,…", "the kinds of scenario, in turn (all)"),
             ]),
         CommandSpec(
             name: "fixtures fuzz", summary: "Damaged fixtures through conform in batches, each with real ones as controls; exit 0 when nothing crashed.",
             options: [
-                option("--fixtures", "DIR", "the fixtures folder"), option("--count", "N", "damaged fixtures (10000)"),
-                option("--batch", "B", "fixtures per batch (250)"), option("--seed", "S", "the seed (1)"),
-                option("--controls", "C", "real fixtures per batch (6)"), option("--fixture-timeout", "S", "seconds a batch's fixture may take (20)"),
+                option("--fixtures", "DIR", "the fixtures folder"), whole("--count", "N", "damaged fixtures (10000)", to: 1_000_000),
+                whole("--batch", "B", "fixtures per batch (250)", to: 10_000), option("--seed", "S", "the seed (1)"),
+                whole("--controls", "C", "real fixtures per batch (6)", to: 100), duration("--fixture-timeout", "S", "seconds a batch's fixture may take (20)"),
             ]),
         CommandSpec(
             name: "adapter", summary: "MotionCore behind the engine protocol on standard input and output (docs/protocol.md).",
             options: [
-                option("--protocol", "V", "answer the handshake as protocol version V (1 or 2)"),
+                option("--protocol", "V", "answer the handshake as protocol version V", .choice(["1", "2"])),
                 flag("--legacy", "speak as engines did before the handshake"),
             ]),
         CommandSpec(
@@ -262,8 +323,13 @@ struct CommandSpec {
 }
 
 extension Arguments {
-    /// The arguments of the command `spec` declares.
+    /// The arguments of the command `spec` declares, every value checked against its option's kind.
     init(_ arguments: [String], spec: CommandSpec) throws {
         try self.init(arguments, command: spec.name, options: spec.optionNames, flags: spec.flagNames, maximumPositional: spec.maximumPositional)
+        for option in spec.options {
+            for text in all(option.name) {
+                do { try option.kind.check(text, for: option.name) } catch let error as UsageError { throw UsageError(error.message, command: spec.name) }
+            }
+        }
     }
 }

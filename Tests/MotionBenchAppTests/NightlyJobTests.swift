@@ -53,7 +53,5 @@ struct NightlyJobTests {
         #expect(second.regressions.count == 1 && second.new.contains(regression))
         #expect(regression.benchmark == "test.allocate.7" && regression.atNewest && !regression.sameRevision)
         #expect(regression.before == String(repeating: "9", count: 40) && regression.beforeDate == "2026-01-09T02:00:00Z")
-        // Tonight's times are the recorded ones; the nine nights before ran at half of them.
-        #expect(regression.ratio > 1.5 && regression.ratio < 2.5, "\(regression.ratio)")
     }
 }

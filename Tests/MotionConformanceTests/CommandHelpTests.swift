@@ -37,6 +37,30 @@ struct CommandHelpTests {
             "help lists \(listed.subtracting(accepted)) the parser refuses; the parser takes \(accepted.subtracting(listed)) help leaves out")
     }
 
+    @Test("every value help says an option takes a kind of is checked by the parser: one of another kind is refused, naming the option", arguments: commands)
+    func helpKindsMatchParser(_ command: String) throws {
+        let words = command.split(separator: " ").map(String.init)
+        let help = try EngineProtocolTests().run(words + ["--help"])
+        // "  --name VALUE  what it is [kind]": a value of another kind for each declared kind.
+        let declared: [(option: String, wrong: String)] = help.output.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("  --"), line.hasSuffix("]"), let open = line.lastIndex(of: "[") else { return nil }
+            let option = String(line.dropFirst(2).prefix { $0 != " " }), kind = line[line.index(after: open)..<line.index(before: line.endIndex)]
+            let wrong =
+                kind.hasPrefix("a whole number")
+                ? "1.5" : kind.hasPrefix("above 0") ? "0" : kind == "a regular expression" ? "(" : kind.hasPrefix("a percentage") ? "10" : "zz"
+            return (option, wrong)
+        }
+        if ["run", "conform", "compare-revisions", "fixtures fuzz", "collector"].contains(command) {
+            #expect(declared.count >= 3, "\(command) declares the kinds of its numbers and patterns: \(declared)")
+        }
+        for (option, wrong) in declared {
+            let refused = try EngineProtocolTests().run(words + [option, wrong])
+            #expect(refused.status == 1 && refused.output.isEmpty, "\(command) \(option) \(wrong): \(refused.status)")
+            #expect(refused.errors.hasPrefix("motion-bench: error: \(option) "), "\(command) \(option) \(wrong): \(refused.errors)")
+            #expect(refused.errors.contains("(motion-bench \(command) --help shows the usage)"), "\(refused.errors)")
+        }
+    }
+
     @Test("no command at all is not success; a filter that selects nothing is an error naming the nearest")
     func nothingAsked() throws {
         let none = try EngineProtocolTests().run([])
