@@ -2,7 +2,6 @@ import BenchKit
 import EngineConformance
 import Foundation
 import MotionBenchApp
-import MotionConformance
 
 /// `run`, `list` and `env`: the benchmark runner's commands.
 enum BenchCommands {

@@ -1,8 +1,6 @@
-import BenchKit
 import EngineConformance
 import Foundation
 import MotionBenchApp
-import MotionConformance
 
 /// `motion-bench fixtures regenerate|coverage|generate|fuzz`: parses each into its job and
 /// renders the outcome.

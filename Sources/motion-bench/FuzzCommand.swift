@@ -1,8 +1,5 @@
-import BenchKit
 import Foundation
-import HarnessSupport
 import MotionBenchApp
-import MotionConformance
 
 /// `motion-bench fixtures fuzz`: a campaign of damaged fixtures through the real `conform`.
 ///
