@@ -10,9 +10,14 @@ struct Arguments {
     private(set) var positional: [String] = []
     /// The command these are the options of, for the pointer to its help.
     let command: String
+    /// What an option not given reads as.
+    private let defaults: [String: String]
 
-    init(_ arguments: [String], command: String, options: Set<String>, flags knownFlags: Set<String>, maximumPositional: Int = 0) throws {
-        self.command = command
+    init(
+        _ arguments: [String], command: String, options: Set<String>, flags knownFlags: Set<String>, maximumPositional: Int = 0,
+        defaults: [String: String] = [:]
+    ) throws {
+        (self.command, self.defaults) = (command, defaults)
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             if argument.hasPrefix("--") {
@@ -40,7 +45,17 @@ struct Arguments {
         }
     }
 
-    func value(_ option: String) -> String? { values[option]?.last }
+    /// The option's value: the last one given, else its declared default.
+    func value(_ option: String) -> String? { values[option]?.last ?? defaults[option] }
+
+    /// The value of an option whose spec declares a default: never missing.
+    func string(_ option: String) -> String {
+        guard let text = value(option) else { preconditionFailure("'\(command)' reads \(option), which its spec gives no default") }
+        return text
+    }
+
+    /// Whether the command line gave the option (its default does not count).
+    func given(_ option: String) -> Bool { values[option] != nil }
 
     /// `--format` (text when not given) as a format `R` renders; a name it does not render is a
     /// usage error listing the ones it does.

@@ -29,7 +29,7 @@ enum BenchCommands {
         let arguments = try Arguments(raw, spec: .run)
         let format = try arguments.format(for: RunResult.self)
         let request = RunRequest(
-            selection: try BenchmarkSelection(arguments), reports: URL(fileURLWithPath: arguments.value("--reports") ?? "reports"),
+            selection: try BenchmarkSelection(arguments), reports: URL(fileURLWithPath: arguments.string("--reports")),
             saveBaseline: arguments.value("--save-baseline"))
         let outcome = try app.run(request) { result in
             let rendered = try result.render(format)

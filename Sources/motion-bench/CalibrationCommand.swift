@@ -7,8 +7,8 @@ import MotionBenchApp
 enum CalibrationCommand {
     static func run(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, spec: .named("calibrate"))
-        let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
-        let format = arguments.value("--format") ?? "text"
+        let reports = URL(fileURLWithPath: arguments.string("--reports"))
+        let format = arguments.string("--format")
         guard ["text", "json"].contains(format) else { throw UsageError("--format takes text or json for 'calibrate'") }
         var request = CalibrateRequest(selection: try BenchmarkSelection(arguments), reports: reports)
         request.pairs = try arguments.int("--pairs")

@@ -1,4 +1,7 @@
+import BenchKit
+import ConformanceReports
 import MotionBenchApp
+import MotionConformance
 
 /// What one command takes — its options with their values, kinds and help, its flags, its
 /// positional arguments — declared once: the parser checks arguments against it (every value of
@@ -10,6 +13,8 @@ struct CommandSpec {
         var value: String?
         var help: String
         var kind: Kind = .text
+        /// What the command uses when the option is not given; help shows it.
+        var defaultValue: String? = nil
     }
 
     /// What an option's value must be; the parser refuses anything else, naming the option.
@@ -23,6 +28,8 @@ struct CommandSpec {
         /// A fraction below 1 or a percentage: 0.05 and 5% alike.
         case threshold
         case choice([String])
+        /// An output format of a kind of result (`RenderableResult`): the formats it renders.
+        case format([OutputFormat], of: String)
 
         /// How help describes it; nil for text.
         var help: String? {
@@ -33,7 +40,8 @@ struct CommandSpec {
             case let .duration(max): return max.isFinite ? "above 0, at most \(Int(max))" : "above 0"
             case .pattern: return "a regular expression"
             case .threshold: return "a percentage (5%) or a fraction (0.05)"
-            case let .choice(values): return values.joined(separator: " or ")
+            case let .choice(values): return Self.listed(values)
+            case let .format(formats, _): return Self.listed(formats.map(\.rawValue))
             }
         }
 
@@ -53,7 +61,16 @@ struct CommandSpec {
             case .threshold: _ = try Arguments.threshold(text, for: option)
             case let .choice(values):
                 guard values.contains(text) else { throw UsageError("\(option) takes \(help!), got '\(text)'") }
+            case let .format(formats, kind):
+                guard let format = OutputFormat(rawValue: text), formats.contains(format) else {
+                    throw UsageError(UnknownFormat(name: text, kind: kind, expected: formats).description)
+                }
             }
+        }
+
+        /// "a, b or c".
+        static func listed(_ words: [String]) -> String {
+            words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words.last!
         }
     }
 
@@ -74,22 +91,28 @@ struct CommandSpec {
         lines += ["", "options:"]
         for option in options.sorted(by: { $0.name < $1.name }) {
             let left = option.name + (option.value.map { " " + $0 } ?? "")
-            let help = option.help + (option.kind.help.map { " [\($0)]" } ?? "")
+            let help = option.help + (option.defaultValue.map { " (\($0))" } ?? "") + (option.kind.help.map { " [\($0)]" } ?? "")
             lines.append("  " + left.padding(toLength: max(width, left.count + 2), withPad: " ", startingAt: 0) + help)
         }
         lines.append("  --quiet".padding(toLength: width + 2, withPad: " ", startingAt: 0) + "leave out progress and status lines (every command)")
         return lines.joined(separator: "\n")
     }
 
-    static func option(_ name: String, _ value: String, _ help: String, _ kind: Kind = .text) -> Option {
-        Option(name: name, value: value, help: help, kind: kind)
+    static func option(_ name: String, _ value: String, _ help: String, _ kind: Kind = .text, default: String? = nil) -> Option {
+        Option(name: name, value: value, help: help, kind: kind, defaultValue: `default`)
     }
-    static func whole(_ name: String, _ value: String, _ help: String, from low: Int = 1, to high: Int = .max) -> Option {
-        option(name, value, help, .whole(low...high))
+    static func whole(_ name: String, _ value: String, _ help: String, from low: Int = 1, to high: Int = .max, default: Int? = nil) -> Option {
+        option(name, value, help, .whole(low...high), default: `default`.map(String.init))
     }
-    static func duration(_ name: String, _ value: String, _ help: String, max: Double = .infinity) -> Option {
-        option(name, value, help, .duration(max: max))
+    static func duration(_ name: String, _ value: String, _ help: String, max: Double = .infinity, default: Double? = nil) -> Option {
+        option(name, value, help, .duration(max: max), default: `default`.map { $0 == $0.rounded() ? String(Int($0)) : String($0) })
     }
+    /// `--format F`: the formats `R` renders, text unless another is asked for.
+    static func format<R: RenderableResult>(of _: R.Type) -> Option {
+        option("--format", "F", "the output format", .format(R.formats, of: R.kind), default: "text")
+    }
+    static let reports = option("--reports", "DIR", "where results are kept", default: "reports")
+    static let fixtures = option("--fixtures", "DIR", "the fixtures folder", default: "Fixtures")
     static func pattern(_ name: String, _ help: String) -> Option { option(name, "REGEX", help, .pattern) }
     static func flag(_ name: String, _ help: String) -> Option { Option(name: name, value: nil, help: help) }
 
@@ -119,13 +142,13 @@ struct CommandSpec {
         options: profiles + engineOptions + [
             pattern("--filter", "the benchmarks whose names match"),
             whole("--threads", "N", "threads for the engine's parallel benchmarks (1–256)"),
-            option("--format", "F", "text, markdown, json, junit, csv or github"),
+            format(of: RunResult.self),
             option("--save-baseline", "NAME|PATH.json", "also keep the result as a baseline"),
-            option("--reports", "DIR", "where results are kept (reports)"),
+            reports,
             option("--worker", "PATH", "a BenchKit worker executable to measure instead of this package's"),
             duration("--timeout", "S", "seconds a worker may take per benchmark"),
             option("--output", "FILE", "write the formatted result to FILE"),
-            whole("--busy-retries", "N", "re-measure a process that ran beside ≥ 0.5 CPU of other work N times (1)", from: 0),
+            whole("--busy-retries", "N", "re-measure a process that ran beside ≥ 0.5 CPU of other work N times", from: 0, default: 1),
             flag("--instructions", "count one-thread benchmarks' instructions under callgrind"),
         ])
 
@@ -134,7 +157,7 @@ struct CommandSpec {
             name: "main",
             summary: "The main job on the bundled default suites (what `make run` runs): every fixture, the quick profile, reports/ and the site.",
             options: [
-                option("--fixtures", "DIR", "the fixtures folder (Fixtures)"), option("--reports", "DIR", "where results are kept (reports)"),
+                fixtures, reports,
                 pattern("--filter", "the benchmarks whose names match"),
             ] + storeOptions),
         run,
@@ -155,8 +178,8 @@ struct CommandSpec {
                 option("--threshold-for", "REGEX=F", "another threshold for the benchmarks matching REGEX; repeatable"),
                 option("--margin", "F", "the part of the threshold the 95% interval must clear for regressed or improved (1)"),
                 flag("--threshold-from-history", "each benchmark's threshold from its own run-to-run noise in this machine's stored history"),
-                whole("--window", "N", "the newest runs of the history that noise is measured over (60)"),
-                option("--format", "F", "text, markdown or json"), option("--reports", "DIR", "where results are kept (reports)"),
+                whole("--window", "N", "the newest runs of the history that noise is measured over", default: 60),
+                format(of: ComparisonReport.self), reports,
                 option("--output", "FILE", "write the comparison to FILE"), option("--calibration", "FILE", "the calibration to apply"),
                 flag("--force", "compare results of different machines or builds"), flag("--no-calibration", "apply no calibration"),
             ] + storeOptions),
@@ -173,9 +196,9 @@ struct CommandSpec {
                 option("--threshold", "F", "the smallest change that counts", .threshold), whole("--threads", "N", "threads for parallel benchmarks"),
                 option("--margin", "F", "the part of the threshold the 95% interval must clear for regressed or improved (0.5)"),
                 option("--configuration", "release|debug", "the build configuration", .choice(["release", "debug"])),
-                option("--reports", "DIR", "where results are kept"),
+                reports,
                 option("--repository", "DIR", "the git repository of A and B (the current one)"),
-                option("--format", "F", "text, markdown, json or junit"), option("--calibration", "FILE", "the calibration to apply"),
+                format(of: ComparisonReport.self), option("--calibration", "FILE", "the calibration to apply"),
                 option("--design", "blocks|processes", "alternate blocks in one worker a side, or a fresh process a side", .choice(["blocks", "processes"])),
                 option("--package-path", "DIR", "measure the package in DIR of each checkout"),
                 option("--worker-product", "NAME", "the package's worker executable"),
@@ -190,13 +213,13 @@ struct CommandSpec {
             summary: "A/A comparisons of this build on this machine: per benchmark the noise and the threshold that holds false positives down.",
             options: profiles + [
                 pattern("--filter", "the benchmarks whose names match"), whole("--threads", "N", "threads for parallel benchmarks"),
-                option("--reports", "DIR", "where results are kept"), option("--worker", "PATH", "a BenchKit worker executable"),
+                reports, option("--worker", "PATH", "a BenchKit worker executable"),
                 duration("--timeout", "S", "seconds a worker may take per benchmark"), whole("--pairs", "N", "A/A pairs"),
                 whole("--rounds", "K", "rounds per pair"), option("--threshold", "F", "the threshold to test", .threshold),
-                option("--format", "F", "text or json"),
+                format(of: Calibration.self),
                 option("--effect", "F", "the slowdown compare-revisions should find (1.5 × the threshold)"),
-                duration("--budget-minutes", "T", "the compare-revisions budget the reach is stated for (10)"),
-                duration("--overhead-minutes", "T", "minutes of that budget the builds and the counting pass take (4)"),
+                duration("--budget-minutes", "T", "the compare-revisions budget the reach is stated for", default: Calibrator.defaultBudgetMinutes),
+                duration("--overhead-minutes", "T", "minutes of that budget the builds and the counting pass take", default: Calibrator.defaultOverheadMinutes),
             ]),
         CommandSpec(
             name: "nightly",
@@ -207,11 +230,11 @@ struct CommandSpec {
                 JSON is kept) or a tool error, 2 a new regression between revisions.
                 """,
             options: profiles + engineOptions + [
-                pattern("--filter", "the benchmarks whose names match"), option("--reports", "DIR", "where results are kept"),
-                option("--fixtures", "DIR", "the fixtures folder"), whole("--threads", "N", "threads for parallel benchmarks"),
+                pattern("--filter", "the benchmarks whose names match"), reports,
+                fixtures, whole("--threads", "N", "threads for parallel benchmarks"),
                 option("--worker", "PATH", "a BenchKit worker executable"), flag("--bisect", "narrow the worst new regression to a commit"),
                 flag("--no-instructions", "leave out instruction counts"),
-                whole("--window", "N", "the newest runs change points are looked for in (120)"),
+                whole("--window", "N", "the newest runs change points are looked for in", default: NightlyRequest.defaultWindow),
             ] + storeOptions),
         CommandSpec(
             name: "report",
@@ -220,8 +243,8 @@ struct CommandSpec {
                 latest run and the conformance reports; a history page per machine; exit 1 when there is nothing to report.
                 """,
             options: [
-                option("--reports", "DIR", "where results are kept (reports)"),
-                whole("--window", "N", "the newest runs of each machine the history charts draw (100)"),
+                reports,
+                whole("--window", "N", "the newest runs of each machine the history charts draw", default: ReportRequest.defaultWindow),
                 flag("--from-files", "draw the history from the JSON files, decoding every one, not from the store"),
             ] + storeOptions),
         CommandSpec(
@@ -231,15 +254,15 @@ struct CommandSpec {
                 and revision comparisons under DIR (reports) it lacks, idempotently; `status` prints its version, its tables'
                 rows and its jobs.
                 """,
-            options: [option("--reports", "DIR", "where results are kept (reports)")] + storeOptions),
+            options: [reports] + storeOptions),
         CommandSpec(
             name: "enqueue", positional: "REVISION…", maximumPositional: 64,
             summary: "Add one job per revision to the store's queue, for the fleet's collectors (a shared PostgreSQL store).",
             options: [
                 pattern("--filter", "the benchmarks each job measures (all)"),
-                option("--profile", "P", "the profile (standard)", .choice(["quick", "standard", "rigorous"])),
-                option("--repository", "DIR", "the git repository the revisions are of (.)"),
-                option("--reports", "DIR", "where results are kept (reports)"),
+                option("--profile", "P", "the profile", .choice(["quick", "standard", "rigorous"]), default: "standard"),
+                option("--repository", "DIR", "the git repository the revisions are of", default: "."),
+                reports,
             ] + storeOptions),
         CommandSpec(
             name: "collector",
@@ -249,12 +272,12 @@ struct CommandSpec {
                 running. A job whose collector stops sending heartbeats is handed to another. Exit 1 when a job failed.
                 """,
             options: [
-                duration("--heartbeat", "S", "seconds between heartbeats (10)"),
-                duration("--stale-after", "S", "seconds without a heartbeat before a job is handed on (60)"),
-                duration("--poll", "S", "seconds between looks at the queue while others still run jobs (5)"),
+                duration("--heartbeat", "S", "seconds between heartbeats", default: CollectorRequest().heartbeat),
+                duration("--stale-after", "S", "seconds without a heartbeat before a job is handed on", default: CollectorRequest().staleAfter),
+                duration("--poll", "S", "seconds between looks at the queue while others still run jobs", default: CollectorRequest().poll),
                 whole("--jobs", "N", "stop after N jobs"),
-                option("--repository", "DIR", "the git repository of the revisions (.)"),
-                option("--reports", "DIR", "where results are kept (reports)"),
+                option("--repository", "DIR", "the git repository of the revisions", default: "."),
+                reports,
             ] + storeOptions),
         CommandSpec(
             name: "conform",
@@ -264,40 +287,44 @@ struct CommandSpec {
                 failures, with --expectations), 1 failures or nothing ran, 2 errors or an engine that cannot start.
                 """,
             options: engineOptions + [
-                option("--fixtures", "DIR", "the fixtures folder (Fixtures)"), option("--suite", "S", "one suite (a folder of fixtures)"),
+                fixtures, option("--suite", "S", "one suite (a folder of fixtures)"),
                 pattern("--filter", "the fixtures whose ids match"), option("--fixture", "ID", "one fixture"),
-                option("--format", "F", "text, json, junit, markdown or html"), option("--output", "FILE", "write the report to FILE"),
-                duration("--fixture-timeout", "S", "seconds a fixture may take in process (60)"),
-                whole("--fixture-memory", "MIB", "memory a fixture may take in process (2048)"),
+                format(of: ConformanceReport.self), option("--output", "FILE", "write the report to FILE"),
+                duration("--fixture-timeout", "S", "seconds a fixture may take in process", default: IsolatedPlayer.Budget().seconds),
+                whole("--fixture-memory", "MIB", "memory a fixture may take in process", default: IsolatedPlayer.Budget().memoryBytes >> 20),
                 option("--expectations", "FILE", "gate on results the file does not expect"),
                 option("--update-expectations", "FILE", "write the expectation file from this run, keeping reasons"),
-                whole("--explore", "N", "play N generated scenarios instead of the fixtures"), option("--seed", "S", "the explorer's seed (1)"),
+                whole("--explore", "N", "play N generated scenarios instead of the fixtures", to: 10_000_000),
+                option("--seed", "S", "the explorer's seed", default: "1"),
                 duration("--explore-seconds", "T", "stop exploring after T seconds", max: 86_400),
-                option("--explore-output", "DIR", "where shrunk divergences go"),
+                option("--explore-output", "DIR", "where shrunk divergences go", default: "reports/explore"),
                 option("--explore-kinds", "K,…", "the kinds of scenario, in turn (property,spring,curve,keyframes,phases,timeline)"),
                 flag("--plot-all", "plot every fixture in HTML, not only failures"), flag("--transcript", "with --fixture: every request, answer and check"),
                 flag("--legacy-engine", "play an engine without a handshake (scalar properties only)"),
             ]),
         CommandSpec(
             name: "fixtures regenerate", summary: "Recompute the reference-model and generated fixtures with the reference model.",
-            options: [option("--fixtures", "DIR", "the fixtures folder"), flag("--check", "change nothing; exit 1 when a fixture would change")]),
+            options: [fixtures, flag("--check", "change nothing; exit 1 when a fixture would change")]),
         CommandSpec(
             name: "fixtures coverage", summary: "The coverage map: every rule of docs/semantics.md with its fixtures and regions, thin and missing ones named.",
-            options: [option("--fixtures", "DIR", "the fixtures folder")]),
+            options: [fixtures]),
         CommandSpec(
             name: "fixtures generate", summary: "Generated scenarios that reach new regions, shrunk and written to Fixtures/generated/.",
             options: [
-                option("--fixtures", "DIR", "the fixtures folder"), option("--seed", "S", "the explorer's seed (1)"),
-                whole("--count", "N", "scenarios to generate (2000)"), option("--engine", "CMD", "an engine the kept scenarios must tell apart; repeatable"),
-                whole("--limit", "N", "fixtures to keep at most (200)"),
+                fixtures, option("--seed", "S", "the explorer's seed", default: String(GenerateRequest().seed)),
+                whole("--count", "N", "scenarios to generate", default: GenerateRequest().count),
+                option("--engine", "CMD", "an engine the kept scenarios must tell apart; repeatable"),
+                whole("--limit", "N", "fixtures to keep at most", default: GenerateRequest().limit),
                 option("--kinds", "K,…", "the kinds of scenario, in turn (all)"),
             ]),
         CommandSpec(
             name: "fixtures fuzz", summary: "Damaged fixtures through conform in batches, each with real ones as controls; exit 0 when nothing crashed.",
             options: [
-                option("--fixtures", "DIR", "the fixtures folder"), whole("--count", "N", "damaged fixtures (10000)", to: 1_000_000),
-                whole("--batch", "B", "fixtures per batch (250)", to: 10_000), option("--seed", "S", "the seed (1)"),
-                whole("--controls", "C", "real fixtures per batch (6)", to: 100), duration("--fixture-timeout", "S", "seconds a batch's fixture may take (20)"),
+                fixtures, whole("--count", "N", "damaged fixtures", to: 1_000_000, default: FuzzRequest().count),
+                whole("--batch", "B", "fixtures per batch", to: 10_000, default: FuzzRequest().batch),
+                whole("--seed", "S", "the seed", default: Int(FuzzRequest().seed)),
+                whole("--controls", "C", "real fixtures per batch", to: 100, default: FuzzRequest().controls),
+                duration("--fixture-timeout", "S", "seconds a batch's fixture may take", default: FuzzRequest().fixtureTimeout),
             ]),
         CommandSpec(
             name: "adapter", summary: "MotionCore behind the engine protocol on standard input and output (docs/protocol.md).",
@@ -311,7 +338,7 @@ struct CommandSpec {
                 "A stored run, comparison, conformance result or history record in another format, measuring nothing; revision:PREFIX or date:PREFIX names a run in the store.",
             options: [
                 option("--format", "F", "the format (per kind of result)"), option("--output", "FILE", "write it to FILE"),
-                option("--reports", "DIR", "where results are kept, for revision: and date: (reports)"),
+                option("--reports", "DIR", "where results are kept, for revision: and date:", default: "reports"),
             ] + storeOptions),
         CommandSpec(name: "env", summary: "The environment fingerprint, the machine key and the clock.", options: []),
     ]
@@ -323,9 +350,15 @@ struct CommandSpec {
 }
 
 extension Arguments {
-    /// The arguments of the command `spec` declares, every value checked against its option's kind.
+    /// The arguments of the command `spec` declares, every value checked against its option's
+    /// kind; an option not given reads as its declared default.
     init(_ arguments: [String], spec: CommandSpec) throws {
-        try self.init(arguments, command: spec.name, options: spec.optionNames, flags: spec.flagNames, maximumPositional: spec.maximumPositional)
+        assert(
+            spec.options.allSatisfy { option in option.defaultValue.map { (try? option.kind.check($0, for: option.name)) != nil } ?? true },
+            "a default of '\(spec.name)' is not of its option's kind")
+        try self.init(
+            arguments, command: spec.name, options: spec.optionNames, flags: spec.flagNames, maximumPositional: spec.maximumPositional,
+            defaults: Dictionary(spec.options.compactMap { option in option.defaultValue.map { (option.name, $0) } }, uniquingKeysWith: { a, _ in a }))
         for option in spec.options {
             for text in all(option.name) {
                 do { try option.kind.check(text, for: option.name) } catch let error as UsageError { throw UsageError(error.message, command: spec.name) }

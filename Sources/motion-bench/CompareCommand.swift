@@ -11,7 +11,7 @@ enum CompareCommand {
                 "'compare' needs a baseline: a name under reports/baselines/, a path ending in .json, or a stored run (revision:PREFIX, date:PREFIX)")
         }
         var request = CompareRequest(baseline: baselineName, candidate: arguments.positional.count > 1 ? arguments.positional[1] : nil)
-        request.reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
+        request.reports = URL(fileURLWithPath: arguments.string("--reports"))
         request.store = StoreChoice(arguments)
         if let threshold = try arguments.threshold("--threshold") { request.policy.threshold = threshold }
         if let margin = try arguments.margin() { request.policy.margin = margin }
@@ -21,7 +21,7 @@ enum CompareCommand {
             try Arguments.check(pattern: parts[0], for: "--threshold-for")
             request.policy.thresholdOverrides.append((parts[0], try Arguments.threshold(parts[1], for: "--threshold-for \(parts[0])")))
         }
-        if arguments.has("--threshold-from-history") { request.historyWindow = try arguments.int("--window") ?? 60 }
+        if arguments.has("--threshold-from-history") { request.historyWindow = try arguments.int("--window") }
         request.calibration = CalibrationCommand.choice(arguments)
         request.force = arguments.has("--force")
         let format = try arguments.format(for: ComparisonReport.self)

@@ -20,13 +20,13 @@ enum ConformCommand {
                 }
                 engine?.timeout = seconds
             }
-        } else if arguments.has("--engine-shell") || arguments.value("--engine-timeout") != nil || arguments.has("--legacy-engine") {
+        } else if arguments.has("--engine-shell") || arguments.given("--engine-timeout") || arguments.has("--legacy-engine") {
             throw UsageError("--engine-shell, --engine-timeout and --legacy-engine go with --engine CMD")
         }
-        if arguments.value("--explore") != nil {
+        if arguments.given("--explore") {
             return try explore(arguments, engine: engine)
         }
-        for option in ["--seed", "--explore-seconds", "--explore-output", "--explore-kinds"] where arguments.value(option) != nil {
+        for option in ["--seed", "--explore-seconds", "--explore-output", "--explore-kinds"] where arguments.given(option) {
             throw UsageError("\(option) goes with --explore N")
         }
         var budget = IsolatedPlayer.Budget()
@@ -51,11 +51,11 @@ enum ConformCommand {
             guard let id = arguments.value("--fixture") else {
                 throw UsageError("--transcript goes with --fixture ID (one fixture's every request, answer and check)")
             }
-            return try transcript(id, fixtures: arguments.value("--fixtures") ?? "Fixtures", engine: engine)
+            return try transcript(id, fixtures: arguments.string("--fixtures"), engine: engine)
         }
         let engines = arguments.all("--engine")
         if engines.count > 1 {
-            guard arguments.value("--expectations") == nil && arguments.value("--update-expectations") == nil else {
+            guard !arguments.given("--expectations") && !arguments.given("--update-expectations") else {
                 throw UsageError("--expectations and --update-expectations belong to one engine; give one --engine with them")
             }
             return try sideBySide(engines, template: engine!, format: format, arguments: arguments, filter: filter, budget: budget)
@@ -63,7 +63,7 @@ enum ConformCommand {
         let expectations = try readExpectations(arguments)
         // Text to the terminal goes out a fixture at a time, flushed: whatever happens later, the
         // verdicts reached so far are not lost. Other formats are written whole at the end.
-        let streaming = format == .text && arguments.value("--output") == nil
+        let streaming = format == .text && !arguments.given("--output")
         // The header goes out with the first result: an engine that cannot start leaves one error, no table.
         var headed = false
         func header() {
@@ -73,7 +73,7 @@ enum ConformCommand {
         var report: ConformanceReport
         do {
             var request = ConformanceRequest(
-                fixtures: arguments.value("--fixtures") ?? "Fixtures", suite: arguments.value("--suite"), filter: filter, engine: engine)
+                fixtures: arguments.string("--fixtures"), suite: arguments.value("--suite"), filter: filter, engine: engine)
             request.budget = budget
             report = try app.conformance(
                 request,
@@ -114,7 +114,7 @@ enum ConformCommand {
         guard let count = Int(countText), count > 0, count <= 10_000_000 else {
             throw UsageError("--explore '\(countText)' is not a number of scenarios between 1 and 10000000")
         }
-        let seedText = arguments.value("--seed") ?? "1"
+        let seedText = arguments.string("--seed")
         guard let seed = UInt64(seedText) else { throw UsageError("--seed '\(seedText)' is not a whole number from 0 to 2^64 - 1") }
         var exploreOptions = Explorer.Options(seed: seed, count: count, kinds: try scenarioKinds(arguments.value("--explore-kinds"), option: "--explore-kinds"))
         if let text = arguments.value("--explore-seconds") {
@@ -123,10 +123,10 @@ enum ConformCommand {
             }
             exploreOptions.seconds = seconds
         }
-        for option in ["--format", "--suite", "--filter", "--output", "--fixtures"] where arguments.value(option) != nil {
+        for option in ["--format", "--suite", "--filter", "--output", "--fixtures"] where arguments.given(option) {
             throw UsageError("\(option) does not go with --explore (exploration plays generated scenarios and writes fixtures)")
         }
-        let output = URL(fileURLWithPath: arguments.value("--explore-output") ?? "reports/explore")
+        let output = URL(fileURLWithPath: arguments.string("--explore-output"))
         var adapter: ExternalEngine?
         if let options {
             let engine = ExternalEngine(options)
@@ -198,7 +198,7 @@ enum ConformCommand {
                     try app.conformance(
                         {
                             var request = ConformanceRequest(
-                                fixtures: arguments.value("--fixtures") ?? "Fixtures", suite: arguments.value("--suite"), filter: filter, engine: options)
+                                fixtures: arguments.string("--fixtures"), suite: arguments.value("--suite"), filter: filter, engine: options)
                             request.budget = budget
                             return request
                         }()))

@@ -18,7 +18,7 @@ enum FixturesCommand {
     static func regenerate(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, spec: .named("fixtures regenerate"))
         let check = arguments.has("--check")
-        let outcome = try app.regenerateFixtures(in: arguments.value("--fixtures") ?? "Fixtures", check: check)
+        let outcome = try app.regenerateFixtures(in: arguments.string("--fixtures"), check: check)
         for error in outcome.loadErrors { writeToStandardError("error: \(error)\n") }
         for entry in outcome.entries {
             switch entry {
@@ -34,7 +34,7 @@ enum FixturesCommand {
 
     static func coverage(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, spec: .named("fixtures coverage"))
-        let outcome = try app.coverage(of: arguments.value("--fixtures") ?? "Fixtures")
+        let outcome = try app.coverage(of: arguments.string("--fixtures"))
         for error in outcome.loadErrors { writeToStandardError("error: \(error)\n") }
         print(outcome.map.text(), terminator: "")
         return outcome.exitCode
@@ -42,10 +42,10 @@ enum FixturesCommand {
 
     static func generate(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, spec: .named("fixtures generate"))
-        guard let seed = UInt64(arguments.value("--seed") ?? "1") else { throw UsageError("--seed takes a whole number from 0 to 2^64 - 1") }
-        guard let count = Int(arguments.value("--count") ?? "2000"), count > 0 else { throw UsageError("--count takes a positive whole number") }
-        guard let limit = Int(arguments.value("--limit") ?? "200"), limit > 0 else { throw UsageError("--limit takes a positive whole number") }
-        var request = GenerateRequest(fixtures: arguments.value("--fixtures") ?? "Fixtures", seed: seed, count: count, limit: limit)
+        guard let seed = UInt64(arguments.string("--seed")) else { throw UsageError("--seed takes a whole number from 0 to 2^64 - 1") }
+        guard let count = Int(arguments.string("--count")), count > 0 else { throw UsageError("--count takes a positive whole number") }
+        guard let limit = Int(arguments.string("--limit")), limit > 0 else { throw UsageError("--limit takes a positive whole number") }
+        var request = GenerateRequest(fixtures: arguments.string("--fixtures"), seed: seed, count: count, limit: limit)
         request.kinds = try ConformCommand.scenarioKinds(arguments.value("--kinds"), option: "--kinds")
         request.engines = arguments.all("--engine").map { ExternalEngine.Options(command: $0) }
         let outcome = try app.generateFixtures(request)

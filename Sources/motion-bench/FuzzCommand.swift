@@ -10,10 +10,10 @@ import MotionBenchApp
 enum FuzzCommand {
     static func run(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, spec: .named("fixtures fuzz"))
-        var request = FuzzRequest(fixtures: arguments.value("--fixtures") ?? "Fixtures")
+        var request = FuzzRequest(fixtures: arguments.string("--fixtures"))
         request.count = try arguments.int("--count") ?? request.count
         request.batch = try arguments.int("--batch") ?? request.batch
-        request.seed = UInt64(try arguments.int("--seed") ?? 1)
+        request.seed = UInt64(try arguments.int("--seed") ?? Int(request.seed))
         request.controls = try arguments.int("--controls") ?? request.controls
         request.fixtureTimeout = try arguments.double("--fixture-timeout") ?? request.fixtureTimeout
         let outcome = try app.fuzz(request) { sources in

@@ -7,15 +7,15 @@ import MotionConformance
 /// report site, on the bundled defaults. Prints a short summary and where the reports are; exits
 /// non-zero if a fixture failed or a benchmark did not complete.
 struct MainJob {
-    var fixturesDirectory = "Fixtures"
-    var reportsDirectory = "reports"
+    var fixturesDirectory: String
+    var reportsDirectory: String
     var filter: String?
     var store = StoreChoice()
 
     init(options: [String]) throws {
         let arguments = try Arguments(options, spec: .named("main"))
-        fixturesDirectory = arguments.value("--fixtures") ?? fixturesDirectory
-        reportsDirectory = arguments.value("--reports") ?? reportsDirectory
+        fixturesDirectory = arguments.string("--fixtures")
+        reportsDirectory = arguments.string("--reports")
         filter = try arguments.pattern("--filter")
         store = StoreChoice(arguments)
     }

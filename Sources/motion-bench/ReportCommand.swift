@@ -5,7 +5,7 @@ import MotionBenchApp
 enum ReportCommand {
     static func run(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, spec: .named("report"))
-        var request = ReportRequest(reports: URL(fileURLWithPath: arguments.value("--reports") ?? "reports"))
+        var request = ReportRequest(reports: URL(fileURLWithPath: arguments.string("--reports")))
         request.store = StoreChoice(arguments)
         request.window = try arguments.int("--window") ?? request.window
         request.fromFiles = arguments.has("--from-files")

@@ -47,13 +47,13 @@ enum RevisionCommands {
         let arguments = try Arguments(raw, spec: .named("compare-revisions"))
         guard arguments.positional.count == 2 else { throw UsageError("'compare-revisions' needs two revisions (or checkout directories): A B") }
         let format = try arguments.format(for: ComparisonReport.self)
-        let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
+        let reports = URL(fileURLWithPath: arguments.string("--reports"))
         let repository = URL(fileURLWithPath: arguments.value("--repository") ?? FileManager.default.currentDirectoryPath)
         var revisionOptions = try revisionOptions(arguments)
         if let engine = arguments.value("--engine") {
-            guard arguments.value("--package-path") == nil else { throw UsageError("--engine and --package-path measure different things; give one") }
+            guard !arguments.given("--package-path") else { throw UsageError("--engine and --package-path measure different things; give one") }
             revisionOptions.engine = .init(command: engine, build: arguments.value("--build"))
-        } else if arguments.value("--build") != nil {
+        } else if arguments.given("--build") {
             throw UsageError("--build goes with --engine CMD (a Swift package is built with swift build)")
         }
         try app.applyCalibration(
@@ -78,10 +78,10 @@ enum RevisionCommands {
     /// machine's history; lists the suspect revision ranges of every change point.
     static func nightly(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, spec: .named("nightly"))
-        var request = NightlyRequest(selection: try BenchmarkSelection(arguments), reports: URL(fileURLWithPath: arguments.value("--reports") ?? "reports"))
+        var request = NightlyRequest(selection: try BenchmarkSelection(arguments), reports: URL(fileURLWithPath: arguments.string("--reports")))
         // Instruction counts give the history change points without noise.
         request.selection.instructions = !arguments.has("--no-instructions")
-        request.fixtures = arguments.value("--fixtures") ?? "Fixtures"
+        request.fixtures = arguments.string("--fixtures")
         request.bisect = arguments.has("--bisect")
         request.store = StoreChoice(arguments)
         request.window = try arguments.int("--window") ?? request.window

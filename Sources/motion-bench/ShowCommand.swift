@@ -15,7 +15,7 @@ enum ShowCommand {
                 "'show' needs a result file: a run (reports/runs/*.json), a comparison (reports/revisions/*.json), a conformance JSON, a history record (reports/history/*/*.json) or a calibration (reports/calibration/)",
                 command: "show")
         }
-        let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
+        let reports = URL(fileURLWithPath: arguments.string("--reports"))
         let rendered: String
         switch try app.show(path, reports: reports, store: StoreChoice(arguments)) {
         case let .run(result):

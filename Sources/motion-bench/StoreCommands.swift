@@ -7,7 +7,7 @@ import MotionBenchApp
 enum StoreCommands {
     static func db(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, spec: .named("db"))
-        let reports = URL(fileURLWithPath: arguments.value("--reports") ?? "reports")
+        let reports = URL(fileURLWithPath: arguments.string("--reports"))
         let choice = StoreChoice(arguments)
         let location = choice.location(reports: reports)
         switch arguments.positional.first {
@@ -85,8 +85,8 @@ enum StoreCommands {
     /// The store, the reports folder and the repository a fleet command names.
     static func places(_ arguments: Arguments) -> (StoreChoice, URL, URL) {
         (
-            StoreChoice(arguments), URL(fileURLWithPath: arguments.value("--reports") ?? "reports"),
-            URL(fileURLWithPath: arguments.value("--repository") ?? ".")
+            StoreChoice(arguments), URL(fileURLWithPath: arguments.string("--reports")),
+            URL(fileURLWithPath: arguments.string("--repository"))
         )
     }
 

@@ -19,8 +19,9 @@ public struct Calibrator {
     /// The slowdown, budget and overhead the reach of `compare-revisions` is stated for; nil
     /// effect for 1.5 × the threshold.
     public var reachEffect: Double?
-    public var budgetMinutes = 10.0
-    public var overheadMinutes = 4.0
+    public var budgetMinutes = Self.defaultBudgetMinutes
+    public var overheadMinutes = Self.defaultOverheadMinutes
+    public static let defaultBudgetMinutes = 10.0, defaultOverheadMinutes = 4.0
     public var confidence = 0.95
     public var progress: ProgressReporter?
 

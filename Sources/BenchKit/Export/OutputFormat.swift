@@ -20,6 +20,9 @@ public struct UnknownFormat: Error, CustomStringConvertible, Sendable {
     public var name: String
     public var kind: String
     public var expected: [OutputFormat]
+
+    public init(name: String, kind: String, expected: [OutputFormat]) { (self.name, self.kind, self.expected) = (name, kind, expected) }
+
     public var description: String {
         "unknown format '\(name)' for \(kind); expected one of: \(expected.map(\.rawValue).joined(separator: ", "))"
     }

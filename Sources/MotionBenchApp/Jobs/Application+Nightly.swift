@@ -17,7 +17,8 @@ public struct NightlyRequest: Sendable {
     /// The store the run goes to, beside its JSON file, and the machine's name there.
     public var store = StoreChoice()
     /// How many of the newest runs change points are looked for in.
-    public var window = 120
+    public var window = Self.defaultWindow
+    public static let defaultWindow = 120
 
     public init(selection: BenchmarkSelection, reports: URL) {
         self.selection = selection

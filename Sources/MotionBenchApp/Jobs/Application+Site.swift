@@ -9,7 +9,8 @@ public struct ReportRequest: Sendable {
     public var reports: URL
     public var store = StoreChoice()
     /// How many of each machine's newest runs the history charts draw.
-    public var window = 100
+    public var window = Self.defaultWindow
+    public static let defaultWindow = 100
     /// Draw the history from the JSON files under reports/history/, not the store: every record
     /// decoded whole (the way before there was a store; kept to measure against).
     public var fromFiles = false
