@@ -141,7 +141,7 @@ struct CommandSpec {
             """,
         options: profiles + engineOptions + [
             pattern("--filter", "the benchmarks whose names match"),
-            whole("--threads", "N", "threads for the engine's parallel benchmarks (1–256)"),
+            whole("--threads", "N", "threads for the engine's parallel benchmarks", to: Arguments.maximumThreads),
             format(of: RunResult.self),
             option("--save-baseline", "NAME|PATH.json", "also keep the result as a baseline"),
             reports,
@@ -193,7 +193,8 @@ struct CommandSpec {
             options: profiles + [
                 pattern("--filter", "the benchmarks whose names match"), whole("--rounds", "K", "rounds before the first decision"),
                 whole("--max-rounds", "M", "rounds at most"), duration("--budget-minutes", "T", "minutes at most, builds included"),
-                option("--threshold", "F", "the smallest change that counts", .threshold), whole("--threads", "N", "threads for parallel benchmarks"),
+                option("--threshold", "F", "the smallest change that counts", .threshold),
+                whole("--threads", "N", "threads for parallel benchmarks", to: Arguments.maximumThreads),
                 option("--margin", "F", "the part of the threshold the 95% interval must clear for regressed or improved (0.5)"),
                 option("--configuration", "release|debug", "the build configuration", .choice(["release", "debug"])),
                 reports,
@@ -212,7 +213,8 @@ struct CommandSpec {
             name: "calibrate",
             summary: "A/A comparisons of this build on this machine: per benchmark the noise and the threshold that holds false positives down.",
             options: profiles + [
-                pattern("--filter", "the benchmarks whose names match"), whole("--threads", "N", "threads for parallel benchmarks"),
+                pattern("--filter", "the benchmarks whose names match"),
+                whole("--threads", "N", "threads for parallel benchmarks", to: Arguments.maximumThreads),
                 reports, option("--worker", "PATH", "a BenchKit worker executable"),
                 duration("--timeout", "S", "seconds a worker may take per benchmark"), whole("--pairs", "N", "A/A pairs"),
                 whole("--rounds", "K", "rounds per pair"), option("--threshold", "F", "the threshold to test", .threshold),
@@ -231,7 +233,7 @@ struct CommandSpec {
                 """,
             options: profiles + engineOptions + [
                 pattern("--filter", "the benchmarks whose names match"), reports,
-                fixtures, whole("--threads", "N", "threads for parallel benchmarks"),
+                fixtures, whole("--threads", "N", "threads for parallel benchmarks", to: Arguments.maximumThreads),
                 option("--worker", "PATH", "a BenchKit worker executable"), flag("--bisect", "narrow the worst new regression to a commit"),
                 flag("--no-instructions", "leave out instruction counts"),
                 whole("--window", "N", "the newest runs change points are looked for in", default: NightlyRequest.defaultWindow),

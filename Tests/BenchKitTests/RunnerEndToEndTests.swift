@@ -174,7 +174,7 @@ struct RunnerEndToEndTests {
         }
         try expectRefused(["run", "--quick", "--filter", "^tick\\.fluid\\.10k\\.2$"], "no benchmark matches --filter")
         try expectRefused(["run", "--quick", "--filter", "tick.fluid.10k.2"], "the nearest names: tick.fluid.10k.1")
-        try expectRefused(["run", "--quick", "--threads", "100000"], "--threads 100000 is more than the 256")
+        try expectRefused(["run", "--quick", "--threads", "100000"], "--threads needs a whole number 1–256, got '100000'")
         try expectRefused(["run", "--quick", "--rigorous"], "choose one of --quick, --standard, --rigorous")
         try expectRefused(["nightly", "--quick", "--rigorous"], "choose one of --quick, --standard, --rigorous")
         try expectRefused(["nightly", "--quick", "--filter", "zzzz"], "no benchmark matches --filter 'zzzz'")
