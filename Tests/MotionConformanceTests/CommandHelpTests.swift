@@ -63,6 +63,21 @@ struct CommandHelpTests {
         }
     }
 
+    @Test("motion-bench help lists every command, from the same declarations as each command's --help")
+    func overallHelp() throws {
+        let help = try EngineProtocolTests().run(["help"])
+        #expect(help.status == 0)
+        let entries = help.output.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.map { $0.dropFirst(2) }
+        for command in Self.commands {
+            #expect(entries.contains { $0.hasPrefix(command + " ") }, "help leaves out \(command)")
+            let own = try EngineProtocolTests().run(command.split(separator: " ").map(String.init) + ["--help"])
+            // The overall entry is the first sentence of the command's own summary.
+            let summary = own.output.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).prefix { !$0.isEmpty }
+            let firstWords = summary.joined(separator: " ").split(separator: " ").prefix(4).joined(separator: " ")
+            #expect(help.output.contains(firstWords), "\(command): \(firstWords)")
+        }
+    }
+
     @Test("no command at all is not success; a filter that selects nothing is an error naming the nearest")
     func nothingAsked() throws {
         let none = try EngineProtocolTests().run([])
