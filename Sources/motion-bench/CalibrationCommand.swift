@@ -8,8 +8,7 @@ enum CalibrationCommand {
     static func run(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, spec: .named("calibrate"))
         let reports = URL(fileURLWithPath: arguments.string("--reports"))
-        let format = arguments.string("--format")
-        guard ["text", "json"].contains(format) else { throw UsageError("--format takes text or json for 'calibrate'") }
+        let format = try arguments.format(for: Calibration.self)
         var request = CalibrateRequest(selection: try BenchmarkSelection(arguments), reports: reports)
         request.pairs = try arguments.int("--pairs")
         request.rounds = try arguments.int("--rounds")
@@ -18,11 +17,8 @@ enum CalibrationCommand {
         request.budgetMinutes = try arguments.double("--budget-minutes")
         request.overheadMinutes = try arguments.double("--overhead-minutes")
         let (calibration, file) = try app.calibrate(request)
-        if format == "json" {
-            print(String(decoding: try ResultStore.encoder.encode(calibration), as: UTF8.self))
-        } else {
-            print(calibration.text(), terminator: "")
-        }
+        let rendered = try calibration.render(format)
+        print(rendered, terminator: rendered.hasSuffix("\n") ? "" : "\n")
         status("wrote \(file.path)\n")
         return 0
     }
