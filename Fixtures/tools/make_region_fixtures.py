@@ -91,9 +91,9 @@ class Oscillator:
             return math.inf
         if self.regime == "underdamped":
             return max(0.0, -math.log(eps / (abs(self.decay * target - v0) + abs(target))) / self.decay)
-        candidate = None
-        for k in range(1024):
-            t = k * 0.1
+        # §1.5: t is the running sum of the 0.1 s steps, not k × 0.1.
+        candidate, t = None, 0.0
+        for _ in range(1024):
             d = abs(self.value(target, v0, t) - target)
             if not math.isfinite(d):
                 return 0.0
@@ -104,6 +104,7 @@ class Oscillator:
                     return candidate
             else:
                 candidate = None
+            t += 0.1
         return 0.0
 
 
