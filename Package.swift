@@ -35,8 +35,14 @@ let package = Package(
         .library(name: "MotionBenchApp", targets: ["MotionBenchApp"]),
         .executable(name: "motion-bench", targets: ["motion-bench"]),
         .executable(name: "MotionBenchmarks", targets: ["MotionBenchmarks"]),
+        // A package of one's own applies it to its benchmark worker, so that its runs name the
+        // commit they were built from (docs/guides/engine-swift.md).
+        .plugin(name: "BuildStamp", targets: ["BuildStamp"]),
     ],
     targets: [
+        // Compiles the commit a target is built from into it (`let buildSource`), at every build.
+        .plugin(name: "BuildStamp", capability: .buildTool()),
+
         // The interpolation core: SwiftUI-shaped, pure, deterministic. Depends on nothing but
         // Foundation (for CGFloat and the CoreGraphics geometry types on Linux).
         .target(name: "MotionCore", exclude: ["README.md"], swiftSettings: targetCPUSettings),
@@ -86,7 +92,7 @@ let package = Package(
         .target(
             name: "MotionBenchApp",
             dependencies: ["MotionCore", "BenchKit", "BenchStore", "HarnessSupport", "MotionConformance", "ConformanceReports", "EngineConformance"],
-            exclude: ["README.md"]),
+            exclude: ["README.md"], plugins: ["BuildStamp"]),
 
         .executableTarget(
             name: "motion-bench",
@@ -107,7 +113,8 @@ let package = Package(
             name: "MotionBenchmarks",
             dependencies: ["MotionCore", "MotionEngine", "MotionConformance", "EngineConformance", "BenchKit", "CReferenceKernels"],
             path: "Benchmarks/MotionBenchmarks",
-            swiftSettings: targetCPUSettings
+            swiftSettings: targetCPUSettings,
+            plugins: ["BuildStamp"]
         ),
 
         // The core's tests check it against the conformance harness's reference model (written

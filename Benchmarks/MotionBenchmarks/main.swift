@@ -7,6 +7,7 @@ import Foundation
 
 var registry = BenchmarkRegistry()
 registry.targetCPU = mb_swift_target_cpu().map { String(cString: $0) }
+registry.source = buildSource
 registerEngineBenchmarks(in: &registry)
 registerReferenceKernels(in: &registry)
 registerPropertyBenchmarks(in: &registry)

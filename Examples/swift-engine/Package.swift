@@ -8,6 +8,9 @@ let package = Package(
     dependencies: [.package(name: "MotionBench", path: "../..")],
     targets: [
         .target(name: "TinyTween", dependencies: [.product(name: "MotionCore", package: "MotionBench")]),
-        .executableTarget(name: "TinyBenchmarks", dependencies: ["TinyTween", .product(name: "BenchKit", package: "MotionBench")]),
+        // BuildStamp compiles the commit it is built from into the worker, which its runs are filed under.
+        .executableTarget(
+            name: "TinyBenchmarks", dependencies: ["TinyTween", .product(name: "BenchKit", package: "MotionBench")],
+            plugins: [.plugin(name: "BuildStamp", package: "MotionBench")]),
     ]
 )

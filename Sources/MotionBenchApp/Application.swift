@@ -19,6 +19,9 @@ public struct Application: Sendable {
     public var warn: @Sendable (String) -> Void
     /// No progress lines from the benchmark driver.
     public var quiet: Bool
+    /// The commit this tool was built from (the `BuildStamp` plugin's `buildSource`): what the
+    /// conformance verdicts it stores beside a run are of.
+    public var build: BuildSource = buildSource
 
     public init(
         executable: URL, version: String, quiet: Bool = false, log: @escaping @Sendable (String) -> Void = { _ in },
@@ -31,6 +34,24 @@ public struct Application: Sendable {
     public static var currentExecutable: URL {
         let link = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         return link.path == "/proc/self/exe" ? URL(fileURLWithPath: CommandLine.arguments[0]) : link
+    }
+}
+
+extension Application {
+    /// Refuses to measure with a build whose checkout has moved on since: this tool's own (it
+    /// plays the conformance suites stored beside a run) and the benchmark worker's. Each says
+    /// what was built from which commit and the command that rebuilds it; nothing is measured.
+    public func checkBuilds(_ options: BenchmarkDriver.Options) throws {
+        if var stale = build.staleness() {
+            stale.what = "motion-bench (\(executable.path))"
+            #if DEBUG
+                stale.rebuild = "swift build" + (build.repository.map { " --package-path \($0)" } ?? "")
+            #else
+                stale.rebuild = "swift build -c release" + (build.repository.map { " --package-path \($0)" } ?? "") + ", or make release"
+            #endif
+            throw stale
+        }
+        _ = try BenchmarkDriver(options: options).checkedBuild()
     }
 }
 

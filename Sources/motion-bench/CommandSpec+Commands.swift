@@ -16,6 +16,14 @@ extension CommandSpec {
         duration("--engine-timeout", "S", "seconds to await each answer of the engine", max: 3600),
     ]
 
+    /// What is built in each revision's checkout and measured: `compare-revisions` and `enqueue`.
+    static let buildOptions = [
+        option("--package-path", "DIR", "measure the package in DIR of each checkout (the checkout itself)"),
+        option("--worker-product", "NAME", "the package's worker executable", default: RevisionComparison.Options().workerProduct),
+        option(
+            "--configuration", "release|debug", "the build configuration", .choice(["release", "debug"]), default: RevisionComparison.Options().configuration),
+    ]
+
     static let storeOptions = [
         option("--database", "URL|FILE", "the store: an SQLite file or postgresql://… (MOTIONBENCH_DATABASE; reports/motionbench.sqlite)"),
         option("--machine", "NAME", "this machine's name in the store (MOTIONBENCH_MACHINE; the host name)"),
@@ -85,19 +93,16 @@ extension CommandSpec {
                 option("--threshold", "F", "the smallest change that counts", .threshold),
                 whole("--threads", "N", "threads for parallel benchmarks", to: Arguments.maximumThreads),
                 option("--margin", "F", "the part of the threshold the 95% interval must clear for regressed or improved (0.5)"),
-                option("--configuration", "release|debug", "the build configuration", .choice(["release", "debug"])),
                 reports,
                 option("--repository", "DIR", "the git repository of A and B (the current one)"),
                 format(of: ComparisonReport.self), option("--calibration", "FILE", "the calibration to apply"),
                 option("--design", "blocks|processes", "alternate blocks in one worker a side, or a fresh process a side", .choice(["blocks", "processes"])),
-                option("--package-path", "DIR", "measure the package in DIR of each checkout"),
-                option("--worker-product", "NAME", "the package's worker executable"),
                 option("--engine", "CMD", "measure an engine's workloads, built in each checkout"),
                 option("--build", "CMD", "the command that builds each checkout (for --engine)"),
                 flag("--no-confirm", "do not confirm a regression with more rounds"), flag("--no-calibration", "apply no calibration"),
                 flag("--no-instructions", "leave out the instruction counts of one-thread benchmarks (callgrind, once a side)"),
                 option("--instruction-threshold", "F", "the rise in instructions per iteration that is a regression (1%)", .threshold),
-            ]),
+            ] + buildOptions),
         CommandSpec(
             name: "calibrate",
             summary: "A/A comparisons of this build on this machine: per benchmark the noise and the threshold that holds false positives down.",
@@ -148,25 +153,30 @@ extension CommandSpec {
             options: [reports] + storeOptions),
         CommandSpec(
             name: "enqueue", positional: "REVISION…", maximumPositional: 64,
-            summary: "Add one job per revision to the store's queue, for the fleet's collectors (a shared PostgreSQL store).",
+            summary: """
+                Add one job per revision to the store's queue, for the fleet's collectors (a shared PostgreSQL store): each
+                names the package and worker to build in the revision's checkout, as compare-revisions does.
+                """,
             options: [
                 pattern("--filter", "the benchmarks each job measures (all)"),
                 option("--profile", "P", "the profile", .choice(["quick", "standard", "rigorous"]), default: "standard"),
                 option("--repository", "DIR", "the git repository the revisions are of", default: "."),
                 reports,
-            ] + storeOptions),
+            ] + buildOptions + storeOptions),
         CommandSpec(
             name: "collector",
             summary: """
                 Claim jobs from the store's queue one at a time, measure each (with this build when the job is this
-                checkout's commit, else built in a worktree) and store its run under this machine, until no job is queued or
-                running. A job whose collector stops sending heartbeats is handed to another. Exit 1 when a job failed.
+                checkout's commit and this build was made from it, else built in a worktree) and store its run under this
+                machine and the revision its worker was built from, until no job is queued or running. A job whose collector
+                stops sending heartbeats is handed to another; a store that goes away is waited for. Exit 1 when a job failed.
                 """,
             options: [
                 duration("--heartbeat", "S", "seconds between heartbeats", default: CollectorRequest().heartbeat),
                 duration("--stale-after", "S", "seconds without a heartbeat before a job is handed on", default: CollectorRequest().staleAfter),
                 duration("--poll", "S", "seconds between looks at the queue while others still run jobs", default: CollectorRequest().poll),
                 whole("--jobs", "N", "stop after N jobs"),
+                duration("--reconnect-for", "S", "seconds to wait for a store that went away before giving up", default: CollectorRequest().reconnectFor),
                 option("--repository", "DIR", "the git repository of the revisions", default: "."),
                 reports,
             ] + storeOptions),

@@ -8,7 +8,6 @@ enum RevisionCommands {
     static func revisionOptions(_ arguments: Arguments) throws -> RevisionComparison.Options {
         var options = RevisionComparison.Options()
         options.suites = MotionBenchSuites(executable: app.executable)
-        options.workerProduct = "MotionBenchmarks"
         options.profile = try BenchCommands.profile(arguments)
         if !BenchCommands.profileFlags.contains(where: arguments.has) { options.profile = .quick }
         options.filter = try arguments.pattern("--filter")
@@ -34,11 +33,8 @@ enum RevisionCommands {
         if let margin = try arguments.margin() { options.policy.margin = margin }
         if let threads = try arguments.threads() { options.threads = threads }
         options.packagePath = arguments.value("--package-path")
-        if let product = arguments.value("--worker-product") { options.workerProduct = product }
-        if let configuration = arguments.value("--configuration") {
-            guard ["release", "debug"].contains(configuration) else { throw UsageError("--configuration takes release or debug") }
-            options.configuration = configuration
-        }
+        options.workerProduct = arguments.string("--worker-product")
+        options.configuration = arguments.string("--configuration")
         return options
     }
 

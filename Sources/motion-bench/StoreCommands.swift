@@ -58,6 +58,9 @@ enum StoreCommands {
         request.revisions = arguments.positional
         request.filter = try arguments.pattern("--filter") ?? request.filter
         request.profile = arguments.value("--profile") ?? request.profile
+        request.build = .init(
+            packagePath: arguments.value("--package-path"), workerProduct: arguments.string("--worker-product"),
+            configuration: arguments.string("--configuration"))
         for job in try app.enqueue(request) { print("enqueue: job \(job.id): \(job.revision.prefix(10)) \(job.filter) (\(job.profile))") }
         return 0
     }
@@ -70,6 +73,7 @@ enum StoreCommands {
         request.staleAfter = try arguments.seconds("--stale-after") ?? request.staleAfter
         request.poll = try arguments.seconds("--poll") ?? request.poll
         request.maximumJobs = try arguments.int("--jobs")
+        request.reconnectFor = try arguments.seconds("--reconnect-for") ?? request.reconnectFor
         guard request.staleAfter > request.heartbeat else {
             throw UsageError("--stale-after (\(request.staleAfter) s) must be longer than --heartbeat (\(request.heartbeat) s)", command: "collector")
         }

@@ -35,7 +35,9 @@ struct NightlyJobTests {
             var run = try #require(record["run"] as? [String: Any])
             run["startedAt"] = "2026-01-0\(night)T02:00:00Z"
             var environment = try #require(run["environment"] as? [String: Any])
+            // Built from that revision, in a checkout of it.
             environment["gitRevision"] = String(repeating: "\(night)", count: 40)
+            environment["build"] = ["revision": String(repeating: "\(night)", count: 40), "dirty": false]
             run["environment"] = environment
             var benchmarks = try #require(run["benchmarks"] as? [[String: Any]])
             var timing = try #require(benchmarks[0]["timing"] as? [String: Any])

@@ -124,7 +124,7 @@ public struct Calibrator {
             othersCPU: loads.isEmpty ? nil : loads.map(\.othersCPU).reduce(0, +) / Double(loads.count))
         var calibration = Calibration(
             schemaVersion: Calibration.currentSchemaVersion, machineKey: environment.machineKey, seriesKey: environment.seriesKey,
-            profile: driver.options.profile.name, date: BenchmarkDriver.timestamp(), revision: environment.gitRevision,
+            profile: driver.options.profile.name, date: BenchmarkDriver.timestamp(), revision: environment.revision,
             threshold: threshold, pairs: pairs, rounds: rounds, processesPerRun: processes, machine: machine, benchmarks: noise)
         let plan = Calibration.ReachPlan(effect: reachEffect ?? 1.5 * threshold, budgetMinutes: budgetMinutes, overheadMinutes: overheadMinutes)
         calibration.reachPlan = plan

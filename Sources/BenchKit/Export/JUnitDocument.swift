@@ -41,7 +41,7 @@ public struct JUnitDocument: Sendable {
         [
             ("cpu", environment.cpuModel), ("logical_cores", "\(environment.logicalCores)"), ("kernel", environment.kernel),
             ("operating_system", environment.operatingSystem), ("swift", environment.swiftVersion),
-            ("build", environment.buildConfiguration), ("revision", environment.gitRevision ?? "unknown"),
+            ("build", environment.buildConfiguration), ("revision", environment.revision ?? "unknown"),
         ]
     }
 

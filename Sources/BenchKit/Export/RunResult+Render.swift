@@ -96,8 +96,7 @@ enum TextReport {
         let rows = [ReportRow.header] + result.benchmarks.map(ReportRow.init)
         var lines = [
             "\(ToolName.current) \(result.profile) run, \(result.threads) thread\(result.threads == 1 ? "" : "s"), "
-                + "\(result.environment.cpuModel), revision \(result.environment.gitRevision?.prefix(10) ?? "unknown")"
-                + (result.environment.gitDirty == true ? " (dirty)" : "")
+                + "\(result.environment.cpuModel), \(result.environment.provenance)"
         ]
         if let machine = result.machine { lines.append("machine: " + machine.summary) }
         lines += textTable(rows.map(\.cells))
@@ -130,7 +129,7 @@ enum MarkdownReport {
             "- CPU: \(env.cpuModel), \(env.logicalCores) logical cores", "- OS: \(env.operatingSystem), kernel \(env.kernel)",
             "- Swift: \(env.swiftVersion); build \(env.buildConfiguration) (\(env.buildFlags))",
             "- jemalloc: \(env.jemallocVersion ?? "unavailable")",
-            "- revision: \(env.gitRevision ?? "unknown")\(env.gitDirty == true ? " (dirty)" : "")", "", "</details>",
+            "- \(env.provenance)", "", "</details>",
         ]
         return lines.joined(separator: "\n") + "\n"
     }

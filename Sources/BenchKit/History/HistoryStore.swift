@@ -18,7 +18,7 @@ public struct HistoryStore: Sendable {
         _ result: RunResult, conformance: JSONConformanceSummary?, engines: [JSONConformanceSummary]? = nil, machine: String? = nil
     ) throws -> URL {
         let stamp = result.startedAt.replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
-        let revision = result.environment.gitRevision.map { String($0.prefix(10)) } ?? "unknown"
+        let revision = result.environment.revision.map { String($0.prefix(10)) } ?? "unknown"
         let folder = folder(for: result.environment)
         var file = folder.appendingPathComponent("\(stamp)-\(revision).json")
         var attempt = 2
@@ -194,8 +194,8 @@ public struct SuspectRange: Codable, Hashable, Sendable {
                     let before = points[change.index - 1].0, after = points[change.index].0
                     ranges.append(
                         SuspectRange(
-                            benchmark: name, metric: metric, before: before.environment.gitRevision ?? "unknown",
-                            after: after.environment.gitRevision ?? "unknown", beforeDate: before.startedAt,
+                            benchmark: name, metric: metric, before: before.environment.revision ?? "unknown",
+                            after: after.environment.revision ?? "unknown", beforeDate: before.startedAt,
                             afterDate: after.startedAt, ratio: change.ratio,
                             atNewest: change.index == points.count - 1 && after.startedAt == runs.last?.startedAt,
                             environmentChanges: before.environment.differences(to: after.environment)))

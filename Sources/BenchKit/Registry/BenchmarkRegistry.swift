@@ -6,6 +6,9 @@ public struct BenchmarkRegistry: Sendable {
     /// The CPU the benchmarked code was compiled for (`-target-cpu`), or nil for the toolchain's
     /// default target; the worker reports it, and every run records it with its build.
     public var targetCPU: String?
+    /// The commit the worker was built from: `registry.source = buildSource` in a target that
+    /// applies the `BuildStamp` plugin. The worker reports it; a run is filed under it.
+    public var source: BuildSource?
 
     public init() {}
 

@@ -68,7 +68,7 @@ public struct SiteGenerator {
         for record in nights.suffix(30).reversed() {
             let summaries = all(record)
             html +=
-                "<tr><td>\(markupEscape(record.startedAt))</td><td>\(markupEscape(String((record.environment.gitRevision ?? "unknown").prefix(10))))</td>"
+                "<tr><td>\(markupEscape(record.startedAt))</td><td>\(markupEscape(String((record.environment.revision ?? "unknown").prefix(10))))</td>"
             for name in names {
                 guard let s = summaries.first(where: { ($0.engine ?? "MotionCore") == name }) else {
                     html += "<td>—</td>"
@@ -103,7 +103,7 @@ public struct SiteGenerator {
         if let latest {
             let env = latest.environment
             body +=
-                "<p>Latest run: \(markupEscape(latest.startedAt)), \(latest.profile) profile, \(latest.threads) threads, \(markupEscape(env.cpuModel)), revision \(markupEscape(String((env.gitRevision ?? "unknown").prefix(10))))\(env.gitDirty == true ? " (dirty)" : "").</p>"
+                "<p>Latest run: \(markupEscape(latest.startedAt)), \(latest.profile) profile, \(latest.threads) threads, \(markupEscape(env.cpuModel)), revision \(markupEscape(String((env.revision ?? "unknown").prefix(10))))\(env.dirty == true ? " (dirty)" : "").</p>"
             let incomplete = latest.benchmarks.filter { $0.status != .ok }
             body +=
                 "<p>\(latest.benchmarks.count) benchmarks, <span class=\"\(incomplete.isEmpty ? "good" : "bad")\">\(incomplete.count) did not complete</span>.</p>"
@@ -243,7 +243,7 @@ public struct SiteGenerator {
                 let environment = record.environment
                 let note =
                     "\(name)\n\(ChartAxis.duration(center)) (95%: \(ChartAxis.duration(low))–\(ChartAxis.duration(high)))\n"
-                    + "revision \((environment.gitRevision ?? "unknown").prefix(10))\(environment.gitDirty == true ? " (dirty)" : "")\n"
+                    + "revision \((environment.revision ?? "unknown").prefix(10))\(environment.dirty == true ? " (dirty)" : "")\n"
                     + "\(record.startedAt), \(record.profile) profile\n\(environment.cpuModel), \(environment.logicalCores) CPUs, \(environment.kernel)"
                 points.append(SVGChart.Point(x: x, y: center, low: low, high: high, note: note, link: record.source.map { "../history/" + $0 }))
             }

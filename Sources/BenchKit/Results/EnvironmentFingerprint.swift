@@ -12,8 +12,30 @@ public struct EnvironmentFingerprint: Codable, Hashable, Sendable {
     public var buildConfiguration: String
     public var buildFlags: String
     public var jemallocVersion: String?
+    /// The checkout the run was made in (the folder it was started from).
     public var gitRevision: String?
     public var gitDirty: Bool?
+    /// The commit the benchmark worker was built from, as its build recorded it (`BuildSource`);
+    /// nil for a worker that does not say.
+    public var build: BuildSource?
+
+    /// The commit the run is filed under: its build's where the build says, else the checkout's.
+    /// `run`, `nightly` and a collector refuse a build whose checkout has moved on, so the two
+    /// agree wherever both are known.
+    public var revision: String? { build?.revision ?? gitRevision }
+    /// Whether that commit's tracked files were changed.
+    public var dirty: Bool? { build?.revision != nil ? build?.dirty : gitDirty }
+
+    /// "revision abcdef1234 (built from it)", with the checkout's where it is another's
+    /// (a worker of another repository): what reports print beside a run.
+    public var provenance: String {
+        guard let built = build, built.revision != nil else {
+            return "revision \(BuildSource(revision: gitRevision, dirty: gitDirty, repository: nil).short)"
+        }
+        let checkout = BuildSource(revision: gitRevision, dirty: gitDirty, repository: nil)
+        return "revision \(built.short) (the worker's build)"
+            + (gitRevision != nil && gitRevision != built.revision ? ", started in a checkout at \(checkout.short)" : "")
+    }
 
     /// The machine's identity for comparisons: CPU, cores, operating system and kernel — not the
     /// revision or the build, which are what comparisons compare.

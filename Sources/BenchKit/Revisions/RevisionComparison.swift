@@ -43,8 +43,8 @@ public struct RevisionComparison {
         /// The package to build and measure, as a path inside each revision's checkout: nil for
         /// the checkout itself (this repository), `Examples/swift-engine` for a package in a folder.
         public var packagePath: String?
-        /// The executable product that is the benchmark worker.
-        public var workerProduct = "Benchmarks"
+        /// The executable product that is the benchmark worker: this package's own unless told.
+        public var workerProduct = "MotionBenchmarks"
         public var threads = ProcessInfo.processInfo.activeProcessorCount
         public var timeout = 600.0
         public var progress: ProgressReporter? = ProgressReporter(handle: .standardError)
@@ -100,7 +100,7 @@ public struct RevisionComparison {
         /// A warning when the revisions were compiled for different CPUs, which the ratios then
         /// measure along with the change; nil when they were compiled alike.
         public var buildWarning: String? {
-            guard builds.count == 2, builds[0] != builds[1] else { return nil }
+            guard builds.count == 2, builds[0].targetCPU != builds[1].targetCPU else { return nil }
             func describe(_ build: WorkerBuild) -> String { build.targetCPU.map { "for \($0)" } ?? "for the default target" }
             return "warning: A was compiled \(describe(builds[0])) and B \(describe(builds[1])): the ratios measure that difference too"
         }
@@ -212,6 +212,8 @@ public struct RevisionComparison {
         driverOptions.timeout = options.timeout
         driverOptions.progress = nil
         driverOptions.repository = revision.directory.path
+        driverOptions.revision = revision.commit
+        driverOptions.buildConfiguration = options.configuration
         driverOptions.environment = options.suites?.workerEnvironment(checkout: revision.directory) ?? [:]
         if let engine = options.engine, let suites = options.suites {
             let worker = suites.engineWorker(engineCommand: engine.command(in: revision.directory))

@@ -18,6 +18,10 @@ public struct BenchmarkDriver {
         /// The library preloaded for the counting pass; nil: look in the usual places.
         public var jemallocLibrary: String?
         public var repository: String?
+        /// The commit the run is for: a worker that says it was built from another is refused
+        /// before anything is measured (a fleet's job, a revision's worktree). Nil: the worker's
+        /// own checkout must still be at the commit it was built from.
+        public var revision: String?
         public var buildConfiguration = "release"
         public var toolVersion = ToolName.current
         /// Where progress goes; nil for none.
@@ -159,10 +163,33 @@ public struct BenchmarkDriver {
         return build
     }
 
+    /// How the worker was built, once it is known that its results may be filed under its
+    /// revision: refused when its checkout has moved to another commit since the build, or when
+    /// it was built from another commit than `options.revision`.
+    public func checkedBuild() throws -> WorkerBuild {
+        let workerBuild = build()
+        guard let source = workerBuild.source else { return workerBuild }
+        var stale = source.staleness()
+        if stale == nil, let wanted = options.revision, let built = source.revision, built != wanted {
+            stale = StaleBuild(built: source, checkout: BuildSource(revision: wanted, dirty: nil, repository: source.repository))
+        }
+        guard var stale else { return workerBuild }
+        stale.what = "the benchmark worker \(options.worker.path)"
+        // `PACKAGE/.build/CONFIGURATION/NAME`, as SwiftPM lays a build out.
+        let path = options.worker.path
+        if let range = path.range(of: "/.build/") {
+            let configuration = path[range.upperBound...].split(separator: "/").first.map(String.init)
+            let chosen = ["debug", "release"].contains(configuration ?? "") ? configuration! : options.buildConfiguration
+            stale.rebuild = "swift build -c \(chosen) --package-path \(path[..<range.lowerBound])"
+        }
+        throw stale
+    }
+
     /// Runs the selected benchmarks and returns the result; benchmarks that crash, fail or time
     /// out are recorded as such while the rest complete.
     public func run() throws -> RunResult {
         let started = Self.timestamp()
+        let workerBuild = try checkedBuild()
         let selected = try selectedBenchmarks()
         let capacity = ParallelProbe.capacity(threads: options.threads)
         let loadAverage = MachineState.loadAverageNow()
@@ -199,8 +226,9 @@ public struct BenchmarkDriver {
         Self.fillReferenceRatios(&results)
         var environment = EnvironmentFingerprint.current(
             repository: options.repository, buildConfiguration: options.buildConfiguration,
-            buildFlags: build().flags(configuration: options.buildConfiguration))
+            buildFlags: workerBuild.flags(configuration: options.buildConfiguration))
         environment.jemallocVersion = jemallocVersion
+        environment.build = workerBuild.source
         return RunResult(
             schemaVersion: RunResult.currentSchemaVersion, tool: options.toolVersion, startedAt: started,
             finishedAt: Self.timestamp(), profile: options.profile.name, threads: options.threads,

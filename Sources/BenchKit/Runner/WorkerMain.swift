@@ -28,7 +28,7 @@ public enum BenchmarkWorker {
         case .list:
             try emit(registry.benchmarks.map(\.descriptor))
         case .build:
-            try emit(WorkerBuild(targetCPU: registry.targetCPU))
+            try emit(WorkerBuild(targetCPU: registry.targetCPU, source: registry.source))
         case .servesBlocks:
             try emit(["serves": true])
         case let .serve(serve):
@@ -62,8 +62,14 @@ public struct WorkerBuild: Codable, Hashable, Sendable {
     /// The CPU its Swift code was compiled for (`-target-cpu`); nil: the toolchain's default
     /// target (the x86-64 baseline).
     public var targetCPU: String?
+    /// The commit it was built from, where its target applies the `BuildStamp` plugin; nil for
+    /// a worker that does not say (its runs are filed under the checkout's commit, as before).
+    public var source: BuildSource?
 
-    public init(targetCPU: String?) { self.targetCPU = targetCPU }
+    public init(targetCPU: String?, source: BuildSource? = nil) {
+        self.targetCPU = targetCPU
+        self.source = source
+    }
 
     /// The build flags a run records: the configuration's, then the target CPU if one was chosen.
     public func flags(configuration: String) -> String {

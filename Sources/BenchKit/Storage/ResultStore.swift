@@ -21,7 +21,7 @@ public struct ResultStore: Sendable {
     public func save(_ result: RunResult) throws -> URL {
         let data = try Self.encoder.encode(result)
         let stamp = result.startedAt.replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
-        let revision = result.environment.gitRevision.map { "-" + $0.prefix(10) } ?? ""
+        let revision = result.environment.revision.map { "-" + $0.prefix(10) } ?? ""
         var file = root.appendingPathComponent("runs/\(stamp)\(revision).json")
         var attempt = 2
         while FileManager.default.fileExists(atPath: file.path) {

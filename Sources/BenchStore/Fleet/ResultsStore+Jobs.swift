@@ -11,11 +11,24 @@ public struct BenchmarkJob: Sendable, Hashable {
     /// How many times it has been claimed: the claim's fencing token. A collector's heartbeat
     /// and its results count only while the job is still `running` under its name and attempt.
     public var attempt: Int
+    /// What is built in the revision's checkout and measured: the package folder in it, its
+    /// worker product and the build configuration (nil: the repository itself, its own worker,
+    /// release).
+    public var build = Build()
+
+    public struct Build: Sendable, Hashable {
+        public var packagePath: String?
+        public var workerProduct: String?
+        public var configuration: String?
+        public init(packagePath: String? = nil, workerProduct: String? = nil, configuration: String? = nil) {
+            (self.packagePath, self.workerProduct, self.configuration) = (packagePath, workerProduct, configuration)
+        }
+    }
 
     public enum State: String, Sendable, CaseIterable { case queued, running, done, failed }
 
-    public init(id: Int64, revision: String, filter: String, profile: String, attempt: Int) {
-        (self.id, self.revision, self.filter, self.profile, self.attempt) = (id, revision, filter, profile, attempt)
+    public init(id: Int64, revision: String, filter: String, profile: String, attempt: Int, build: Build = Build()) {
+        (self.id, self.revision, self.filter, self.profile, self.attempt, self.build) = (id, revision, filter, profile, attempt, build)
     }
 }
 
@@ -32,12 +45,15 @@ public struct JobRecord: Sendable, Hashable {
 extension ResultsStore {
     /// Adds a job; returns its id.
     @discardableResult
-    public func enqueue(revision: String, filter: String, profile: String) throws -> Int64 {
+    public func enqueue(revision: String, filter: String, profile: String, build: BenchmarkJob.Build = .init()) throws -> Int64 {
         try connection.transaction {
             guard
                 let id = try connection.query(
-                    "INSERT INTO jobs (revision, filter, profile, state, attempt, created_at) VALUES (?, ?, ?, 'queued', 0, \(connection.dialect.now)) RETURNING id",
-                    .text(revision), .text(filter), .text(profile)
+                    """
+                    INSERT INTO jobs (revision, filter, profile, state, attempt, created_at, package_path, worker_product, configuration)
+                    VALUES (?, ?, ?, 'queued', 0, \(connection.dialect.now), ?, ?, ?) RETURNING id
+                    """,
+                    .text(revision), .text(filter), .text(profile), SQLValue(build.packagePath), SQLValue(build.workerProduct), SQLValue(build.configuration)
                 ).first?[0].int
             else { throw StoreError("\(location.redacted): the job was not added") }
             return Int64(id)
@@ -54,7 +70,7 @@ extension ResultsStore {
             guard
                 let row = try connection.query(
                     """
-                    SELECT id, revision, filter, profile, attempt FROM jobs
+                    SELECT id, revision, filter, profile, attempt, package_path, worker_product, configuration FROM jobs
                     WHERE state = 'queued' OR (state = 'running' AND heartbeat_at < \(now) - ?)
                     ORDER BY id LIMIT 1\(connection.dialect.skipLocked)
                     """, .real(staleAfter)
@@ -64,7 +80,9 @@ extension ResultsStore {
             try connection.execute(
                 "UPDATE jobs SET state = 'running', claimed_by = ?, attempt = ?, heartbeat_at = \(now) WHERE id = ?", .text(collector), SQLValue(attempt),
                 .integer(Int64(id)))
-            return BenchmarkJob(id: Int64(id), revision: row[1].string ?? "", filter: row[2].string ?? "", profile: row[3].string ?? "", attempt: attempt)
+            return BenchmarkJob(
+                id: Int64(id), revision: row[1].string ?? "", filter: row[2].string ?? "", profile: row[3].string ?? "", attempt: attempt,
+                build: .init(packagePath: row[5].string, workerProduct: row[6].string, configuration: row[7].string))
         }
     }
 
@@ -105,11 +123,13 @@ extension ResultsStore {
 
     /// Every job, oldest first.
     public func jobs() throws -> [JobRecord] {
-        try connection.query("SELECT id, revision, filter, profile, attempt, state, claimed_by, run_id, error FROM jobs ORDER BY id").map { row in
+        try connection.query(
+            "SELECT id, revision, filter, profile, attempt, state, claimed_by, run_id, error, package_path, worker_product, configuration FROM jobs ORDER BY id"
+        ).map { row in
             JobRecord(
                 job: BenchmarkJob(
                     id: Int64(row[0].int ?? 0), revision: row[1].string ?? "", filter: row[2].string ?? "", profile: row[3].string ?? "",
-                    attempt: row[4].int ?? 0),
+                    attempt: row[4].int ?? 0, build: .init(packagePath: row[9].string, workerProduct: row[10].string, configuration: row[11].string)),
                 state: BenchmarkJob.State(rawValue: row[5].string ?? "") ?? .failed, claimedBy: row[6].string, runID: row[7].int.map(Int64.init),
                 error: row[8].string)
         }

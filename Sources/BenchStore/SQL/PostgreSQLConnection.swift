@@ -117,4 +117,6 @@ public final class PostgreSQLConnection: SQLConnection {
     }
 
     public func begin() throws { try script("BEGIN") }
+
+    public var isLost: Bool { handle == nil || PQstatus(handle) != CONNECTION_OK }
 }

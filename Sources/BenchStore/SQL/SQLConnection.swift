@@ -41,6 +41,9 @@ public protocol SQLConnection: AnyObject {
     func script(_ sql: String) throws
     /// Starts a transaction that takes the write lock at once.
     func begin() throws
+    /// Whether the connection itself is lost (a server that went away), as opposed to a
+    /// statement refused: only then may a new connection succeed where this one failed.
+    var isLost: Bool { get }
 }
 
 extension SQLConnection {

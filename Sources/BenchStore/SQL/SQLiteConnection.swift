@@ -107,4 +107,7 @@ public final class SQLiteConnection: SQLConnection {
     }
 
     public func begin() throws { try script("BEGIN IMMEDIATE") }
+
+    /// A file does not go away between statements.
+    public var isLost: Bool { false }
 }

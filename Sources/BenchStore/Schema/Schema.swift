@@ -111,7 +111,18 @@ public enum Schema {
             error TEXT
         );
         CREATE INDEX jobs_by_state ON jobs (state, id)
+        """,
+        // 2: provenance — a run is filed under its build's commit (`revision`) and keeps its
+        // build's and its checkout's apart; a job names the package and worker it measures.
         """
+        ALTER TABLE runs ADD COLUMN build_revision TEXT;
+        ALTER TABLE runs ADD COLUMN build_dirty {int};
+        ALTER TABLE runs ADD COLUMN checkout_revision TEXT;
+        ALTER TABLE runs ADD COLUMN checkout_dirty {int};
+        ALTER TABLE jobs ADD COLUMN package_path TEXT;
+        ALTER TABLE jobs ADD COLUMN worker_product TEXT;
+        ALTER TABLE jobs ADD COLUMN configuration TEXT
+        """,
     ]
 
     /// The version this tool writes and reads.

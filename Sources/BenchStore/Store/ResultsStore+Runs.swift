@@ -39,13 +39,19 @@ extension ResultsStore {
             let machineID = try machineID(run.environment, name: record.machine ?? machine)
             guard
                 let runID = try connection.query(
-                    "INSERT INTO runs (machine_id, kind, source, revision, dirty, started_at, profile, threads, environment) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (machine_id, source) DO NOTHING RETURNING id",
-                    .integer(machineID), .text(kind.rawValue), .text(source), .text(run.environment.gitRevision ?? "unknown"),
-                    SQLValue(run.environment.gitDirty),
-                    .text(run.startedAt), .text(run.profile), SQLValue(run.threads), .text(environment)
+                    """
+                    INSERT INTO runs (machine_id, kind, source, revision, dirty, started_at, profile, threads, environment,
+                    build_revision, build_dirty, checkout_revision, checkout_dirty) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (machine_id, source) DO NOTHING RETURNING id
+                    """,
+                    .integer(machineID), .text(kind.rawValue), .text(source), .text(run.environment.revision ?? "unknown"),
+                    SQLValue(run.environment.dirty),
+                    .text(run.startedAt), .text(run.profile), SQLValue(run.threads), .text(environment),
+                    SQLValue(run.environment.build?.revision), SQLValue(run.environment.build?.dirty), SQLValue(run.environment.gitRevision),
+                    SQLValue(run.environment.gitDirty)
                 ).first?[0].int
             else { return nil }
-            if let revision = run.environment.gitRevision {
+            if let revision = run.environment.revision {
                 try connection.execute("INSERT INTO revisions (sha) VALUES (?) ON CONFLICT (sha) DO NOTHING", .text(revision))
             }
             for (position, (result, measure)) in zip(run.benchmarks, measures).enumerated() {

@@ -49,7 +49,6 @@ extension Application {
         outcome.commits = commits.count - 1
         var options = RevisionComparison.Options()
         options.suites = MotionBenchSuites(executable: executable)
-        options.workerProduct = "MotionBenchmarks"
         options.filter = "^\(NSRegularExpression.escapedPattern(for: range.benchmark))$"
         let comparison = RevisionComparison(options: options, repository: repository, workspace: reports.appendingPathComponent("worktrees"))
         log("bisecting \(range.benchmark) over \(commits.count - 1) commits, one compare-revisions a step")

@@ -28,6 +28,7 @@ extension Application {
     public func calibrate(_ request: CalibrateRequest) throws -> (calibration: Calibration, file: URL) {
         var options = try request.selection.driverOptions(self)
         options.progress = nil
+        try checkBuilds(options)
         var calibrator = Calibrator(driver: BenchmarkDriver(options: options))
         calibrator.progress = quiet ? nil : ProgressReporter(handle: .standardError)
         if let pairs = request.pairs {

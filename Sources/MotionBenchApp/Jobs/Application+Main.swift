@@ -41,15 +41,17 @@ extension Application {
     /// `conformanceDone` sees the conformance report before the benchmarks start (they take
     /// minutes; a person wants the verdicts first).
     public func main(_ request: MainRequest, conformanceDone: (ConformanceReport) -> Void = { _ in }) throws -> MainOutcome {
-        let conformance = try conformance(ConformanceRequest(fixtures: request.fixtures))
-        try AtomicFile.write(conformance.render(.html), to: request.reports.appendingPathComponent("conformance.html"))
-        try AtomicFile.write(conformance.render(.json), to: request.reports.appendingPathComponent("conformance.json"))
-        conformanceDone(conformance)
         var selection = BenchmarkSelection()
         selection.profile = .quick
         selection.filter = request.filter
         selection.workerEnvironment = request.workerEnvironment
-        let result = try BenchmarkDriver(options: try selection.driverOptions(self)).run()
+        let options = try selection.driverOptions(self)
+        try checkBuilds(options)
+        let conformance = try conformance(ConformanceRequest(fixtures: request.fixtures))
+        try AtomicFile.write(conformance.render(.html), to: request.reports.appendingPathComponent("conformance.html"))
+        try AtomicFile.write(conformance.render(.json), to: request.reports.appendingPathComponent("conformance.json"))
+        conformanceDone(conformance)
+        let result = try BenchmarkDriver(options: options).run()
         let runFile = try ResultStore(root: request.reports).save(result)
         let markdown = request.reports.appendingPathComponent("latest.md")
         try AtomicFile.write(try result.render(.markdown), to: markdown)

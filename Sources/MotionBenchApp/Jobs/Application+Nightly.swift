@@ -61,6 +61,7 @@ extension Application {
     /// an engine that cannot start is a `ToolError`.
     public func nightly(_ request: NightlyRequest) throws -> NightlyOutcome {
         let options = try request.selection.driverOptions(self)
+        try checkBuilds(options)
         do { _ = try BenchmarkDriver(options: options).selectedBenchmarks() } catch let error as DriverError { throw ToolError(error.description) }
         // The suites validate MotionCore, or every engine given; each engine's report is kept for
         // the site and its summary in the history.

@@ -31,7 +31,9 @@ extension Application {
         if let baseline = request.saveBaseline {
             do { try ResultStore.checkBaselineReference(baseline) } catch let error as ResultFileError { throw UsageError(error.description) }
         }
-        let result = try BenchmarkDriver(options: try request.selection.driverOptions(self)).run()
+        let options = try request.selection.driverOptions(self)
+        try checkBuilds(options)
+        let result = try BenchmarkDriver(options: options).run()
         try measured(result)
         let store = ResultStore(root: request.reports)
         let file = try store.save(result)

@@ -14,6 +14,7 @@ final class TestServer: @unchecked Sendable {
     private let lock = NSLock()
     private var databases = 0
     private var stopped = false
+    private let port: Int
 
     init() throws {
         folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("motion-bench-pg-\(UUID().uuidString)")
@@ -21,14 +22,12 @@ final class TestServer: @unchecked Sendable {
         password = UUID().uuidString.replacingOccurrences(of: "-", with: "")
         try Data((password + "\n").utf8).write(to: folder.appendingPathComponent("password"))
         if getuid() == 0 { try Self.shell("chown -R postgres \(folder.path)") }
-        let port = try Self.freePort()
+        port = try Self.freePort()
         let data = folder.appendingPathComponent("data").path
         try Self.asServerUser(
             "initdb -D \(data) -U bench --auth=scram-sha-256 --pwfile=\(folder.path)/password -E UTF8 --no-sync > \(folder.path)/initdb.log 2>&1")
-        try Self.asServerUser(
-            "pg_ctl -D \(data) -l \(folder.path)/server.log -w -t 60 -o '-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c fsync=off' start > /dev/null"
-        )
         url = "postgresql://bench:\(password)@127.0.0.1:\(port)/postgres"
+        try start()
         TestServer.running.withLock { $0.append(data) }
         atexit { TestServer.stopAll() }
     }
@@ -41,6 +40,21 @@ final class TestServer: @unchecked Sendable {
             try? asServerUser("pg_ctl -D \(data) -m immediate -w stop > /dev/null 2>&1")
             try? FileManager.default.removeItem(at: URL(fileURLWithPath: data).deletingLastPathComponent())
         }
+    }
+
+    private func start() throws {
+        let data = folder.appendingPathComponent("data").path
+        try Self.asServerUser(
+            "pg_ctl -D \(data) -l \(folder.path)/server.log -w -t 60 -o '-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c fsync=off' start > /dev/null"
+        )
+    }
+
+    /// Stops the server as a restart does (every connection closed), keeps it down for
+    /// `seconds`, and starts it again on the same port with the same data.
+    func restart(downFor seconds: Double) throws {
+        try Self.asServerUser("pg_ctl -D \(folder.appendingPathComponent("data").path) -m fast -w stop > /dev/null 2>&1")
+        Thread.sleep(forTimeInterval: seconds)
+        try start()
     }
 
     /// Stops the server, as a server going down does; returns when it is gone.

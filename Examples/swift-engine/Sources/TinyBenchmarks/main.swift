@@ -7,6 +7,7 @@ import TinyTween
 // starts it once per benchmark. Each benchmark is a name and a closure; one iteration is a frame.
 
 var registry = BenchmarkRegistry()
+registry.source = buildSource
 for (name, curve) in [("linear", UnitCurve.linear), ("easeInOut", UnitCurve.easeInOut)] {
     for count in [10_000, 100_000] {
         registry.register("tween.\(name).\(count / 1000)k", unit: .frame, elements: count, tags: ["tween"]) { _ in

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+@testable import BenchKit
+@testable import BenchStore
+
+/// The fleet and the provenance of its results on revisions that are not this checkout's: a small
+/// package of its own (`TinyPackage`) with a commit per revision, built by the collectors in
+/// worktrees, on a real PostgreSQL server; a server restarted mid-job; a worker that is older than
+/// its checkout.
+@Suite("Fleet and provenance", .serialized)
+struct FleetTests {
+    /// The run's filed, build and checkout revisions as the store holds them.
+    func revisions(ofRun id: Int64, in store: ResultsStore) throws -> [String?] {
+        let row = try #require(try store.connection.query("SELECT revision, build_revision, checkout_revision FROM runs WHERE id = ?", .integer(id)).first)
+        return [row[0].string, row[1].string, row[2].string]
+    }
+
+    func elements(ofRun id: Int64, in store: ResultsStore) throws -> Int? {
+        try store.connection.query("SELECT elements FROM results WHERE run_id = ?", .integer(id)).first?[0].int
+    }
+
+    func enqueue(_ revisions: [String], of tiny: TinyPackage, into location: StoreLocation) throws -> Tool.Run {
+        try Tool.run(
+            ["enqueue"] + revisions + [
+                "--repository", tiny.folder.path, "--worker-product", TinyPackage.worker, "--configuration", "debug", "--profile", "quick",
+                "--filter", "^tiny\\.sum$", "--database", location.raw,
+            ])
+    }
+
+    func collector(_ machine: String, of tiny: TinyPackage, on location: StoreLocation, staleAfter: String, reports: URL = Tool.temporaryFolder()) throws
+        -> (Process, Pipe, Pipe)
+    {
+        try Tool.start([
+            "collector", "--database", location.raw, "--machine", machine, "--repository", tiny.folder.path, "--reports", reports.path,
+            "--heartbeat", "0.5", "--stale-after", staleAfter, "--poll", "0.5", "--reconnect-for", "90",
+        ])
+    }
+
+    /// Polls the queue until `condition` holds of its jobs; false when `seconds` pass first.
+    func wait(for seconds: Double, in store: ResultsStore, until condition: ([JobRecord]) -> Bool) throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition(try store.jobs()) { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
+    @Test(
+        "two collectors drain three revisions of another package, none the checkout's, one collector killed with kill -9 mid-job: every job measured once, under the commit its worker was built from"
+    )
+    func fleetOfRevisions() throws {
+        let tiny = try TinyPackage(revisions: 3)
+        let location = try TestServer.shared.get().database()
+        let enqueued = try enqueue(tiny.revisions, of: tiny, into: location)
+        #expect(enqueued.status == 0, "\(enqueued.output)")
+        let store = try ResultsStore(location)
+        #expect(try store.jobs().map(\.job.revision) == tiny.revisions)
+        let collectors = try ["fleet-a", "fleet-b"].map { try collector($0, of: tiny, on: location, staleAfter: "4") }
+        // fleet-b is killed as soon as it holds a job: mid-build or mid-measurement.
+        let victim = collectors[1].0.processIdentifier
+        var killedJob: Int64?
+        _ = try wait(for: 240, in: store) { jobs in
+            guard let held = jobs.first(where: { $0.state == .running && $0.claimedBy == "fleet-b#\(victim)" }) else {
+                return !jobs.contains { $0.state == .queued }
+            }
+            kill(victim, SIGKILL)
+            killedJob = held.job.id
+            return true
+        }
+        let survivor = Tool.finish(collectors[0])
+        _ = Tool.finish(collectors[1])
+        let killed = try #require(killedJob, "fleet-b was not caught holding a job")
+        #expect(survivor.status == 0, "\(survivor.output.suffix(3000))")
+        let jobs = try store.jobs()
+        #expect(jobs.allSatisfy { $0.state == .done }, "\(jobs)")
+        #expect(Set(jobs.compactMap(\.runID)).count == 3)
+        #expect(try store.connection.query("SELECT count(*) FROM runs").first?[0].int == 3, "each job stored once")
+        for (index, job) in jobs.enumerated() {
+            let run = try #require(job.runID)
+            // Filed under the job's commit, which its worker said it was built from, in a
+            // checkout of that commit; and it measured that commit's code (its element count).
+            #expect(try revisions(ofRun: run, in: store) == [job.job.revision, job.job.revision, job.job.revision])
+            #expect(try elements(ofRun: run, in: store) == 1000 * (index + 1))
+        }
+        let handedOn = try #require(jobs.first { $0.job.id == killed })
+        #expect(handedOn.job.attempt >= 2 && handedOn.claimedBy?.hasPrefix("fleet-a#") == true)
+    }
+
+    @Test("a server restarted while a collector measures a job: the collector waits for it, and the finished run is stored once")
+    func serverRestartMidJob() throws {
+        let tiny = try TinyPackage(revisions: 1)
+        let server = try TestServer()
+        defer { server.stop() }
+        let location = try server.database()
+        #expect(try enqueue(tiny.revisions, of: tiny, into: location).status == 0)
+        let store = try ResultsStore(location)
+        // A fresh reports folder: the collector builds the revision first, which takes seconds.
+        let started = try collector("restarted", of: tiny, on: location, staleAfter: "60")
+        #expect(try wait(for: 120, in: store) { $0.contains { $0.state == .running } }, "the job was claimed")
+        try server.restart(downFor: 2)
+        let finished = Tool.finish(started)
+        #expect(finished.status == 0, "\(finished.output.suffix(3000))")
+        let after = try ResultsStore(location)
+        let job = try #require(try after.jobs().first)
+        #expect(job.state == .done && job.job.attempt == 1, "\(job)")
+        let run = try #require(job.runID)
+        #expect(try revisions(ofRun: run, in: after) == [tiny.revisions[0], tiny.revisions[0], tiny.revisions[0]])
+        #expect(try after.connection.query("SELECT count(*) FROM runs").first?[0].int == 1)
+        // Stored by the server that came back: after its start, by the same claim.
+        let restartedAt = try #require(
+            try after.connection.query("SELECT extract(epoch from pg_postmaster_start_time())::double precision").first?[0].double)
+        let finishedAt = try #require(try after.connection.query("SELECT finished_at FROM jobs").first?[0].double)
+        #expect(finishedAt > restartedAt)
+    }
+
+    @Test("a commit without a rebuild: run and nightly refuse to measure the old worker and store nothing; rebuilt, the run is filed under the build's commit")
+    func staleWorker() throws {
+        var tiny = try TinyPackage(revisions: 1)
+        let worker = try tiny.build()
+        let newer = try tiny.commit("after the build", elements: 5000)
+        let reports = Tool.temporaryFolder()
+        let common = ["--quick", "--worker", worker.path, "--filter", "^tiny\\.sum$", "--reports", reports.path]
+        let run = try Tool.run(["run", "--format", "json"] + common)
+        #expect(run.status == 1 && run.stdout.isEmpty, "\(run.output)")
+        let nightly = try Tool.run(
+            ["nightly", "--no-instructions", "--fixtures", Tool.root.appendingPathComponent("Fixtures/phases").path, "--machine", "stale"] + common)
+        #expect(nightly.status == 1, "\(nightly.output)")
+        // Nothing measured, so nothing written: no run, no history record, no store.
+        for folder in ["runs", "history"] {
+            #expect((try? FileManager.default.contentsOfDirectory(atPath: reports.appendingPathComponent(folder).path))?.isEmpty ?? true)
+        }
+        #expect(!FileManager.default.fileExists(atPath: reports.appendingPathComponent("motionbench.sqlite").path))
+
+        _ = try tiny.build()
+        let again = try Tool.run(["run", "--format", "json"] + common)
+        #expect(again.status == 0, "\(again.stderr)")
+        let result = try JSONDecoder().decode(RunResult.self, from: Data(again.stdout.utf8))
+        #expect(result.environment.build?.revision == newer && result.environment.build?.dirty == false)
+        #expect(result.environment.revision == newer, "filed under the build's commit, not the checkout's (\(result.environment.gitRevision ?? "none"))")
+        #expect(result.benchmarks.first?.elements == 5000, "the newer commit's code was measured")
+    }
+}

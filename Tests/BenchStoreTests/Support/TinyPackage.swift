@@ -1,0 +1,99 @@
+import Foundation
+
+/// A small package of its own in a git repository of its own, with one commit per revision: a
+/// BenchKit worker (`TinyWorker`) that applies the `BuildStamp` plugin, depending on this
+/// checkout's MotionBench by path. Small, so that building a revision takes seconds, not the
+/// minutes this package would; each revision sums another number of elements, so its runs differ.
+struct TinyPackage {
+    let folder: URL
+    /// The commits, oldest first.
+    private(set) var revisions: [String] = []
+
+    static let worker = "TinyWorker"
+    static let benchmark = "tiny.sum"
+
+    init(revisions count: Int) throws {
+        folder = Tool.temporaryFolder().appendingPathComponent("tiny")
+        let sources = folder.appendingPathComponent("Sources/\(Self.worker)")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        let manifest = """
+            // swift-tools-version: 6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "Tiny",
+                dependencies: [.package(name: "MotionBench", path: "\(Tool.root.path)")],
+                targets: [
+                    .executableTarget(
+                        name: "\(Self.worker)", dependencies: [.product(name: "BenchKit", package: "MotionBench")],
+                        plugins: [.plugin(name: "BuildStamp", package: "MotionBench")])
+                ]
+            )
+            """
+        try Data(manifest.utf8).write(to: folder.appendingPathComponent("Package.swift"))
+        try Data(".build/\n".utf8).write(to: folder.appendingPathComponent(".gitignore"))
+        try git("init", "-q", ".")
+        for index in 0..<count {
+            try commit("revision \(index)", elements: 1000 * (index + 1))
+        }
+    }
+
+    /// A new commit whose worker sums `elements` numbers an iteration.
+    @discardableResult
+    mutating func commit(_ message: String, elements: Int) throws -> String {
+        let main = """
+            import BenchKit
+            import Foundation
+
+            var registry = BenchmarkRegistry()
+            registry.source = buildSource
+            registry.register("\(Self.benchmark)", elements: \(elements)) { _ in
+                var values = (0..<\(elements)).map(Double.init)
+                return BenchmarkBody(run: { iterations in
+                    for _ in 0..<iterations {
+                        var sum = 0.0
+                        for value in values { sum += value }
+                        values[0] = sum.truncatingRemainder(dividingBy: 7)
+                    }
+                }, digest: { "\\(values[0])" })
+            }
+            exit(BenchmarkWorker.main(registry: registry))
+            """
+        try Data(main.utf8).write(to: folder.appendingPathComponent("Sources/\(Self.worker)/main.swift"))
+        try git("add", "-A")
+        try git("-c", "user.email=test@example.com", "-c", "user.name=test", "commit", "-q", "-m", message)
+        let head = try git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+        revisions.append(head)
+        return head
+    }
+
+    /// Builds the worker in the repository's own folder (debug); its path.
+    func build() throws -> URL {
+        try run("/usr/bin/env", ["swift", "build", "--package-path", folder.path, "--product", Self.worker])
+        return folder.appendingPathComponent(".build/debug/\(Self.worker)")
+    }
+
+    @discardableResult
+    func git(_ arguments: String...) throws -> String {
+        try run("/usr/bin/env", ["git", "-C", folder.path] + arguments)
+    }
+
+    @discardableResult
+    private func run(_ executable: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let out = Pipe()
+        (process.standardOutput, process.standardError) = (out, out)
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0 else { throw TinyPackageError(description: "\(arguments.prefix(4).joined(separator: " ")): \(text.suffix(2000))") }
+        return text
+    }
+}
+
+struct TinyPackageError: Error, CustomStringConvertible {
+    let description: String
+}
