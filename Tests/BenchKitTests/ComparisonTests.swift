@@ -59,6 +59,33 @@ struct ComparisonTests {
         #expect(abs(slower.comparisons[0].ratio! - 1.5) < 0.02)
     }
 
+    @Test(
+        "a rise in instructions decides regressed whatever the time says: the verdict says so, its ratio is the count's, the time's verdict is kept beside it; both rising: decided by both"
+    )
+    func decidedByInstructions() throws {
+        func counted(_ run: RunResult, _ instructions: Double) -> RunResult {
+            var run = run
+            run.benchmarks[0].instructions = InstructionSummary(perIteration: instructions, iterations: 8, unavailable: nil)
+            return run
+        }
+        let base = counted(result([("x", 1000, 1)]), 2_000_000)
+        // Faster in time (an improvement on its own), 1.05% more instructions.
+        let faster = try compare(base, counted(result([("x", 760, 5)]), 2_021_000)).comparisons[0]
+        #expect(faster.verdict == .regressed && faster.decidedBy == [.instructions] && faster.timeVerdict == .improved)
+        #expect(faster.decidingRatio == 2_021_000 / 2_000_000.0 && faster.decidingInterval == nil)
+        #expect(abs(try #require(faster.ratio) - 0.76) < 0.02, "the time's ratio is kept as the time's")
+        // The stored comparison says the same.
+        let decoded = try JSONDecoder().decode(BenchmarkComparison.self, from: JSONEncoder().encode(faster))
+        #expect(decoded.decidedBy == [.instructions] && decoded.timeVerdict == .improved && decoded.decidingRatio == faster.decidingRatio)
+        // Slower in time and in instructions: decided by both, the time's ratio with its interval.
+        let slower = try compare(base, counted(result([("x", 1500, 3)]), 2_100_000)).comparisons[0]
+        #expect(slower.verdict == .regressed && slower.decidedBy == [.time, .instructions] && slower.timeVerdict == nil)
+        #expect(slower.decidingRatio == slower.ratio && slower.decidingInterval == slower.interval)
+        // Unchanged instructions: the time alone decides.
+        let same = try compare(base, counted(result([("x", 1000, 2)]), 2_000_000)).comparisons[0]
+        #expect(same.verdict == .unchanged && same.decidedBy == [.time] && same.timeVerdict == nil)
+    }
+
     @Test("processes measured on a busy machine give no regressed or improved verdict: inconclusive (exit 3), saying why")
     func busyMachine() throws {
         func busy(_ run: RunResult) -> RunResult {

@@ -93,6 +93,52 @@ public struct BenchmarkComparison: Codable, Sendable {
     /// `inconclusive`; nil when no confirmation ran.
     public var confirmed: Bool?
     public var message: String?
+    /// What the verdict rests on: the time's interval, a count (instructions or allocations per
+    /// iteration, which are exact) or the outputs; both time and instructions when both say
+    /// regressed. Nil in files from before it was recorded.
+    public var decidedBy: [Measure]?
+    /// The verdict the time alone gave, where a count decided instead (a rise in instructions
+    /// while the time was inconclusive): shown beside it, labelled, never as the verdict's ratio.
+    public var timeVerdict: Verdict?
+
+    /// A measure a verdict can rest on.
+    public enum Measure: String, Codable, Sendable, CaseIterable {
+        case time, instructions, allocations, outputs
+    }
+
+    /// The ratio the verdict rests on, candidate over baseline: the time's, else the count's
+    /// that decided it.
+    public var decidingRatio: Double? {
+        switch decidedBy ?? [.time] {
+        case let measures where measures.contains(.time): return ratio
+        case let measures where measures.contains(.instructions): return countRatio(baselineInstructions, candidateInstructions)
+        case let measures where measures.contains(.allocations): return countRatio(baselineAllocations, candidateAllocations)
+        default: return nil
+        }
+    }
+
+    /// The deciding ratio's 95% interval: the time's, or none for an exact count.
+    public var decidingInterval: [Double]? { (decidedBy ?? [.time]).contains(.time) ? interval : nil }
+
+    /// "regressed (instructions)", "regressed (time and instructions)": the verdict with what
+    /// decided it, where that is not the time alone.
+    public var verdictLabel: String {
+        let measures = decidedBy ?? [.time]
+        guard measures != [.time], !measures.isEmpty, measures != [.outputs] else { return summary }
+        return "\(verdict.rawValue) (\(measures.map(\.rawValue).joined(separator: " and ")))"
+    }
+
+    /// The time's own reading where a count decided the verdict: "time 0.757× (0.442–1.296): inconclusive".
+    public var timeNote: String? {
+        guard let timeVerdict, let ratio else { return nil }
+        let range = interval.map { String(format: " (%.3f–%.3f)", $0[0], $0[1]) } ?? ""
+        return String(format: "time %.3f×", ratio) + range + ": \(timeVerdict.rawValue)"
+    }
+
+    private func countRatio(_ a: Double?, _ b: Double?) -> Double? {
+        guard let a, let b, a > 0 else { return nil }
+        return b / a
+    }
 
     /// "unchanged: could have detected ≥ 6%": the verdict with what it could have seen.
     public var summary: String {
@@ -244,6 +290,7 @@ public struct ComparisonReport: Codable, Sendable {
         comparison.busy = MachineLoad.busyNote([a, b])
         if let x = baseline.digest, let y = candidate.digest, !x.isEmpty, !y.isEmpty, x != y {
             comparison.verdict = .digestMismatch
+            comparison.decidedBy = [.outputs]
             comparison.message = "outputs differ: digest \(x) in the baseline, \(y) in the candidate"
             return comparison
         }
@@ -255,6 +302,7 @@ public struct ComparisonReport: Codable, Sendable {
             comparison.ratio = estimate.ratio
             comparison.interval = [interval.lowerBound, interval.upperBound]
             comparison.verdict = decision.verdict
+            comparison.decidedBy = [.time]
             comparison.pValue = decision.pValue
             comparison.hypothesis = decision.hypothesis
             comparison.detectableEffect = decision.detectableEffect
@@ -276,20 +324,31 @@ public struct ComparisonReport: Codable, Sendable {
                 comparison.ratio = exp(RatioEstimate.mean(statisticsB.map(log)) - RatioEstimate.mean(statisticsA.map(log)))
             }
             comparison.verdict = .inconclusive
+            comparison.decidedBy = [.time]
             comparison.design = "\(statisticsA.count) + \(statisticsB.count) processes"
             comparison.message =
                 "one worker process on a side cannot show the variation between processes: measure both runs with --standard (3 processes) or --rigorous for a verdict"
         }
         // Allocation and instruction counts are deterministic: any rise past the threshold is a
-        // regression, whatever the time says.
-        if let x = comparison.baselineAllocations, let y = comparison.candidateAllocations, y > x + 0.5 {
+        // regression, whatever the time says; the time's own verdict is kept beside it.
+        let time = comparison.verdict
+        func decided(by measure: BenchmarkComparison.Measure) {
+            if time == .regressed {
+                comparison.decidedBy = (comparison.decidedBy ?? []) + [measure]
+            } else {
+                comparison.decidedBy = (comparison.decidedBy ?? []).filter { $0 != .time } + [measure]
+                comparison.timeVerdict = time
+            }
             comparison.verdict = .regressed
+        }
+        if let x = comparison.baselineAllocations, let y = comparison.candidateAllocations, y > x + 0.5 {
+            decided(by: .allocations)
             comparison.message = "allocations per iteration rose from \(x) to \(y)"
         }
         if let x = comparison.baselineInstructions, let y = comparison.candidateInstructions, x > 0 {
             let change = y / x - 1
             if change > policy.instructionThreshold {
-                comparison.verdict = .regressed
+                decided(by: .instructions)
                 comparison.message = "instructions per iteration rose \(String(format: "%.2f", change * 100))% (\(formatCount(x)) → \(formatCount(y)))"
             } else if change < -policy.instructionThreshold, comparison.verdict != .regressed {
                 comparison.message = "instructions per iteration fell \(String(format: "%.2f", -change * 100))% (\(formatCount(x)) → \(formatCount(y)))"

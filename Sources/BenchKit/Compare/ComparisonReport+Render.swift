@@ -20,24 +20,30 @@ extension ComparisonReport: RenderableResult {
             let gap = markdown ? [""] : []
             lines.append((markdown ? "## " : "") + "\(ToolName.current) compare: \(report.candidate) against \(report.baseline)")
             let counts = Verdict.allCases.map { "\(report.count($0)) \($0.rawValue)" }.filter { !$0.hasPrefix("0 ") }
-            lines += gap + [counts.joined(separator: ", ") + (report.geometricMeanRatio.map { String(format: "; geometric mean ratio %.3f", $0) } ?? "")]
+            lines += gap + [counts.joined(separator: ", ") + (report.geometricMeanRatio.map { String(format: "; geometric mean time ratio %.3f", $0) } ?? "")]
             if !report.comparedAnything {
                 lines += gap + ["nothing was compared: the two runs share no benchmark with timings (exit 1)"]
             }
             if let machine = report.machine { lines += gap + ["machine: " + machine] }
+            // The ratio beside a verdict is the one that decided it: the time's, with its
+            // interval, or an exact count's ("1.011 instructions"), the time's then in the notes.
             let header = ["benchmark", "verdict", "ratio", "95% interval", "p (null hypothesis)", "over", "baseline", "candidate", "notes"]
             if markdown {
                 lines += ["", "| " + header.joined(separator: " | ") + " |", "|" + String(repeating: "---|", count: header.count)]
             }
             var rows = [header]
             for c in sorted {
-                let interval = c.interval.map { String(format: "%.3f–%.3f", $0[0], $0[1]) } ?? ""
-                let p = c.pValue.map { String(format: "p = %.2g", $0) + (c.hypothesis.map { " (\($0))" } ?? "") } ?? ""
+                let byTime = (c.decidedBy ?? [.time]).contains(.time)
+                let interval = c.decidingInterval.map { String(format: "%.3f–%.3f", $0[0], $0[1]) } ?? (byTime ? "" : "exact (counted)")
+                let p = byTime ? c.pValue.map { String(format: "p = %.2g", $0) + (c.hypothesis.map { " (\($0))" } ?? "") } ?? "" : ""
+                let ratio =
+                    c.decidingRatio.map { String(format: "%.3f", $0) + (byTime ? "" : " " + (c.decidedBy ?? []).map(\.rawValue).joined(separator: ", ")) } ?? ""
                 let notes = [
-                    c.thresholdNote.map { "threshold \($0)" }, instructionNote(c) ?? c.instructionsNote.map { "instructions \($0)" }, c.busy, c.message,
+                    c.timeNote, c.thresholdNote.map { "threshold \($0)" }, instructionNote(c) ?? c.instructionsNote.map { "instructions \($0)" }, c.busy,
+                    c.message,
                 ].compactMap { $0 }.joined(separator: "; ")
                 let cells = [
-                    c.name, c.summary, c.ratio.map { String(format: "%.3f", $0) } ?? "", interval, p, c.design ?? "",
+                    c.name, c.verdictLabel, ratio, interval, p, c.design ?? "",
                     formatNanoseconds(c.baselineMedian), formatNanoseconds(c.candidateMedian),
                 ]
                 if markdown {

@@ -158,7 +158,10 @@ enum JUnitReport {
                 JUnitDocument.TestCase(
                     classname: "\(ToolName.current).compare", name: comparison.name,
                     outcome: bad.contains(comparison.verdict)
-                        ? .failure(type: comparison.verdict.rawValue, message: comparison.message ?? formatRatio(comparison.ratio)) : .passed)
+                        ? .failure(
+                            type: comparison.verdict.rawValue,
+                            message: [comparison.verdictLabel, comparison.message ?? formatRatio(comparison.decidingRatio), comparison.timeNote]
+                                .compactMap { $0 }.joined(separator: "; ")) : .passed)
             }
         ).render()
     }

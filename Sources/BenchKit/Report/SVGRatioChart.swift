@@ -52,8 +52,8 @@ public struct SVGRatioChart: Sendable {
         svg += "<rect width=\"\(Int(width))\" height=\"\(Int(height))\" fill=\"#ffffff\"/>"
         svg += "<text x=\"8\" y=\"16\" font-size=\"13\" font-weight=\"bold\">\(markupEscape(title))</text>"
         svg +=
-            "<text x=\"8\" y=\"32\" font-size=\"11\" fill=\"#555555\">candidate time / baseline time: right of 1× is slower; shaded: within the ±"
-            + "\(ChartAxis.trimmed(threshold * 100, digits: 1))% threshold; whiskers: 95% intervals</text>"
+            "<text x=\"8\" y=\"32\" font-size=\"11\" fill=\"#555555\">candidate / baseline of what decided each verdict: right of 1× is slower; "
+            + "shaded: ±\(ChartAxis.trimmed(threshold * 100, digits: 1))% time threshold; whiskers: 95% intervals</text>"
         svg += "<rect x=\"\(f(px(band.0)))\" y=\"\(f(top))\" width=\"\(f(px(band.1) - px(band.0)))\" height=\"\(f(plotHeight))\" fill=\"#dfe8f5\"/>"
         for tick in ticks where tick >= x0 && tick <= x1 {
             svg += "<line x1=\"\(f(px(tick)))\" x2=\"\(f(px(tick)))\" y1=\"\(f(top))\" y2=\"\(f(top + plotHeight))\" stroke=\"#e4e4e4\"/>"

@@ -283,27 +283,37 @@ public struct SiteGenerator {
             body +=
                 "<h2>\(markupEscape(report.candidate)) against \(markupEscape(report.baseline))</h2><p>"
                 + Verdict.allCases.map { "\(report.count($0)) \($0.rawValue)" }.filter { !$0.hasPrefix("0 ") }.joined(separator: ", ")
-                + (report.geometricMeanRatio.map { "; geometric mean ratio " + ChartAxis.ratio($0) } ?? "")
+                + (report.geometricMeanRatio.map { "; geometric mean time ratio " + ChartAxis.ratio($0) } ?? "")
                 + ". <small>\(markupEscape(name))</small></p>"
-            let compared = report.comparisons.filter { $0.ratio != nil }
+            // Each bar and row shows the ratio that decided its verdict (an exact count's where a
+            // count did), the other measure in the notes.
+            let compared = report.comparisons.filter { $0.decidingRatio != nil }
+            func notes(_ c: BenchmarkComparison) -> String {
+                [c.timeNote, c.thresholdNote.map { "threshold \($0)" }, c.busy, c.message].compactMap { $0 }.joined(separator: "; ")
+            }
             let rows = compared.map { c in
                 SVGRatioChart.Row(
-                    name: c.name, ratio: c.ratio!, interval: c.interval, verdict: c.verdict,
-                    note: "\(c.name): \(c.summary)\nratio \(ChartAxis.ratio(c.ratio!))"
-                        + (c.interval.map { " (95%: \(ChartAxis.ratio($0[0]))–\(ChartAxis.ratio($0[1])))" } ?? "")
-                        + "\nbaseline \(ChartAxis.duration(c.baselineMedian ?? .nan)), candidate \(ChartAxis.duration(c.candidateMedian ?? .nan))")
+                    name: c.name + ((c.decidedBy ?? [.time]).contains(.time) ? "" : " (" + (c.decidedBy ?? []).map(\.rawValue).joined(separator: ", ") + ")"),
+                    ratio: c.decidingRatio!, interval: c.decidingInterval, verdict: c.verdict,
+                    note: "\(c.name): \(c.verdictLabel)\nratio \(ChartAxis.ratio(c.decidingRatio!))"
+                        + (c.decidingInterval.map { " (95%: \(ChartAxis.ratio($0[0]))–\(ChartAxis.ratio($0[1])))" } ?? "")
+                        + "\nbaseline \(ChartAxis.duration(c.baselineMedian ?? .nan)), candidate \(ChartAxis.duration(c.candidateMedian ?? .nan))"
+                        + (notes(c).isEmpty ? "" : "\n" + notes(c)))
             }
             let threshold = compared.map(\.threshold).max() ?? 0.1
             body +=
                 (report.machine.map { "<p>Machine: \(markupEscape($0)).</p>" } ?? "")
                 + "<div class=\"charts\">\(SVGRatioChart(title: "candidate / baseline", rows: rows, threshold: threshold).render())</div>"
-                + "<table><tr><th>benchmark</th><th>verdict</th><th>ratio</th><th>95% interval</th><th>baseline</th><th>candidate</th></tr>"
-            for c in compared.sorted(by: { abs(log($0.ratio!)) > abs(log($1.ratio!)) }) {
+                + "<table><tr><th>benchmark</th><th>verdict</th><th>decided by</th><th>ratio</th><th>95% interval</th><th>baseline</th><th>candidate</th>"
+                + "<th>notes</th></tr>"
+            for c in compared.sorted(by: { abs(log($0.decidingRatio!)) > abs(log($1.decidingRatio!)) }) {
                 let cls = c.verdict == .regressed || c.verdict == .digestMismatch ? "bad" : (c.verdict == .improved ? "good" : "")
                 body +=
-                    "<tr><td>\(markupEscape(c.name))</td><td class=\"\(cls)\">\(markupEscape(c.summary))</td><td>\(ChartAxis.ratio(c.ratio!))</td>"
-                    + "<td>\(c.interval.map { "\(ChartAxis.ratio($0[0]))–\(ChartAxis.ratio($0[1]))" } ?? "")</td>"
-                    + "<td>\(ChartAxis.duration(c.baselineMedian ?? .nan))</td><td>\(ChartAxis.duration(c.candidateMedian ?? .nan))</td></tr>"
+                    "<tr><td>\(markupEscape(c.name))</td><td class=\"\(cls)\">\(markupEscape(c.summary))</td>"
+                    + "<td>\((c.decidedBy ?? [.time]).map(\.rawValue).joined(separator: " and "))</td><td>\(ChartAxis.ratio(c.decidingRatio!))</td>"
+                    + "<td>\(c.decidingInterval.map { "\(ChartAxis.ratio($0[0]))–\(ChartAxis.ratio($0[1]))" } ?? "exact (counted)")</td>"
+                    + "<td>\(ChartAxis.duration(c.baselineMedian ?? .nan))</td><td>\(ChartAxis.duration(c.candidateMedian ?? .nan))</td>"
+                    + "<td>\(markupEscape(notes(c)))</td></tr>"
             }
             body += "</table>"
         }
