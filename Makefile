@@ -77,8 +77,10 @@ SWIFT_SOURCES = Sources Tests Benchmarks Plugins Examples/swift-engine/Sources E
 format:
 	swift-format format --in-place --recursive --parallel $(SWIFT_SOURCES)
 
+# And no document names a file of the repository that does not exist (scripts/doc-links).
 lint:
 	swift-format lint --strict --recursive --parallel $(SWIFT_SOURCES)
+	scripts/doc-links
 
 # Line coverage per module from the debug test run, into .build/coverage/report.txt.
 coverage: deps

@@ -124,7 +124,7 @@ let package = Package(
         .testTarget(name: "BenchStoreTests", dependencies: ["BenchStore", "BenchKit"]),
         .testTarget(
             name: "MotionBenchAppTests",
-            dependencies: ["MotionBenchApp", "BenchKit", "BenchStore", "HarnessSupport", "MotionConformance", "ConformanceReports"]),
+            dependencies: ["MotionBenchApp", "BenchKit", "BenchStore", "HarnessSupport", "MotionConformance", "ConformanceReports", "EngineConformance"]),
         .testTarget(
             name: "MotionConformanceTests",
             dependencies: ["MotionConformance", "ConformanceReports", "EngineConformance", "MotionCore", "BenchKit", "HarnessSupport"],

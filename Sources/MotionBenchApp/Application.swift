@@ -93,5 +93,11 @@ public struct ToolError: Error, CustomStringConvertible {
 /// fixture.
 public struct EngineUnavailable: Error, CustomStringConvertible {
     public let description: String
-    public init(description: String) { self.description = description }
+    /// It did not answer in time (the handshake included), after this many seconds: a longer
+    /// wait may be all it needs. Nil when it failed otherwise.
+    public var waited: Double?
+    public init(description: String, waited: Double? = nil) {
+        self.description = description
+        self.waited = waited
+    }
 }

@@ -13,13 +13,12 @@ extension BenchmarkSelection {
         threads = try arguments.threads()
         worker = arguments.value("--worker").map { URL(fileURLWithPath: $0) }
         let shell = arguments.has("--engine-shell")
-        let engineTimeout = try arguments.double("--engine-timeout")
-        if arguments.all("--engine").isEmpty {
-            if shell || engineTimeout != nil { throw UsageError("--engine-shell and --engine-timeout go with --engine CMD") }
-        } else if let engineTimeout, !(engineTimeout > 0 && engineTimeout <= 3600) {
-            throw UsageError("--engine-timeout '\(engineTimeout)' is not a number of seconds between 0 and 3600")
+        // The range is the declaration's (the parser has checked it), and so is the default.
+        let engineTimeout = try arguments.seconds("--engine-timeout") ?? ExternalEngine.Options.workloadTimeout
+        if arguments.all("--engine").isEmpty, shell || arguments.given("--engine-timeout") {
+            throw UsageError("--engine-shell and --engine-timeout go with --engine CMD")
         }
-        engines = arguments.all("--engine").map { ExternalEngine.Options(command: $0, shell: shell, timeout: engineTimeout ?? 240) }
+        engines = arguments.all("--engine").map { ExternalEngine.Options(command: $0, shell: shell, timeout: engineTimeout) }
         timeout = try arguments.double("--timeout")
         if let retries = arguments.value("--busy-retries") {
             guard let n = Int(retries), n >= 0 else { throw UsageError("--busy-retries needs a whole number ≥ 0, got '\(retries)'") }

@@ -39,6 +39,24 @@ enum CommandLineTool {
         return lines.joined(separator: "\n")
     }
 
+    /// `motion-bench NAME --help`: the command's own help; for a group of commands (`fixtures`),
+    /// each of its commands with its summary; for `version` and `help`, what they do; the
+    /// overview for a name that is no command.
+    static func help(for name: String) -> String {
+        if let spec = CommandSpec.all.first(where: { $0.name == name }) { return spec.help }
+        let members = CommandSpec.all.filter { $0.name.hasPrefix(name + " ") }
+        if !members.isEmpty {
+            return
+                (["usage: motion-bench \(name) COMMAND [OPTIONS]", "", "commands (motion-bench \(name) COMMAND --help: its options):"]
+                + members.map { "  " + $0.name.padding(toLength: 32, withPad: " ", startingAt: 0) + firstSentence($0.summary) }).joined(separator: "\n")
+        }
+        switch name {
+        case "version", "--version": return "usage: motion-bench version\n\nPrint the version (\(version)). No options."
+        case "help": return "usage: motion-bench help\n\nPrint every command with what it does. No options."
+        default: return usage
+        }
+    }
+
     /// A summary's first sentence, on one line.
     static func firstSentence(_ text: String) -> String {
         let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
@@ -80,7 +98,7 @@ enum CommandLineTool {
         if options.contains("--help") || options.contains("-h") {
             // The command's own options, from the declaration its parser uses.
             let name = command == "fixtures" && !(options.first?.hasPrefix("-") ?? true) ? "fixtures \(options[0])" : command
-            if let spec = CommandSpec.all.first(where: { $0.name == name }) { print(spec.help) } else { print(usage) }
+            print(help(for: name))
             return 0
         }
         do {

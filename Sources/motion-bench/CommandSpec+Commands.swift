@@ -1,5 +1,6 @@
 import BenchKit
 import ConformanceReports
+import EngineConformance
 import MotionBenchApp
 import MotionConformance
 
@@ -10,11 +11,18 @@ extension CommandSpec {
         flag("--standard", "the standard profile: three worker processes (the default)"),
         flag("--rigorous", "the rigorous profile: more processes and samples"),
     ]
-    static let engineOptions = [
-        option("--engine", "CMD", "an engine in another process (docs/protocol.md); repeatable"),
-        flag("--engine-shell", "run CMD through /bin/sh -c (words are split, not interpreted, without it)"),
-        duration("--engine-timeout", "S", "seconds to await each answer of the engine", max: 3600),
-    ]
+    /// The engine options; `timeout` is how long the command awaits an answer unless told.
+    static func engineOptions(timeout: Double) -> [Option] {
+        [
+            option("--engine", "CMD", "an engine in another process (docs/protocol.md); repeatable"),
+            flag("--engine-shell", "run CMD through /bin/sh -c (words are split, not interpreted, without it)"),
+            duration(
+                "--engine-timeout", "S", "seconds to await each answer of the engine, the handshake's included", max: ExternalEngine.Options.maximumTimeout,
+                default: timeout),
+        ]
+    }
+    static let workloadEngineOptions = engineOptions(timeout: ExternalEngine.Options.workloadTimeout)
+    static let threshold = option("--threshold", "F", "the smallest change that counts", .threshold, default: "\(Int(ComparisonPolicy().threshold * 100))%")
 
     /// What is built in each revision's checkout and measured: `compare-revisions` and `enqueue`.
     static let buildOptions = [
@@ -36,14 +44,14 @@ extension CommandSpec {
             counting pass with jemalloc preloaded; the result goes to reports/runs/ and the format asked to stdout.
             Exit 0 when every benchmark completed (and every engine's values agreed).
             """,
-        options: profiles + engineOptions + [
+        options: profiles + workloadEngineOptions + [
             pattern("--filter", "the benchmarks whose names match"),
             whole("--threads", "N", "threads for the engine's parallel benchmarks", to: Arguments.maximumThreads),
             format(of: RunResult.self),
             option("--save-baseline", "NAME|PATH.json", "also keep the result as a baseline"),
             reports,
             option("--worker", "PATH", "a BenchKit worker executable to measure instead of this package's"),
-            duration("--timeout", "S", "seconds a worker may take per benchmark"),
+            duration("--timeout", "S", "seconds a worker may take per benchmark", default: BenchmarkDriver.Options.defaultTimeout),
             option("--output", "FILE", "write the formatted result to FILE"),
             whole("--busy-retries", "N", "re-measure a process that ran beside ≥ 0.5 CPU of other work N times", from: 0, default: 1),
             flag("--instructions", "count one-thread benchmarks' instructions under callgrind"),
@@ -60,7 +68,7 @@ extension CommandSpec {
         run,
         CommandSpec(
             name: "list", summary: "List the benchmarks (of the engines, with --engine); a filter that matches none is an error (exit 1).",
-            options: engineOptions + [
+            options: workloadEngineOptions + [
                 pattern("--filter", "the benchmarks whose names match"), option("--worker", "PATH", "a BenchKit worker executable"),
             ]),
         CommandSpec(
@@ -71,7 +79,7 @@ extension CommandSpec {
                 2 regression, 3 inconclusive, 4 outputs differ.
                 """,
             options: [
-                option("--threshold", "F", "the smallest change that counts", .threshold),
+                threshold,
                 option("--threshold-for", "REGEX=F", "another threshold for the benchmarks matching REGEX; repeatable"),
                 option("--margin", "F", "the part of the threshold the 95% interval must clear for regressed or improved (1)"),
                 flag("--threshold-from-history", "each benchmark's threshold from its own run-to-run noise in this machine's stored history"),
@@ -88,9 +96,10 @@ extension CommandSpec {
                 compare; 1 also when a fixture present in both revisions changed its verdict.
                 """,
             options: profiles + [
-                pattern("--filter", "the benchmarks whose names match"), whole("--rounds", "K", "rounds before the first decision"),
+                pattern("--filter", "the benchmarks whose names match"),
+                whole("--rounds", "K", "rounds before the first decision (quick 4, standard 6, rigorous 10)", from: 2),
                 whole("--max-rounds", "M", "rounds at most"), duration("--budget-minutes", "T", "minutes at most, builds included"),
-                option("--threshold", "F", "the smallest change that counts", .threshold),
+                threshold,
                 whole("--threads", "N", "threads for parallel benchmarks", to: Arguments.maximumThreads),
                 option("--margin", "F", "the part of the threshold the 95% interval must clear for regressed or improved (0.5)"),
                 reports,
@@ -110,7 +119,8 @@ extension CommandSpec {
                 pattern("--filter", "the benchmarks whose names match"),
                 whole("--threads", "N", "threads for parallel benchmarks", to: Arguments.maximumThreads),
                 reports, option("--worker", "PATH", "a BenchKit worker executable"),
-                duration("--timeout", "S", "seconds a worker may take per benchmark"), whole("--pairs", "N", "A/A pairs"),
+                duration("--timeout", "S", "seconds a worker may take per benchmark", default: BenchmarkDriver.Options.defaultTimeout),
+                whole("--pairs", "N", "A/A pairs"),
                 whole("--rounds", "K", "rounds per pair"), option("--threshold", "F", "the threshold to test", .threshold),
                 format(of: Calibration.self),
                 option("--effect", "F", "the slowdown compare-revisions should find (1.5 × the threshold)"),
@@ -125,7 +135,7 @@ extension CommandSpec {
                 tonight's run brought them. Exit 0 nothing new, 1 conformance failures, a store that cannot be written (the
                 JSON is kept) or a tool error, 2 a new regression between revisions.
                 """,
-            options: profiles + engineOptions + [
+            options: profiles + workloadEngineOptions + [
                 pattern("--filter", "the benchmarks whose names match"), reports,
                 fixtures, whole("--threads", "N", "threads for parallel benchmarks", to: Arguments.maximumThreads),
                 option("--worker", "PATH", "a BenchKit worker executable"), flag("--bisect", "narrow the worst new regression to a commit"),
@@ -187,12 +197,16 @@ extension CommandSpec {
                 Checks an engine did not declare are skipped; each section gets a score. Exit 0 all passed (or only expected
                 failures, with --expectations), 1 failures or nothing ran, 2 errors or an engine that cannot start.
                 """,
-            options: engineOptions + [
+            options: engineOptions(timeout: ExternalEngine.Options.defaultTimeout) + [
                 fixtures, option("--suite", "S", "one suite (a folder of fixtures)"),
                 pattern("--filter", "the fixtures whose ids match"), option("--fixture", "ID", "one fixture"),
                 format(of: ConformanceReport.self), option("--output", "FILE", "write the report to FILE"),
-                duration("--fixture-timeout", "S", "seconds a fixture may take in process", default: IsolatedPlayer.Budget().seconds),
-                whole("--fixture-memory", "MIB", "memory a fixture may take in process", default: IsolatedPlayer.Budget().memoryBytes >> 20),
+                duration(
+                    "--fixture-timeout", "S", "seconds a fixture may take in process", max: IsolatedPlayer.Budget.maximumSeconds,
+                    default: IsolatedPlayer.Budget().seconds),
+                whole(
+                    "--fixture-memory", "MIB", "memory a fixture may take in process", from: IsolatedPlayer.Budget.mebibytes.lowerBound,
+                    to: IsolatedPlayer.Budget.mebibytes.upperBound, default: IsolatedPlayer.Budget().memoryBytes >> 20),
                 option("--expectations", "FILE", "gate on results the file does not expect"),
                 option("--update-expectations", "FILE", "write the expectation file from this run, keeping reasons"),
                 whole("--explore", "N", "play N generated scenarios instead of the fixtures", to: 10_000_000),
@@ -219,7 +233,7 @@ extension CommandSpec {
                 option("--kinds", "K,…", "the kinds of scenario, in turn (all)"),
             ]),
         CommandSpec(
-            name: "fixtures fuzz", summary: "Damaged fixtures through conform in batches, each with real ones as controls; exit 0 when nothing crashed.",
+            name: "fixtures fuzz", summary: "Damaged fixtures through conform in batches, each with real ones as controls.",
             options: [
                 fixtures, whole("--count", "N", "damaged fixtures", to: 1_000_000, default: FuzzRequest().count),
                 whole("--batch", "B", "fixtures per batch", to: 10_000, default: FuzzRequest().batch),

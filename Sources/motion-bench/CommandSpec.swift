@@ -36,6 +36,9 @@ struct CommandSpec {
             lines.append("  " + left.padding(toLength: max(width, left.count + 2), withPad: " ", startingAt: 0) + help)
         }
         lines.append("  --quiet".padding(toLength: width + 2, withPad: " ", startingAt: 0) + "leave out progress and status lines (every command)")
+        if let exits = Self.exits[name] {
+            lines += ["", "exit codes (1 also for a usage or tool error):"] + exits.map { "  \($0.code)  \($0.meaning)" }
+        }
         return lines.joined(separator: "\n")
     }
 

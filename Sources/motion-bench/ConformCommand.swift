@@ -8,18 +8,18 @@ import MotionConformance
 /// `motion-bench conform`: runs the fixtures and reports; exit 0 all pass, 1 failures,
 /// 2 fixture errors.
 enum ConformCommand {
+    /// Where an engine only answered too slowly, the option that waits longer.
+    static func slowEngineHint(_ error: EngineUnavailable) -> String {
+        error.waited.map { "(it was given \(String(format: "%g", $0)) s to answer; --engine-timeout S gives it longer, as a loaded machine may need)\n" } ?? ""
+    }
+
     static func run(_ raw: [String]) throws -> Int32 {
         let arguments = try Arguments(raw, spec: .named("conform"))
         let format = try arguments.format(for: ConformanceReport.self)
         var engine: ExternalEngine.Options?
         if let command = arguments.value("--engine") {
             engine = ExternalEngine.Options(command: command, shell: arguments.has("--engine-shell"), legacy: arguments.has("--legacy-engine"))
-            if let text = arguments.value("--engine-timeout") {
-                guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-                    throw UsageError("--engine-timeout '\(text)' is not a number of seconds between 0 and 3600")
-                }
-                engine?.timeout = seconds
-            }
+            engine?.timeout = try arguments.seconds("--engine-timeout") ?? ExternalEngine.Options.defaultTimeout
         } else if arguments.has("--engine-shell") || arguments.given("--engine-timeout") || arguments.has("--legacy-engine") {
             throw UsageError("--engine-shell, --engine-timeout and --legacy-engine go with --engine CMD")
         }
@@ -30,23 +30,12 @@ enum ConformCommand {
             throw UsageError("\(option) goes with --explore N")
         }
         var budget = IsolatedPlayer.Budget()
-        if let text = arguments.value("--fixture-timeout") {
-            guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
-                throw UsageError("--fixture-timeout '\(text)' is not a number of seconds between 0 and 86400")
-            }
-            budget.seconds = seconds
-        }
-        if let text = arguments.value("--fixture-memory") {
-            guard let mebibytes = Int(text), mebibytes >= 64, mebibytes <= 1 << 20 else {
-                throw UsageError("--fixture-memory '\(text)' is not a whole number of MiB between 64 and 1048576")
-            }
-            budget.memoryBytes = mebibytes << 20
-        }
-        var filter = try arguments.pattern("--filter")
-        if let id = arguments.value("--fixture") {
-            guard filter == nil else { throw UsageError("--fixture ID and --filter REGEX both choose fixtures; give one") }
-            filter = "^" + NSRegularExpression.escapedPattern(for: id) + "$"
-        }
+        // Their ranges are the declarations' (the parser has checked them).
+        budget.seconds = try arguments.seconds("--fixture-timeout") ?? budget.seconds
+        budget.memoryBytes = try arguments.int("--fixture-memory").map { $0 << 20 } ?? budget.memoryBytes
+        let filter = try arguments.pattern("--filter")
+        let fixtureID = arguments.value("--fixture")
+        if fixtureID != nil, filter != nil { throw UsageError("--fixture ID and --filter REGEX both choose fixtures; give one") }
         if arguments.has("--transcript") {
             guard let id = arguments.value("--fixture") else {
                 throw UsageError("--transcript goes with --fixture ID (one fixture's every request, answer and check)")
@@ -74,7 +63,7 @@ enum ConformCommand {
         do {
             var request = ConformanceRequest(
                 fixtures: arguments.string("--fixtures"), suite: arguments.value("--suite"), filter: filter, engine: engine)
-            request.budget = budget
+            (request.budget, request.fixtureID) = (budget, fixtureID)
             report = try app.conformance(
                 request,
                 onResult: streaming
@@ -84,7 +73,7 @@ enum ConformCommand {
                     } : nil)
             header()
         } catch let error as EngineUnavailable {
-            writeToStandardError("motion-bench: error: \(error.description)\n")
+            writeToStandardError("motion-bench: error: \(error.description)\n" + slowEngineHint(error))
             return 2
         }
         if let (file, read) = expectations { report.expectations = ExpectationsGate(report.results, read, file: file) }
@@ -199,11 +188,11 @@ enum ConformCommand {
                         {
                             var request = ConformanceRequest(
                                 fixtures: arguments.string("--fixtures"), suite: arguments.value("--suite"), filter: filter, engine: options)
-                            request.budget = budget
+                            (request.budget, request.fixtureID) = (budget, arguments.value("--fixture"))
                             return request
                         }()))
             } catch let error as EngineUnavailable {
-                writeToStandardError("motion-bench: error: \(error.description)\n")
+                writeToStandardError("motion-bench: error: \(error.description)\n" + slowEngineHint(error))
                 return 2
             }
         }

@@ -57,20 +57,12 @@ struct MainJob {
     /// One engine benchmark's line: its time per element, against C and against one thread.
     static func figures(_ benchmark: BenchmarkResult) -> String {
         var comparisons: [String] = []
-        /// An interval wider than a factor of 2 says little: flagged where it is printed.
-        func caveat(_ interval: [Double]?) -> String {
-            guard let interval, interval.count == 2, interval[0] > 0, interval[1] / interval[0] > 2 else { return "" }
-            return " (unreliable: the interval spans \(String(format: "%.1f", interval[1] / interval[0]))×)"
-        }
+        // An interval too wide to read says so inside its parentheses (formatRatio).
         if benchmark.ratioToReference != nil {
-            comparisons.append(
-                formatRatio(benchmark.ratioToReference, interval: benchmark.ratioToReferenceInterval) + " the C kernel's time"
-                    + caveat(benchmark.ratioToReferenceInterval))
+            comparisons.append(formatRatio(benchmark.ratioToReference, interval: benchmark.ratioToReferenceInterval) + " the C kernel's time")
         }
         if benchmark.speedupOverOneThread != nil {
-            comparisons.append(
-                formatRatio(benchmark.speedupOverOneThread, interval: benchmark.speedupInterval) + " as fast as on one thread"
-                    + caveat(benchmark.speedupInterval))
+            comparisons.append(formatRatio(benchmark.speedupOverOneThread, interval: benchmark.speedupInterval) + " as fast as on one thread")
         }
         let busy = benchmark.timing.flatMap { MachineLoad.busyNote([$0]) }.map { "; \($0)" } ?? ""
         return

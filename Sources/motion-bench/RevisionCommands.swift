@@ -91,8 +91,10 @@ enum RevisionCommands {
                 + (outcome.storeProblem == nil ? " and \(outcome.store)" : "")
         )
         if let machine = outcome.result.machine?.summary { print("machine: \(machine)") }
-        if outcome.suspects.isEmpty {
-            print("no change points in the history")
+        if outcome.tooFewRuns {
+            print("too few runs to look for change points (n = \(outcome.runsLookedAt); needs \(outcome.runsNeeded))")
+        } else if outcome.suspects.isEmpty {
+            print("no change points in the newest \(outcome.runsLookedAt) runs")
         } else {
             print("change points (suspect revision ranges):")
             for s in outcome.suspects { print("  \(outcome.new.contains(s) ? "NEW " : "")\(s.summary)") }

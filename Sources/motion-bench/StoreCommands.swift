@@ -23,7 +23,19 @@ enum StoreCommands {
         case "import":
             let folder = arguments.positional.count > 1 ? URL(fileURLWithPath: arguments.positional[1]) : reports
             guard FileManager.default.fileExists(atPath: folder.path) else { throw ToolError("\(folder.path) does not exist: nothing to import") }
-            let store = try app.openStore(choice, reports: reports)
+            // What there is to import: a folder without any is a mistyped one, not an empty success.
+            let records = HistoryStore(root: folder.appendingPathComponent("history")).files().count
+            let comparisons = ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("revisions").path)) ?? []).filter {
+                $0.hasSuffix(".json")
+            }.count
+            guard records + comparisons > 0 else {
+                throw ToolError(
+                    "\(folder.path) holds no history record (history/MACHINE/*.json) and no revision comparison (revisions/*.json): nothing to import")
+            }
+            // The store of the folder given, unless another is named.
+            let target = arguments.given("--reports") ? reports : folder
+            let location = choice.location(reports: target)
+            let store = try app.openStore(choice, reports: target)
             let outcome = try scrubbed(location) { try store.importReports(folder, machine: choice.machineName) }
             for problem in outcome.problems { writeToStandardError("warning: \(problem)\n") }
             print(

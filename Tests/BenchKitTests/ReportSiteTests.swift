@@ -124,7 +124,7 @@ struct ReportSiteTests {
         #expect(["p50", "p90", "p99", "p99.9"].allSatisfy(percentiles.contains), "\(percentiles)")
         let comparisons = try String(contentsOf: folder.appendingPathComponent("comparisons.html"), encoding: .utf8)
         #expect(
-            Self.tickLabels(comparisons).contains("1×") && comparisons.contains("within the ±5% threshold")
+            Self.tickLabels(comparisons).contains("1×") && comparisons.contains("±5% time threshold")
                 && comparisons.contains("<h2>day 7 against day 6</h2>"))
         // Hover details: each history point names its value, interval, revision, date and machine.
         let page = try String(contentsOf: folder.appendingPathComponent("history.html"), encoding: .utf8)

@@ -98,3 +98,31 @@ struct StatisticsTests {
         #expect(split == histogram, "merging two halves gives the whole")
     }
 }
+
+/// The parallel-capacity probe reports only what a machine can give.
+@Suite("Parallel-capacity probe")
+struct ParallelProbeTests {
+    @Test("a figure above N× one thread on N threads, or one thread's rates drifting by more than a fifth, is no figure; a plausible one is kept")
+    func physics() {
+        // 2 threads cannot do 5.12× one thread's work (a figure seen when the one-thread rate was disturbed).
+        #expect(ParallelProbe.accepted(before: 100, many: 512, after: 100, threads: 2) == nil)
+        // 1.96× on 2 threads: within physics.
+        #expect(ParallelProbe.accepted(before: 100, many: 196, after: 100, threads: 2) == 1.96)
+        // A little above N× allows for a clock still rising while one thread is measured; not more.
+        #expect(ParallelProbe.accepted(before: 100, many: 219, after: 100, threads: 2) == 2.19)
+        #expect(ParallelProbe.accepted(before: 100, many: 221, after: 100, threads: 2) == nil)
+        // One thread's two rates 30% apart: the probe was disturbed, whatever the ratio.
+        #expect(ParallelProbe.accepted(before: 100, many: 150, after: 70, threads: 2) == nil)
+        #expect(ParallelProbe.capacity(threads: 1) == 1)
+    }
+}
+
+@Suite("Ratios too wide to read")
+struct UnreliableIntervalTests {
+    @Test("an interval whose ends are more than 2× apart is said to be unreliable; a narrower one is not")
+    func width() {
+        #expect(unreliableIntervalCaveat([0.442, 1.296]) != nil, "1.296 / 0.442 = 2.93")
+        #expect(unreliableIntervalCaveat([0.6, 1.19]) == nil, "1.19 / 0.6 = 1.98")
+        #expect(unreliableIntervalCaveat(nil) == nil && unreliableIntervalCaveat([0, 1]) == nil)
+    }
+}

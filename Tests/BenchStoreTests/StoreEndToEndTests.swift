@@ -60,7 +60,12 @@ struct StoreEndToEndTests {
 
         // The second folder holds only the history files: db import (twice: the second stores
         // nothing), then report — the same page.
-        let imported = try Tool.run(["db", "import", again.path, "--reports", again.path, "--machine", "box-1"])
+        // A folder with nothing to import is an error, and writes no store.
+        let empty = Tool.temporaryFolder()
+        #expect(try Tool.run(["db", "import", empty.path, "--machine", "box-1"]).status == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: empty.path).isEmpty)
+        // Without --reports, the store written is the one of the folder given.
+        let imported = try Tool.run(["db", "import", again.path, "--machine", "box-1"])
         #expect(imported.status == 0, "\(imported.output)")
         #expect(try sqlite3(again.appendingPathComponent("motionbench.sqlite"), "SELECT count(*) FROM runs") == ["2"])
         let twice = try Tool.run(["db", "import", again.path, "--reports", again.path, "--machine", "box-1"])

@@ -1,3 +1,4 @@
+import EngineConformance
 import Foundation
 import Testing
 
@@ -66,6 +67,26 @@ struct ApplicationJobTests {
         #expect(calibration.profile == "quick")
         #expect(file == Calibration.file(reports: reports, seriesKey: calibration.seriesKey, profile: "quick"))
         #expect(FileManager.default.fileExists(atPath: file.path))
+    }
+
+    @Test("an engine that does not shake hands within its timeout is unavailable, with the wait it was given; one that exits at once is, without")
+    func slowHandshake() throws {
+        var slow = ConformanceRequest(fixtures: Self.root.appendingPathComponent("Fixtures").path, suite: "springs")
+        slow.engine = ExternalEngine.Options(command: "sleep 30", timeout: 0.5)
+        do {
+            _ = try Self.app.conformance(slow)
+            Issue.record("a silent engine was played")
+        } catch let error as EngineUnavailable {
+            #expect(error.waited == 0.5)
+        }
+        var gone = slow
+        gone.engine = ExternalEngine.Options(command: "true", timeout: 5)
+        do {
+            _ = try Self.app.conformance(gone)
+            Issue.record("an engine that exited was played")
+        } catch let error as EngineUnavailable {
+            #expect(error.waited == nil, "it did not time out: \(error.description)")
+        }
     }
 
     @Test("nightly twice: the second run finds the first in the history; both pass their fixtures; exit 0")

@@ -7,8 +7,46 @@ import Testing
 struct CommandHelpTests {
     static let commands = [
         "main", "run", "list", "compare", "compare-revisions", "calibrate", "nightly", "report", "conform", "fixtures regenerate",
-        "fixtures coverage", "fixtures generate", "fixtures fuzz", "adapter", "show", "env",
+        "fixtures coverage", "fixtures generate", "fixtures fuzz", "adapter", "show", "env", "db", "enqueue", "collector",
     ]
+
+    @Test("COMMAND --help is that command's own help for every name the overall help lists, groups and version included")
+    func everyCommandHasItsHelp() throws {
+        let help = try EngineProtocolTests().run(["help"])
+        let names = Set(
+            help.output.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.map {
+                String($0.dropFirst(2).prefix { $0 != " " })
+            })
+        #expect(names.isSuperset(of: ["fixtures", "version", "help", "db", "enqueue", "collector", "conform"]), "\(names)")
+        for name in names {
+            let own = try EngineProtocolTests().run([name, "--help"])
+            #expect(own.status == 0 && own.output.hasPrefix("usage: motion-bench \(name)"), "\(name) --help: \(own.output.prefix(60))")
+        }
+    }
+
+    @Test("every declared limit is where the parser refuses: one past each end of a range is refused, naming the option", arguments: commands)
+    func declaredLimitsAreTheChecks(_ command: String) throws {
+        let words = command.split(separator: " ").map(String.init)
+        let help = try EngineProtocolTests().run(words + ["--help"])
+        for line in help.output.split(separator: "\n") where line.hasPrefix("  --") && line.hasSuffix("]") {
+            let option = String(line.dropFirst(2).prefix { $0 != " " })
+            guard let open = line.lastIndex(of: "[") else { continue }
+            let kind = String(line[line.index(after: open)..<line.index(before: line.endIndex)])
+            var outside: [String] = []
+            if kind.hasPrefix("a whole number ") {
+                let bounds = kind.dropFirst("a whole number ".count).replacingOccurrences(of: "≥ ", with: "").split(separator: "–").compactMap { Int($0) }
+                if let low = bounds.first { outside.append(String(low - 1)) }
+                if bounds.count == 2 { outside.append(String(bounds[1] + 1)) }
+            } else if kind.hasPrefix("above 0") {
+                outside.append("0")
+                if let range = kind.range(of: "at most "), let most = Double(kind[range.upperBound...]) { outside.append(String(most + 1)) }
+            }
+            for value in outside {
+                let refused = try EngineProtocolTests().run(words + [option, value])
+                #expect(refused.status == 1 && refused.errors.hasPrefix("motion-bench: error: \(option) "), "\(command) \(option) \(value): \(refused.errors)")
+            }
+        }
+    }
 
     @Test("every command's --help lists exactly the options its parser accepts", arguments: commands)
     func helpMatchesParser(_ command: String) throws {
@@ -60,6 +98,38 @@ struct CommandHelpTests {
             let named = option == "--format" ? "motion-bench: error: unknown format '\(wrong)' for " : "motion-bench: error: \(option) "
             #expect(refused.errors.hasPrefix(named), "\(command) \(option) \(wrong): \(refused.errors)")
             #expect(refused.errors.contains("(motion-bench \(command) --help shows the usage)"), "\(refused.errors)")
+        }
+    }
+
+    /// The exit codes a command's help declares.
+    func declaredExits(_ command: String) throws -> Set<Int> {
+        let help = try EngineProtocolTests().run(command.split(separator: " ").map(String.init) + ["--help"]).output
+        guard let start = help.range(of: "exit codes") else { return [] }
+        return Set(
+            help[start.upperBound...].split(separator: "\n").dropFirst().compactMap { Int($0.trimmingCharacters(in: .whitespaces).prefix { $0.isNumber }) })
+    }
+
+    @Test("docs/commands.md's table gives each command the exit codes its help declares")
+    func documentedExitCodes() throws {
+        let table = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/commands.md"), encoding: .utf8)
+        var documented: [String: Set<Int>] = [:]
+        for row in table.split(separator: "\n") where row.hasPrefix("| `") {
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let first = cells.first, let codes = cells.last else { continue }
+            let words = first.dropFirst().prefix { $0 != "`" }.split(separator: " ").map(String.init)
+            // A mode of a command (`conform --explore`) is its command's row's concern.
+            guard !words.dropFirst().contains(where: { $0.hasPrefix("-") }) else { continue }
+            let name = words.count > 1 && Self.commands.contains(words[0] + " " + words[1]) ? words[0] + " " + words[1] : words[0]
+            guard Self.commands.contains(name) else { continue }
+            // A code is a lone digit before a word: "0 pass, 1 failures", not "2×" or "§10".
+            var found = Set((codes + " ").matches(of: #/(^|[\s,;(])([0-4])\s/#).compactMap { Int($0.output.2) })
+            if let inherited = codes.firstMatch(of: /^as `([a-z-]+)`/) { found.formUnion(documented[String(inherited.output.1)] ?? []) }
+            documented[name] = found
+        }
+        for command in Self.commands {
+            let declared = try declaredExits(command)
+            #expect(!declared.isEmpty, "\(command) --help declares its exit codes")
+            #expect(documented[command] == declared, "\(command): docs/commands.md says \(documented[command] ?? []), help declares \(declared)")
         }
     }
 

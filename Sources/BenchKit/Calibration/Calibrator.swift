@@ -13,7 +13,8 @@ import HarnessSupport
 /// the processes and rounds is its noise.
 public struct Calibrator {
     public var driver: BenchmarkDriver
-    public var pairs = 5
+    public var pairs = Self.defaultPairs
+    public static let defaultPairs = 5
     public var rounds = 6
     public var threshold = 0.05
     /// The slowdown, budget and overhead the reach of `compare-revisions` is stated for; nil
@@ -119,7 +120,8 @@ public struct Calibrator {
             buildFlags: driver.build().flags(configuration: driver.options.buildConfiguration))
         environment.jemallocVersion = nil
         let machine = MachineState(
-            parallelCapacity: capacity, probeThreads: driver.options.threads, loadAverage: loadAverage, processes: loads.count,
+            parallelCapacity: capacity, probeThreads: driver.options.threads, probeDisturbed: capacity == nil ? true : nil, loadAverage: loadAverage,
+            processes: loads.count,
             busyProcesses: loads.filter(\.isBusy).count, remeasured: driver.busyLog.remeasured,
             othersCPU: loads.isEmpty ? nil : loads.map(\.othersCPU).reduce(0, +) / Double(loads.count))
         var calibration = Calibration(

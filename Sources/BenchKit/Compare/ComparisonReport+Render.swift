@@ -39,7 +39,8 @@ extension ComparisonReport: RenderableResult {
                 let ratio =
                     c.decidingRatio.map { String(format: "%.3f", $0) + (byTime ? "" : " " + (c.decidedBy ?? []).map(\.rawValue).joined(separator: ", ")) } ?? ""
                 let notes = [
-                    c.timeNote, c.thresholdNote.map { "threshold \($0)" }, instructionNote(c) ?? c.instructionsNote.map { "instructions \($0)" }, c.busy,
+                    unreliableIntervalCaveat(c.decidingInterval), c.timeNote, c.thresholdNote.map { "threshold \($0)" },
+                    instructionNote(c) ?? c.instructionsNote.map { "instructions \($0)" }, c.busy,
                     c.message,
                 ].compactMap { $0 }.joined(separator: "; ")
                 let cells = [

@@ -45,11 +45,23 @@ public func ratioDigits(_ value: Double) -> String {
     return String(format: magnitude >= 100 ? "%.0f" : magnitude >= 10 ? "%.1f" : "%.2f", value)
 }
 
-/// A ratio with its 95% interval, "1.61× (1.45–1.78)"; the ratio alone when there is no interval.
+/// A ratio with its 95% interval, "1.61× (1.45–1.78)"; the ratio alone when there is no interval;
+/// an interval too wide to read a ratio from is said to be (`unreliableIntervalCaveat`).
 public func formatRatio(_ value: Double?, interval: [Double]?) -> String {
     guard let value else { return "" }
     guard let interval, interval.count == 2 else { return formatRatio(value) }
-    return ratioDigits(value) + "× (" + ratioDigits(interval[0]) + "–" + ratioDigits(interval[1]) + ")"
+    return ratioDigits(value) + "× (" + ratioDigits(interval[0]) + "–" + ratioDigits(interval[1])
+        + (unreliableIntervalCaveat(interval).map { "; " + $0 } ?? "") + ")"
+}
+
+/// An interval whose ends are more than this factor apart says little about the ratio in it.
+public let unreliableIntervalWidth = 2.0
+
+/// "unreliable: the interval spans 2.9×" for an interval wider than `unreliableIntervalWidth`;
+/// nil for a narrower one. Every surface that prints a ratio with its interval says it.
+public func unreliableIntervalCaveat(_ interval: [Double]?) -> String? {
+    guard let interval, interval.count == 2, interval[0] > 0, interval[1] / interval[0] > unreliableIntervalWidth else { return nil }
+    return "unreliable: the interval spans \(String(format: "%.1f", interval[1] / interval[0]))×"
 }
 
 /// Instructions per iteration, "7.13 M"; "unavailable" where they could not be counted (never 0),

@@ -26,6 +26,10 @@ public struct ChangePointDetector: Sendable {
 
     public init() {}
 
+    /// The fewest values in which a change point can be found at all: a level of
+    /// `minimumSegmentLength` values and one after it.
+    public var minimumValues: Int { minimumSegmentLength + 1 }
+
     public struct ChangePoint: Hashable, Sendable {
         /// The index of the first point of the new level.
         public let index: Int

@@ -90,14 +90,34 @@ public enum MachineLoad {
 /// two-thread benchmark can be read only against this.
 public enum ParallelProbe {
     /// Work rate of `threads` concurrent threads over one thread's, each spinning for `seconds`;
-    /// one thread is measured before and after, and the two averaged, against drift.
-    public static func capacity(threads: Int, seconds: Double = 0.1) -> Double {
+    /// one thread is measured before and after, and the two averaged, against drift. A figure no
+    /// machine can give — more than `threads` times one thread, or one thread's two rates apart by
+    /// more than a fifth (the probe was disturbed) — is measured again, up to `tries` times; nil
+    /// when no try gave a figure within physics, which is then reported as disturbed, not as a fact.
+    public static func capacity(threads: Int, seconds: Double = 0.1, tries: Int = 3) -> Double? {
         guard threads > 1 else { return 1 }
-        let before = rate(threads: 1, seconds: seconds)
-        let many = rate(threads: threads, seconds: seconds)
-        let after = rate(threads: 1, seconds: seconds)
-        let one = (before + after) / 2
-        return one > 0 ? many / one : .nan
+        for _ in 0..<tries {
+            let before = rate(threads: 1, seconds: seconds)
+            let many = rate(threads: threads, seconds: seconds)
+            let after = rate(threads: 1, seconds: seconds)
+            if let figure = accepted(before: before, many: many, after: after, threads: threads) { return figure }
+        }
+        return nil
+    }
+
+    /// The headroom above `threads`× allowed for one thread running slower than several (a
+    /// clock that is not yet up when the single-thread rate is measured).
+    static let physicalSlack = 1.1
+    /// How far one thread's rates before and after may differ before the probe counts as disturbed.
+    static let driftLimit = 0.2
+
+    /// The capacity `many / mean(before, after)`, or nil when it cannot be true of `threads`
+    /// threads or the single-thread rates disagree.
+    static func accepted(before: Double, many: Double, after: Double, threads: Int) -> Double? {
+        guard before > 0, after > 0, many > 0 else { return nil }
+        guard abs(before - after) / max(before, after) <= driftLimit else { return nil }
+        let figure = many / ((before + after) / 2)
+        return figure <= Double(threads) * physicalSlack ? figure : nil
     }
 
     /// Chunks of arithmetic per second, summed over the threads.
@@ -123,9 +143,11 @@ public enum ParallelProbe {
 
 /// The machine while a run measured: how much parallel capacity it gave and how busy it was.
 public struct MachineState: Codable, Hashable, Sendable {
-    /// `ParallelProbe.capacity` at the start of the run, for `probeThreads` threads.
+    /// `ParallelProbe.capacity` at the start of the run, for `probeThreads` threads; nil with
+    /// `probeDisturbed` when no try of the probe gave a figure within physics.
     public var parallelCapacity: Double?
     public var probeThreads: Int
+    public var probeDisturbed: Bool?
     /// The 1, 5 and 15 minute load averages at the start (/proc/loadavg).
     public var loadAverage: [Double]?
     /// Timing processes measured, and those during which other work used ≥ 0.5 CPU (after retries).
@@ -141,6 +163,9 @@ public struct MachineState: Codable, Hashable, Sendable {
         var parts: [String] = []
         if let capacity = parallelCapacity, probeThreads > 1 {
             parts.append("\(probeThreads) threads of arithmetic gave \(String(format: "%.2f", capacity))× one thread")
+        } else if probeDisturbed == true {
+            parts.append(
+                "the parallel-capacity probe was disturbed on every try (more than \(probeThreads)× one thread, or one thread's rate drifting): no figure")
         }
         if processes > 0 {
             parts.append(

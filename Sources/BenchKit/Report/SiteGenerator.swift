@@ -129,9 +129,17 @@ public struct SiteGenerator {
         if let latest {
             body += "<h2>Engine ticks per channel-frame</h2><div class=\"charts\">" + scalingCharts(latest, onlyThreads: nil).prefix(2).joined() + "</div>"
             if let sideBySide = SideBySide(latest) { body += sideBySide.html() }
-            body += "<h2>Latest run</h2><table><tr>" + ReportRow.header.cells.map { "<th>\(markupEscape($0))</th>" }.joined() + "</tr>"
+            // One headline time on every page: the trimmed mean, which the history, the machines
+            // page, change points and verdicts use; the run table's median and percentiles follow it, labelled.
+            body +=
+                "<h2>Latest run</h2><p>Time per iteration: the trimmed mean (20% trimmed, as on the History and Machines pages) is the headline; "
+                + "the median and percentiles are the samples' distribution, for reference.</p><table><tr><th>benchmark</th><th>trimmed mean</th>"
+                + ReportRow.header.cells.dropFirst().map { "<th>\(markupEscape($0 == "median" ? "median (reference)" : $0))</th>" }.joined() + "</tr>"
             for b in latest.benchmarks {
-                body += "<tr>" + ReportRow(b).cells.map { "<td>\(markupEscape($0))</td>" }.joined() + "</tr>"
+                let cells = ReportRow(b).cells
+                let headline = b.timing.map { formatNanoseconds(Descriptive.trimmedMean($0.samples)) } ?? ""
+                body += "<tr><td>\(markupEscape(cells[0]))</td><td>\(markupEscape(headline))</td>"
+                body += cells.dropFirst().map { "<td>\(markupEscape($0))</td>" }.joined() + "</tr>"
             }
             body += "</table>"
         }
@@ -222,14 +230,16 @@ public struct SiteGenerator {
         for run in history { for name in run.benchmarks where seen.insert(name).inserted { names.append(name) } }
         let position = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         let suspects = changePoints(machine).filter { $0.metric == .time }
+        let instructionSuspects = changePoints(machine).filter { $0.metric == .instructions }
         let earlier = machine.totalRuns - history.count
         let body =
             "<p>\(markupEscape(machine.name)): \(history.count) runs, \(markupEscape(history.first?.startedAt ?? "")) to \(markupEscape(history.last?.startedAt ?? ""))"
             + (earlier > 0 ? " (the newest of \(machine.totalRuns); the store keeps the \(earlier) before them)" : "") + ". "
             + "Each chart: the trimmed mean time per iteration of each run (a point; hover for its interval, revision, date and machine; "
             + "click for the run's record) with its 95% interval (whisker), on an axis from zero. A change point is an orange dashed line "
-            + "between the two runs it lies between, with the level before and after it; benchmarks with one come first.</p>"
-        let stepped = Set(suspects.map(\.benchmark))
+            + "between the two runs it lies between, with the level before and after it; benchmarks with one come first. "
+            + "A benchmark whose instructions per iteration changed has a second chart of them, with that change point.</p>"
+        let stepped = Set((suspects + instructionSuspects).map(\.benchmark))
         var charts: [String] = []
         // Each run's date once: where the run sits on every chart, and which run a point is.
         let dates = history.map { Self.seconds($0.startedAt) }
@@ -272,8 +282,38 @@ public struct SiteGenerator {
             }
             (chart.xLabel, chart.yLabel, chart.width) = ("date of the run (UTC)", "time per iteration", 580)
             charts.append(chart.render())
+            if let counted = instructionChart(name, history: history, dates: dates, changes: instructionSuspects.filter { $0.benchmark == name }) {
+                charts.append(counted)
+            }
         }
         return body + "<div class=\"charts\">" + charts.joined() + "</div>"
+    }
+
+    /// A benchmark's instructions per iteration over the runs, with the change points found in
+    /// them as dashed lines between the two runs each lies between: drawn for the benchmarks
+    /// whose instructions changed, so that a change announced on the summary is seen here too.
+    func instructionChart(_ name: String, history: [HistoryRun], dates: [Double?], changes: [SuspectRange]) -> String? {
+        guard !changes.isEmpty else { return nil }
+        var points: [SVGChart.Point] = []
+        for (record, x) in zip(history, dates) {
+            guard let count = record.measures[name]?.instructions, let x else { continue }
+            points.append(
+                SVGChart.Point(
+                    x: x, y: count,
+                    note: "\(name)\n\(ChartAxis.format(count, unit: .count)) instructions per iteration\n"
+                        + "revision \((record.environment.revision ?? "unknown").prefix(10))\n\(record.startedAt)"))
+        }
+        guard points.count >= 2 else { return nil }
+        var chart = SVGChart(
+            title: "\(name): instructions", series: [SVGChart.Series(label: "instructions per iteration", points: points, color: SVGChart.palette[1])],
+            x: ChartAxis(.dates, unit: .plain), y: ChartAxis(.linear(fromZero: true), unit: .count))
+        chart.markers = changes.compactMap { change in
+            guard let before = Self.seconds(change.beforeDate), let after = Self.seconds(change.afterDate) else { return nil }
+            let label = "\(ChartAxis.format(change.ratio, unit: .ratio)) \(change.before.prefix(7))..\(change.after.prefix(7))"
+            return SVGChart.Marker(x: (before + after) / 2, label: label, note: change.summary)
+        }
+        (chart.xLabel, chart.yLabel, chart.width) = ("date of the run (UTC)", "instructions per iteration", 580)
+        return chart.render()
     }
 
     func comparisonsPage() -> String {
@@ -289,7 +329,8 @@ public struct SiteGenerator {
             // count did), the other measure in the notes.
             let compared = report.comparisons.filter { $0.decidingRatio != nil }
             func notes(_ c: BenchmarkComparison) -> String {
-                [c.timeNote, c.thresholdNote.map { "threshold \($0)" }, c.busy, c.message].compactMap { $0 }.joined(separator: "; ")
+                [unreliableIntervalCaveat(c.decidingInterval), c.timeNote, c.thresholdNote.map { "threshold \($0)" }, c.busy, c.message].compactMap { $0 }
+                    .joined(separator: "; ")
             }
             let rows = compared.map { c in
                 SVGRatioChart.Row(

@@ -406,7 +406,8 @@ public struct RevisionComparison {
         report.rounds = RoundsSummary(design: design.rawValue, count: round, stopReason: stopReason)
         let loads = rounds.values.flatMap { $0.flatMap { $0.loads.compactMap { $0 } } }
         let machine = MachineState(
-            parallelCapacity: capacity, probeThreads: options.threads, loadAverage: loadAverage, processes: loads.count,
+            parallelCapacity: capacity, probeThreads: options.threads, probeDisturbed: capacity == nil ? true : nil, loadAverage: loadAverage,
+            processes: loads.count,
             busyProcesses: loads.filter(\.isBusy).count,
             remeasured: drivers.map(\.busyLog.remeasured).reduce(0, +),
             othersCPU: loads.isEmpty ? nil : loads.map(\.othersCPU).reduce(0, +) / Double(loads.count))

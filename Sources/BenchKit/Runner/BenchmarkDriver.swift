@@ -14,7 +14,8 @@ public struct BenchmarkDriver {
         public var threads: Int = ProcessInfo.processInfo.activeProcessorCount
         public var filter: String?
         /// Seconds a worker pass may take before it is stopped.
-        public var timeout: Double = 300
+        public var timeout: Double = Self.defaultTimeout
+        public static let defaultTimeout = 300.0
         /// The library preloaded for the counting pass; nil: look in the usual places.
         public var jemallocLibrary: String?
         public var repository: String?
@@ -240,7 +241,8 @@ public struct BenchmarkDriver {
     func machineState(_ timings: [TimingSummary], capacity: Double?, loadAverage: [Double]?) -> MachineState {
         let loads = timings.flatMap { $0.processLoads ?? [] }
         return MachineState(
-            parallelCapacity: capacity, probeThreads: options.threads, loadAverage: loadAverage, processes: loads.count,
+            parallelCapacity: capacity, probeThreads: options.threads, probeDisturbed: capacity == nil ? true : nil, loadAverage: loadAverage,
+            processes: loads.count,
             busyProcesses: loads.filter(\.isBusy).count, remeasured: busyLog.remeasured,
             othersCPU: loads.isEmpty ? nil : loads.map(\.othersCPU).reduce(0, +) / Double(loads.count))
     }

@@ -23,6 +23,10 @@ public final class ExternalEngine {
 
         /// Seconds `conform` waits for each answer unless told otherwise.
         public static let defaultTimeout = 5.0
+        /// Seconds to await an answer while measuring workloads (a frame of many channels takes longer).
+        public static let workloadTimeout = 240.0
+        /// The longest wait for an answer a command accepts.
+        public static let maximumTimeout = 3600.0
 
         public init(command: String, shell: Bool = false, timeout: Double = defaultTimeout, legacy: Bool = false) {
             self.command = command
@@ -33,8 +37,10 @@ public final class ExternalEngine {
     }
 
     /// The error of one request, with all a developer needs to find it.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        /// The engine gave no answer within `Options.timeout` seconds: what a longer wait may mend.
+        public var timedOut = false
     }
 
     public let options: Options
@@ -308,18 +314,20 @@ public final class ExternalEngine {
         let message = JSONValue.object([("id", .number(Double(id))), ("op", .string(op))] + fields)
         let line = message.compactSerialized()
         lastRequest = line
-        func failure(_ what: String) -> Failure {
+        func failure(_ what: String, timedOut: Bool = false) -> Failure {
             let tail = process.standardErrorTail()
             let shown = line.count > 300 ? String(line.prefix(300)) + "…" : line
             return Failure(
                 description: "the engine `\(options.command)` (pid \(process.pid)) \(what), at request #\(id) \(shown)"
-                    + (tail.isEmpty ? "" : "; its standard error ended: " + tail.map { "«\($0)»" }.joined(separator: " ")))
+                    + (tail.isEmpty ? "" : "; its standard error ended: " + tail.map { "«\($0)»" }.joined(separator: " ")), timedOut: timedOut)
         }
         let text: String
         transcript?("→ " + line)
         do {
             try process.send(line)
             text = try process.readLine(timeout: options.timeout)
+        } catch LineProcess.Failure.timedOut(let seconds) {
+            throw failure(LineProcess.Failure.timedOut(seconds: seconds).description, timedOut: true)
         } catch {
             throw failure("\(error)")
         }

@@ -11,6 +11,8 @@ public struct ConformanceRequest: Sendable {
     public var suite: String?
     /// A regular expression over fixture ids.
     public var filter: String?
+    /// One fixture, by its id (`suite/name`); exclusive with `filter`.
+    public var fixtureID: String?
     public var engine: ExternalEngine.Options?
     /// Time and memory per fixture in the isolated player.
     public var budget = IsolatedPlayer.Budget()
@@ -37,6 +39,23 @@ extension Application {
             let suites = Set(FixtureLoader.load(root: root).fixtures.map(\.suite)).sorted()
             throw UsageError("--suite '\(suite)' has no fixtures under \(root.path); the suites are: \(suites.joined(separator: ", "))")
         }
+        if let id = request.fixtureID {
+            let all = loaded.fixtures
+            loaded.fixtures = all.filter { $0.id == id }
+            if loaded.fixtures.isEmpty && !all.isEmpty {
+                // Near means in its suite when there is one: names of other suites are no help.
+                let suite = id.split(separator: "/").first.map(String.init) ?? ""
+                let inSuite = all.map(\.id).filter { $0.hasPrefix(suite + "/") }
+                let nearest = nearestNames(inSuite.isEmpty ? all.map(\.id) : inSuite, to: id)
+                let suites = Set(all.map(\.suite)).sorted()
+                throw UsageError(
+                    "--fixture '\(id)': no fixture has that id; "
+                        + (inSuite.isEmpty
+                            ? "no suite is called '\(suite)' (the suites: \(suites.joined(separator: ", ")))"
+                            : "the nearest in \(suite): \(nearest.joined(separator: ", "))"),
+                    command: "conform")
+            }
+        }
         if let filter {
             guard let regex = try? NSRegularExpression(pattern: filter) else { throw UsageError("--filter '\(filter)' is not a valid regular expression") }
             let all = loaded.fixtures
@@ -53,7 +72,7 @@ extension Application {
             do {
                 try adapter.start()
             } catch {
-                throw EngineUnavailable(description: "\(error)")
+                throw EngineUnavailable(description: "\(error)", waited: (error as? ExternalEngine.Failure)?.timedOut == true ? engine.timeout : nil)
             }
             do {
                 log(

@@ -40,6 +40,11 @@ public struct NightlyOutcome: Sendable {
     public var store: String
     public var imported: ImportOutcome?
     public var storeProblem: String?
+    /// How many runs change points were looked for in (the newest `window`), and how many that
+    /// takes at the least: below it, "no change points" would claim what was never looked at.
+    public var runsLookedAt: Int
+    public var runsNeeded = ChangePointDetector().minimumValues
+    public var tooFewRuns: Bool { runsLookedAt < runsNeeded }
     /// Every change point in the series, and those tonight's run brought.
     public var suspects: [SuspectRange]
     public var new: Set<SuspectRange>
@@ -111,7 +116,7 @@ extension Application {
         var outcome = NightlyOutcome(
             conformances: conformances, result: result, historyFile: file, historyRuns: total, historyProblems: problems,
             store: request.store.location(reports: request.reports).redacted, imported: imported, storeProblem: storeProblem,
-            suspects: suspects, new: Set(SuspectRange.new(in: runs)))
+            runsLookedAt: runs.count, suspects: suspects, new: Set(SuspectRange.new(in: runs)))
         if request.bisect {
             let regressions = outcome.regressions
             let worst = (regressions.isEmpty ? suspects.filter { $0.ratio > 1 } : regressions).max { $0.ratio < $1.ratio }

@@ -24,6 +24,11 @@ public struct IsolatedPlayer: Sendable {
             self.seconds = seconds
             self.memoryBytes = memoryBytes
         }
+
+        /// The longest wait for a fixture a command accepts (a day), and the memory, in MiB, it
+        /// accepts: below 64 MiB the player itself does not start.
+        public static let maximumSeconds = 86_400.0
+        public static let mebibytes = 64...(1 << 20)
     }
 
     /// The command that starts a child running `serve()`.
