@@ -121,7 +121,7 @@ let package = Package(
         // separately from MotionCore, from the spec), so each rule has one reference.
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "MotionConformance"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "HarnessSupport"]),
-        .testTarget(name: "BenchStoreTests", dependencies: ["BenchStore", "BenchKit"]),
+        .testTarget(name: "BenchStoreTests", dependencies: ["BenchStore", "BenchKit", "MotionBenchApp"]),
         .testTarget(
             name: "MotionBenchAppTests",
             dependencies: ["MotionBenchApp", "BenchKit", "BenchStore", "HarnessSupport", "MotionConformance", "ConformanceReports", "EngineConformance"]),

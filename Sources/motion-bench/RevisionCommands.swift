@@ -79,6 +79,8 @@ enum RevisionCommands {
         request.selection.instructions = !arguments.has("--no-instructions")
         request.fixtures = arguments.string("--fixtures")
         request.bisect = arguments.has("--bisect")
+        request.bisectThroughQueue = try arguments.int("--bisect-jobs")
+        if request.bisectThroughQueue != nil && !request.bisect { throw UsageError("--bisect-jobs goes with --bisect", command: "nightly") }
         request.store = StoreChoice(arguments)
         request.window = try arguments.int("--window") ?? request.window
         let outcome = try app.nightly(request)

@@ -86,12 +86,15 @@ enum StoreCommands {
         request.poll = try arguments.seconds("--poll") ?? request.poll
         request.maximumJobs = try arguments.int("--jobs")
         request.reconnectFor = try arguments.seconds("--reconnect-for") ?? request.reconnectFor
+        request.linger = try arguments.int("--linger").map(Double.init) ?? request.linger
         guard request.staleAfter > request.heartbeat else {
             throw UsageError("--stale-after (\(request.staleAfter) s) must be longer than --heartbeat (\(request.heartbeat) s)", command: "collector")
         }
         let outcome = try app.collect(request)
         for done in outcome.jobs {
-            let what = done.failure.map { "failed: \($0)" } ?? done.runID.map { "stored as run \($0)" } ?? "handed to another collector; not stored"
+            let what =
+                done.failure.map { "failed: \($0)" } ?? done.runID.map { "stored as run \($0)" } ?? done.comparisonID.map { "stored as comparison \($0)" }
+                ?? "handed to another collector; not stored"
             print("collector \(outcome.collector): job \(done.job.id) (\(done.job.revision.prefix(10))) \(what)")
         }
         print("collector \(outcome.collector): \(outcome.jobs.count) job\(outcome.jobs.count == 1 ? "" : "s"), exit \(outcome.exitCode)")

@@ -3,6 +3,7 @@ import Testing
 
 @testable import BenchKit
 @testable import BenchStore
+@testable import MotionBenchApp
 
 /// The fleet and the provenance of its results on revisions that are not this checkout's: a small
 /// package of its own (`TinyPackage`) with a commit per revision, built by the collectors in
@@ -28,12 +29,12 @@ struct FleetTests {
             ])
     }
 
-    func collector(_ machine: String, of tiny: TinyPackage, on location: StoreLocation, staleAfter: String, reports: URL = Tool.temporaryFolder()) throws
-        -> (Process, Pipe, Pipe)
-    {
+    func collector(
+        _ machine: String, of tiny: TinyPackage, on location: StoreLocation, staleAfter: String, reports: URL = Tool.temporaryFolder(), linger: Int = 0
+    ) throws -> (Process, Pipe, Pipe) {
         try Tool.start([
             "collector", "--database", location.raw, "--machine", machine, "--repository", tiny.folder.path, "--reports", reports.path,
-            "--heartbeat", "0.5", "--stale-after", staleAfter, "--poll", "0.5", "--reconnect-for", "90",
+            "--heartbeat", "0.5", "--stale-after", staleAfter, "--poll", "0.5", "--reconnect-for", "90", "--linger", String(linger),
         ])
     }
 
@@ -113,6 +114,45 @@ struct FleetTests {
             try after.connection.query("SELECT extract(epoch from pg_postmaster_start_time())::double precision").first?[0].double)
         let finishedAt = try #require(try after.connection.query("SELECT finished_at FROM jobs").first?[0].double)
         #expect(finishedAt > restartedAt)
+    }
+
+    @Test(
+        "a bisection through the queue: two midpoints a step compared by two collectors on PostgreSQL, each on its own machine, find the commit that slowed the benchmark"
+    )
+    func bisectThroughQueue() throws {
+        var tiny = try TinyPackage(revisions: 1)
+        try tiny.commit("a comment", elements: 1000)
+        try tiny.commit("another comment", elements: 1000)
+        let culprit = try tiny.commit("the same sum four times", elements: 1000, repeats: 4)
+        try tiny.commit("a comment after it", elements: 1000, repeats: 4)
+        let location = try TestServer.shared.get().database()
+        let store = StoreChoice(database: location.raw, machine: "bisector")
+        // Started before anything is queued: they wait (--linger) for the bisection's jobs.
+        let collectors = try ["bisect-a", "bisect-b"].map { try collector($0, of: tiny, on: location, staleAfter: "60", linger: 600) }
+        defer {
+            for started in collectors {
+                kill(started.0.processIdentifier, SIGTERM)
+                _ = Tool.finish(started)
+            }
+        }
+        let range = SuspectRange(
+            benchmark: TinyPackage.benchmark, metric: .time, before: tiny.revisions[0], after: tiny.revisions[4], beforeDate: "2026-12-01T00:00:00Z",
+            afterDate: "2026-12-02T00:00:00Z", ratio: 4, atNewest: true, environmentChanges: [])
+        var request = BisectRequest(range: range, reports: Tool.temporaryFolder())
+        (request.repository, request.build) = (tiny.folder, .init(workerProduct: TinyPackage.worker, configuration: "debug"))
+        request.queue = .init(store: store, midpoints: 2)
+        request.queue?.poll = 0.5
+        request.queue?.stepTimeout = 600
+        let app = Application(executable: Tool.buildDirectory.appendingPathComponent("motion-bench"), version: "test", quiet: true)
+        let outcome = try app.bisect(request)
+        #expect(outcome.culprit == culprit, "\(outcome.steps.map { "\($0.to.prefix(7)) \($0.regressed)" })")
+        // Four commits after the range's start, two midpoints a step (the 2nd and 3rd): the 3rd
+        // regressed and the 2nd did not, so one step of two comparisons ends it.
+        #expect(outcome.commits == 4 && outcome.steps.map(\.regressed) == [false, true])
+        let jobs = try ResultsStore(location).jobs()
+        #expect(jobs.count == 2 && jobs.allSatisfy { $0.state == .done && $0.comparisonID != nil && $0.job.baseline == tiny.revisions[0] })
+        let machines = Set(jobs.compactMap { job in job.claimedBy.flatMap { $0.split(separator: "#").first.map(String.init) } })
+        #expect(machines.isSubset(of: ["bisect-a", "bisect-b"]) && !machines.isEmpty)
     }
 
     @Test("a commit without a rebuild: run and nightly refuse to measure the old worker and store nothing; rebuilt, the run is filed under the build's commit")

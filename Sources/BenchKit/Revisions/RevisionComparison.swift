@@ -261,7 +261,8 @@ public struct RevisionComparison {
         try build(a)
         if a.directory != b.directory { try build(b) }
         let drivers = [driver(for: a), driver(for: b)]
-        let builds = drivers.map { $0.build() }
+        // Each side's worker must be its revision's (where it says what it was built from).
+        let builds = try drivers.map { try $0.checkedBuild() }
         let namesA = try drivers[0].benchmarks(), namesB = Set(try drivers[1].benchmarks().map(\.name))
         let descriptors = namesA.filter { namesB.contains($0.name) }
         guard !descriptors.isEmpty else { throw DriverError("the two revisions share no benchmark matching the filter") }

@@ -15,6 +15,9 @@ public struct BenchmarkJob: Sendable, Hashable {
     /// worker product and the build configuration (nil: the repository itself, its own worker,
     /// release).
     public var build = Build()
+    /// For a comparison job, the revision `revision` is compared with (`compare-revisions
+    /// baseline revision` on one machine, its report stored in `comparisons`); nil for a run.
+    public var baseline: String?
 
     public struct Build: Sendable, Hashable {
         public var packagePath: String?
@@ -27,8 +30,9 @@ public struct BenchmarkJob: Sendable, Hashable {
 
     public enum State: String, Sendable, CaseIterable { case queued, running, done, failed }
 
-    public init(id: Int64, revision: String, filter: String, profile: String, attempt: Int, build: Build = Build()) {
+    public init(id: Int64, revision: String, filter: String, profile: String, attempt: Int, build: Build = Build(), baseline: String? = nil) {
         (self.id, self.revision, self.filter, self.profile, self.attempt, self.build) = (id, revision, filter, profile, attempt, build)
+        self.baseline = baseline
     }
 }
 
@@ -37,23 +41,26 @@ public struct JobRecord: Sendable, Hashable {
     public var job: BenchmarkJob
     public var state: BenchmarkJob.State
     public var claimedBy: String?
-    /// The run its results are, once done, and why it failed, if it did.
+    /// The run its results are (or the comparison, for a comparison job), once done, and why it
+    /// failed, if it did.
     public var runID: Int64?
+    public var comparisonID: Int64?
     public var error: String?
 }
 
 extension ResultsStore {
     /// Adds a job; returns its id.
     @discardableResult
-    public func enqueue(revision: String, filter: String, profile: String, build: BenchmarkJob.Build = .init()) throws -> Int64 {
+    public func enqueue(revision: String, filter: String, profile: String, build: BenchmarkJob.Build = .init(), baseline: String? = nil) throws -> Int64 {
         try connection.transaction {
             guard
                 let id = try connection.query(
                     """
-                    INSERT INTO jobs (revision, filter, profile, state, attempt, created_at, package_path, worker_product, configuration)
-                    VALUES (?, ?, ?, 'queued', 0, \(connection.dialect.now), ?, ?, ?) RETURNING id
+                    INSERT INTO jobs (revision, filter, profile, state, attempt, created_at, package_path, worker_product, configuration, baseline)
+                    VALUES (?, ?, ?, 'queued', 0, \(connection.dialect.now), ?, ?, ?, ?) RETURNING id
                     """,
-                    .text(revision), .text(filter), .text(profile), SQLValue(build.packagePath), SQLValue(build.workerProduct), SQLValue(build.configuration)
+                    .text(revision), .text(filter), .text(profile), SQLValue(build.packagePath), SQLValue(build.workerProduct), SQLValue(build.configuration),
+                    SQLValue(baseline)
                 ).first?[0].int
             else { throw StoreError("\(location.redacted): the job was not added") }
             return Int64(id)
@@ -70,7 +77,7 @@ extension ResultsStore {
             guard
                 let row = try connection.query(
                     """
-                    SELECT id, revision, filter, profile, attempt, package_path, worker_product, configuration FROM jobs
+                    SELECT id, revision, filter, profile, attempt, package_path, worker_product, configuration, baseline FROM jobs
                     WHERE state = 'queued' OR (state = 'running' AND heartbeat_at < \(now) - ?)
                     ORDER BY id LIMIT 1\(connection.dialect.skipLocked)
                     """, .real(staleAfter)
@@ -82,7 +89,7 @@ extension ResultsStore {
                 .integer(Int64(id)))
             return BenchmarkJob(
                 id: Int64(id), revision: row[1].string ?? "", filter: row[2].string ?? "", profile: row[3].string ?? "", attempt: attempt,
-                build: .init(packagePath: row[5].string, workerProduct: row[6].string, configuration: row[7].string))
+                build: .init(packagePath: row[5].string, workerProduct: row[6].string, configuration: row[7].string), baseline: row[8].string)
         }
     }
 
@@ -112,6 +119,34 @@ extension ResultsStore {
         }
     }
 
+    /// Stores a comparison job's report and marks the job done, in one transaction, if the job
+    /// is still the collector's own; returns the comparison's id, or nil when it is not.
+    public func finish(_ job: BenchmarkJob, collector: String, comparison report: ComparisonReport) throws -> Int64? {
+        let text = String(decoding: try JSONEncoder().encode(report), as: UTF8.self)
+        return try connection.transaction { () throws -> Int64? in
+            let owned = try connection.query(
+                "SELECT id FROM jobs WHERE id = ? AND state = 'running' AND claimed_by = ? AND attempt = ?\(connection.dialect == .postgresql ? " FOR UPDATE" : "")",
+                .integer(job.id), .text(collector), SQLValue(job.attempt))
+            guard !owned.isEmpty else { return nil }
+            guard
+                let id = try connection.query(
+                    "INSERT INTO comparisons (source, baseline, candidate, machine, report) VALUES (?, ?, ?, ?, ?) RETURNING id",
+                    .text("jobs/\(job.id)/\(job.attempt)"), .text(report.baseline), .text(report.candidate), SQLValue(report.machine), .text(text)
+                ).first?[0].int
+            else { throw StoreError("\(location.redacted): the comparison of job \(job.id) was not stored") }
+            try connection.execute(
+                "UPDATE jobs SET state = 'done', comparison_id = ?, finished_at = \(connection.dialect.now) WHERE id = ?", .integer(Int64(id)), .integer(job.id)
+            )
+            return Int64(id)
+        }
+    }
+
+    /// The comparison a comparison job stored.
+    public func comparison(id: Int64) throws -> ComparisonReport? {
+        guard let text = try connection.query("SELECT report FROM comparisons WHERE id = ?", .integer(id)).first?[0].string else { return nil }
+        return try JSONDecoder().decode(ComparisonReport.self, from: Data(text.utf8))
+    }
+
     /// Marks the job failed with the reason, if it is still the collector's own.
     public func fail(_ job: BenchmarkJob, collector: String, reason: String) throws {
         try connection.transaction {
@@ -124,14 +159,18 @@ extension ResultsStore {
     /// Every job, oldest first.
     public func jobs() throws -> [JobRecord] {
         try connection.query(
-            "SELECT id, revision, filter, profile, attempt, state, claimed_by, run_id, error, package_path, worker_product, configuration FROM jobs ORDER BY id"
+            """
+            SELECT id, revision, filter, profile, attempt, state, claimed_by, run_id, error, package_path, worker_product, configuration, baseline,
+            comparison_id FROM jobs ORDER BY id
+            """
         ).map { row in
             JobRecord(
                 job: BenchmarkJob(
                     id: Int64(row[0].int ?? 0), revision: row[1].string ?? "", filter: row[2].string ?? "", profile: row[3].string ?? "",
-                    attempt: row[4].int ?? 0, build: .init(packagePath: row[9].string, workerProduct: row[10].string, configuration: row[11].string)),
+                    attempt: row[4].int ?? 0, build: .init(packagePath: row[9].string, workerProduct: row[10].string, configuration: row[11].string),
+                    baseline: row[12].string),
                 state: BenchmarkJob.State(rawValue: row[5].string ?? "") ?? .failed, claimedBy: row[6].string, runID: row[7].int.map(Int64.init),
-                error: row[8].string)
+                comparisonID: row[13].int.map(Int64.init), error: row[8].string)
         }
     }
 

@@ -113,7 +113,8 @@ public enum Schema {
         CREATE INDEX jobs_by_state ON jobs (state, id)
         """,
         // 2: provenance — a run is filed under its build's commit (`revision`) and keeps its
-        // build's and its checkout's apart; a job names the package and worker it measures.
+        // build's and its checkout's apart; a job names the package and worker it measures, and
+        // a job with a baseline compares two revisions (a bisection's midpoint) into `comparisons`.
         """
         ALTER TABLE runs ADD COLUMN build_revision TEXT;
         ALTER TABLE runs ADD COLUMN build_dirty {int};
@@ -121,7 +122,9 @@ public enum Schema {
         ALTER TABLE runs ADD COLUMN checkout_dirty {int};
         ALTER TABLE jobs ADD COLUMN package_path TEXT;
         ALTER TABLE jobs ADD COLUMN worker_product TEXT;
-        ALTER TABLE jobs ADD COLUMN configuration TEXT
+        ALTER TABLE jobs ADD COLUMN configuration TEXT;
+        ALTER TABLE jobs ADD COLUMN baseline TEXT;
+        ALTER TABLE jobs ADD COLUMN comparison_id {int} REFERENCES comparisons(id)
         """,
     ]
 

@@ -19,6 +19,9 @@ public struct CollectorRequest: Sendable {
     public var reconnectFor = 120.0
     /// Stop after this many jobs.
     public var maximumJobs: Int?
+    /// Seconds to keep looking for new jobs once none is queued or running, before stopping: a
+    /// bisection enqueues its next midpoints only when the last are done.
+    public var linger = 0.0
     public init() {}
 }
 
@@ -28,6 +31,8 @@ public struct CollectedJob: Sendable {
     /// The stored run; nil when the job was no longer this collector's when it finished (its
     /// heartbeats had stopped and another collector took it), or when it failed.
     public var runID: Int64?
+    /// The stored comparison, for a comparison job.
+    public var comparisonID: Int64?
     public var failure: String?
     /// The commit the measured worker was built from, as it said; nil for a worker that does not say.
     public var builtFrom: String?
@@ -50,16 +55,28 @@ extension Application {
         let machine = request.store.machineName
         let name = "\(machine)#\(getpid())"
         var outcome = CollectorOutcome(collector: name, jobs: [])
+        var idleSince: Date?
         while request.maximumJobs.map({ outcome.jobs.count < $0 }) ?? true {
             guard let job = try link.run({ try $0.claim(collector: name, staleAfter: request.staleAfter) }) else {
                 let open = try link.run { try $0.jobs().contains { $0.state == .queued || $0.state == .running } }
-                if !open { break }
+                if open {
+                    idleSince = nil
+                } else {
+                    let since = idleSince ?? Date()
+                    idleSince = since
+                    if Date().timeIntervalSince(since) >= request.linger { break }
+                }
                 Thread.sleep(forTimeInterval: request.poll)
                 continue
             }
+            idleSince = nil
             log("collector \(name): job \(job.id), \(job.revision.prefix(10)) \(job.filter) (\(job.profile)), attempt \(job.attempt)")
             let beat = Heartbeat(location: link.location, job: job, collector: name, every: request.heartbeat)
             defer { beat.stop() }
+            if job.baseline != nil {
+                outcome.jobs.append(compare(job, request: request, link: link, collector: name, beat: beat))
+                continue
+            }
             do {
                 let result = try measure(job, request: request)
                 let history = HistoryStore(root: request.reports.appendingPathComponent("history"))
@@ -88,6 +105,45 @@ extension Application {
         return outcome
     }
 
+    /// A comparison job: `compare-revisions baseline revision` on this machine, both built in
+    /// worktrees, its report stored with the job marked done while the job is still this
+    /// collector's.
+    func compare(_ job: BenchmarkJob, request: CollectorRequest, link: StoreLink, collector: String, beat: Heartbeat) -> CollectedJob {
+        do {
+            guard let baseline = job.baseline, let profile = MeasurementProfile.named(job.profile) else {
+                throw ToolError("job \(job.id) asks for an unknown profile '\(job.profile)'")
+            }
+            var options = revisionOptions(job, profile: profile)
+            options.rounds = max(2, options.rounds)
+            let comparison = RevisionComparison(
+                options: options, repository: request.repository, workspace: request.reports.appendingPathComponent("worktrees"))
+            let (a, b) = (try comparison.resolve(baseline), try comparison.resolve(job.revision))
+            let report: ComparisonReport
+            do { report = try comparison.run(a, b).report } catch let error as DriverError { throw ToolError(error.description) }
+            beat.stop()
+            let id = try link.run { try $0.finish(job, collector: collector, comparison: report) }
+            if id == nil { warn("collector \(collector): job \(job.id) was handed to another collector; its comparison here is not stored") }
+            return CollectedJob(job: job, runID: nil, comparisonID: id)
+        } catch {
+            beat.stop()
+            let reason = link.location.scrub(String(describing: error))
+            try? link.run { try $0.fail(job, collector: collector, reason: reason) }
+            warn("collector \(collector): job \(job.id) failed: \(reason)")
+            return CollectedJob(job: job, runID: nil, failure: reason)
+        }
+    }
+
+    /// The comparison options a job asks for: its profile, filter, package, worker and configuration.
+    func revisionOptions(_ job: BenchmarkJob, profile: MeasurementProfile) -> RevisionComparison.Options {
+        var options = RevisionComparison.Options()
+        (options.profile, options.filter, options.suites) = (profile, job.filter, MotionBenchSuites(executable: executable))
+        options.packagePath = job.build.packagePath
+        options.workerProduct = job.build.workerProduct ?? options.workerProduct
+        options.configuration = job.build.configuration ?? options.configuration
+        if quiet { options.progress = nil }
+        return options
+    }
+
     /// The configuration this tool was compiled in.
     static var configuration: String {
         #if DEBUG
@@ -103,12 +159,7 @@ extension Application {
     /// was built from the job's commit (or say nothing), or nothing is measured.
     func measure(_ job: BenchmarkJob, request: CollectorRequest) throws -> RunResult {
         guard let profile = MeasurementProfile.named(job.profile) else { throw ToolError("job \(job.id) asks for an unknown profile '\(job.profile)'") }
-        var options = RevisionComparison.Options()
-        (options.profile, options.filter, options.suites) = (profile, job.filter, MotionBenchSuites(executable: executable))
-        options.packagePath = job.build.packagePath
-        options.workerProduct = job.build.workerProduct ?? options.workerProduct
-        options.configuration = job.build.configuration ?? options.configuration
-        if quiet { options.progress = nil }
+        let options = revisionOptions(job, profile: profile)
         do {
             if job.build.packagePath == nil, options.workerProduct == RevisionComparison.Options().workerProduct, options.configuration == Self.configuration {
                 var selection = BenchmarkSelection()

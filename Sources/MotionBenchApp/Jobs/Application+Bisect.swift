@@ -1,4 +1,5 @@
 import BenchKit
+import BenchStore
 import Foundation
 
 /// How a bisection of a suspect range went: each comparison of a midpoint, and the commit it
@@ -26,10 +27,43 @@ public struct BisectOutcome: Sendable {
     }
 }
 
+/// What a bisection narrows and how: the suspect range, the repository and what to build in it,
+/// and where the midpoints are compared — here, one `compare-revisions` a step, or through the
+/// store's queue, several midpoints at a time, by the fleet's collectors.
+public struct BisectRequest: Sendable {
+    public var range: SuspectRange
+    public var reports: URL
+    public var repository = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    public var build = BenchmarkJob.Build()
+    public var profile = "quick"
+    /// Compare the midpoints through this store's queue instead of here; nil: here.
+    public var queue: Queue?
+
+    public struct Queue: Sendable {
+        public var store: StoreChoice
+        /// Midpoints enqueued at once: with k collectors, k makes each step take one comparison's time.
+        public var midpoints: Int
+        /// Seconds between looks at the queue, and how long the bisection waits for a step at most.
+        public var poll = 2.0
+        public var stepTimeout = 4 * 3600.0
+        public init(store: StoreChoice, midpoints: Int) { (self.store, self.midpoints) = (store, midpoints) }
+    }
+
+    public init(range: SuspectRange, reports: URL) { (self.range, self.reports) = (range, reports) }
+}
+
 extension Application {
-    /// Narrows a suspect range to one commit with paired A/B comparisons of midpoints
-    /// (`compare-revisions` of the commit before the range against each midpoint).
+    /// Narrows a suspect range to one commit here, one `compare-revisions` a step.
     public func bisect(_ range: SuspectRange, reports: URL) throws -> BisectOutcome {
+        try bisect(BisectRequest(range: range, reports: reports))
+    }
+
+    /// Narrows a suspect range to one commit with paired A/B comparisons of midpoints against the
+    /// commit before the range (`compare-revisions` of the two, on one machine). With k midpoints
+    /// a step the range shrinks to about 1/(k + 1): the first midpoint that regressed ends it, the
+    /// last one before it that did not begins it (the change is taken to stay once made).
+    public func bisect(_ request: BisectRequest) throws -> BisectOutcome {
+        let range = request.range
         var outcome = BisectOutcome(range: range)
         guard !range.sameRevision else {
             let changes =
@@ -40,26 +74,82 @@ extension Application {
                 "nothing to bisect for \(range.benchmark): both runs are of \(range.before.prefix(10)), so the machine changed, not the code (\(changes))"
             return outcome
         }
-        let repository = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        guard let list = runCommand("git", ["-C", repository.path, "rev-list", "--reverse", "\(range.before)..\(range.after)"]) else {
+        guard let list = runCommand("git", ["-C", request.repository.path, "rev-list", "--reverse", "\(range.before)..\(range.after)"]) else {
             outcome.note = "cannot list the commits between \(range.before.prefix(10)) and \(range.after.prefix(10))"
             return outcome
         }
         var commits = [range.before] + list.split(separator: "\n").map(String.init)
         outcome.commits = commits.count - 1
-        var options = RevisionComparison.Options()
-        options.suites = MotionBenchSuites(executable: executable)
-        options.filter = "^\(NSRegularExpression.escapedPattern(for: range.benchmark))$"
-        let comparison = RevisionComparison(options: options, repository: repository, workspace: reports.appendingPathComponent("worktrees"))
-        log("bisecting \(range.benchmark) over \(commits.count - 1) commits, one compare-revisions a step")
+        let filter = "^\(NSRegularExpression.escapedPattern(for: range.benchmark))$"
+        let width = max(1, request.queue?.midpoints ?? 1)
+        let decide: (String, [String]) throws -> [Bool]
+        if let queue = request.queue {
+            decide = { try self.compareThroughQueue(baseline: $0, candidates: $1, filter: filter, request: request, queue: queue) }
+            log("bisecting \(range.benchmark) over \(commits.count - 1) commits through the queue, \(width) midpoint\(width == 1 ? "" : "s") a step")
+        } else {
+            guard let profile = MeasurementProfile.named(request.profile) else { throw ToolError("unknown profile '\(request.profile)'") }
+            var options = revisionOptions(
+                BenchmarkJob(id: 0, revision: "", filter: filter, profile: request.profile, attempt: 0, build: request.build), profile: profile)
+            options.progress = quiet ? nil : options.progress
+            let comparison = RevisionComparison(
+                options: options, repository: request.repository, workspace: request.reports.appendingPathComponent("worktrees"))
+            decide = { baseline, candidates in
+                try candidates.map { candidate in
+                    try comparison.run(try comparison.resolve(baseline), try comparison.resolve(candidate)).report.comparisons.contains {
+                        $0.verdict == .regressed
+                    }
+                }
+            }
+            log("bisecting \(range.benchmark) over \(commits.count - 1) commits, one compare-revisions a step")
+        }
         while commits.count > 2 {
-            let middle = commits.count / 2
-            let compared = try comparison.run(try comparison.resolve(commits[0]), try comparison.resolve(commits[middle]))
-            let regressed = compared.report.comparisons.contains { $0.verdict == .regressed }
-            outcome.steps.append(.init(from: commits[0], to: commits[middle], regressed: regressed))
-            commits = regressed ? Array(commits[...middle]) : Array(commits[middle...])
+            let inside = Array(1..<(commits.count - 1))
+            let picks = Array(Set((1...min(width, inside.count)).map { inside[$0 * inside.count / (min(width, inside.count) + 1)] })).sorted()
+            let regressed = try decide(commits[0], picks.map { commits[$0] })
+            for (pick, bad) in zip(picks, regressed) { outcome.steps.append(.init(from: commits[0], to: commits[pick], regressed: bad)) }
+            if let first = zip(picks, regressed).first(where: { $0.1 })?.0 {
+                let lastGood = picks.filter { $0 < first }.max() ?? 0
+                commits = Array(commits[lastGood...first])
+            } else {
+                commits = Array(commits[picks.last!...])
+            }
         }
         outcome.culprit = commits.last
         return outcome
+    }
+
+    /// Enqueues one comparison job per candidate against `baseline`, waits until every one is
+    /// done, and says for each whether its benchmark regressed; a failed job fails the bisection.
+    func compareThroughQueue(baseline: String, candidates: [String], filter: String, request: BisectRequest, queue: BisectRequest.Queue) throws
+        -> [Bool]
+    {
+        let store = try openStore(queue.store, reports: request.reports)
+        let ids = try Self.storeFailure(store) {
+            try candidates.map { try store.enqueue(revision: $0, filter: filter, profile: request.profile, build: request.build, baseline: baseline) }
+        }
+        log(
+            "bisect: jobs \(ids.map(String.init).joined(separator: ", ")) enqueued (\(baseline.prefix(10)) against \(candidates.map { String($0.prefix(10)) }.joined(separator: ", ")))"
+        )
+        let deadline = Date().addingTimeInterval(queue.stepTimeout)
+        while true {
+            let jobs = try Self.storeFailure(store) { try store.jobs().filter { ids.contains($0.job.id) } }
+            if let failed = jobs.first(where: { $0.state == .failed }) {
+                throw ToolError("bisect: job \(failed.job.id) (\(failed.job.revision.prefix(10))) failed: \(failed.error ?? "no reason given")")
+            }
+            if jobs.count == ids.count, jobs.allSatisfy({ $0.state == .done }) {
+                return try ids.map { id in
+                    let job = jobs.first { $0.job.id == id }!
+                    guard let comparison = try job.comparisonID.flatMap({ try store.comparison(id: $0) }) else {
+                        throw ToolError("bisect: job \(id) is done but its comparison is not in the store")
+                    }
+                    return comparison.comparisons.contains { $0.verdict == .regressed }
+                }
+            }
+            guard Date() < deadline else {
+                throw ToolError(
+                    "bisect: jobs \(ids.map(String.init).joined(separator: ", ")) were not all done after \(Int(queue.stepTimeout)) s: are collectors running?")
+            }
+            Thread.sleep(forTimeInterval: queue.poll)
+        }
     }
 }

@@ -14,6 +14,9 @@ public struct NightlyRequest: Sendable {
     public var fixtures = "Fixtures"
     /// Narrow the worst new regression to one commit afterwards.
     public var bisect = false
+    /// Compare the bisection's midpoints through the store's queue, this many at a time, for the
+    /// fleet's collectors to measure in parallel; nil: here, one at a time.
+    public var bisectThroughQueue: Int?
     /// The store the run goes to, beside its JSON file, and the machine's name there.
     public var store = StoreChoice()
     /// How many of the newest runs change points are looked for in.
@@ -120,7 +123,12 @@ extension Application {
         if request.bisect {
             let regressions = outcome.regressions
             let worst = (regressions.isEmpty ? suspects.filter { $0.ratio > 1 } : regressions).max { $0.ratio < $1.ratio }
-            outcome.bisect = try worst.map { try bisect($0, reports: request.reports) } ?? BisectOutcome(range: nil, note: "no slower change point to bisect")
+            outcome.bisect =
+                try worst.map { range in
+                    var bisection = BisectRequest(range: range, reports: request.reports)
+                    bisection.queue = request.bisectThroughQueue.map { BisectRequest.Queue(store: request.store, midpoints: $0) }
+                    return try bisect(bisection)
+                } ?? BisectOutcome(range: nil, note: "no slower change point to bisect")
         }
         return outcome
     }

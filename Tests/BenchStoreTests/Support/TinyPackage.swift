@@ -38,10 +38,12 @@ struct TinyPackage {
         }
     }
 
-    /// A new commit whose worker sums `elements` numbers an iteration.
+    /// A new commit whose worker sums `elements` numbers an iteration, `repeats` times (the
+    /// repeats do the same work again without touching the outputs: a slowdown, same digest).
     @discardableResult
-    mutating func commit(_ message: String, elements: Int) throws -> String {
+    mutating func commit(_ message: String, elements: Int, repeats: Int = 1) throws -> String {
         let main = """
+            // \(message)
             import BenchKit
             import Foundation
 
@@ -54,6 +56,11 @@ struct TinyPackage {
                         var sum = 0.0
                         for value in values { sum += value }
                         values[0] = sum.truncatingRemainder(dividingBy: 7)
+                        for _ in 1..<\(repeats) {
+                            var again = 0.0
+                            for value in values { again += value }
+                            blackHole(again)
+                        }
                     }
                 }, digest: { "\\(values[0])" })
             }
