@@ -101,7 +101,9 @@ public struct ConformanceReport: Sendable, RenderableResult {
         guard !groups.isEmpty else { return nil }
         return "failed checks by basis: "
             + groups.map { g in
-                "\(g.basis.rawValue) \(g.count)" + (g.rules.isEmpty ? "" : " (" + g.rules.map { "\($0.rule) \($0.count)" }.joined(separator: ", ") + ")")
+                "\(g.basis.rawValue) \(g.count)"
+                    + (g.rules.isEmpty
+                        ? "" : " (by rule, a check under each rule it rests on: " + g.rules.map { "\($0.rule) \($0.count)" }.joined(separator: ", ") + ")")
             }.joined(separator: "; ")
     }
 

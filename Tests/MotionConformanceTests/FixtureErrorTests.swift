@@ -206,3 +206,14 @@ struct FixtureErrorTests {
         #expect(self.error(try repeated(10)) == nil)
     }
 }
+
+@Suite("Residuals as reports show them")
+struct ResidualTextTests {
+    @Test("a residual past a million tolerances reads as diverged, not as a number; smaller ones keep three digits")
+    func diverged() {
+        #expect(CheckResult.residualText(1.35e154) == "diverged")
+        #expect(CheckResult.residualText(CheckResult.divergedResidual) == "diverged")
+        #expect(CheckResult.residualText(2.5) == "2.5" && CheckResult.residualText(999_999) == "1e+06")
+        #expect(CheckResult.residualText(.infinity) == "∞")
+    }
+}

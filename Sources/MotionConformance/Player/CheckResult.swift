@@ -36,10 +36,15 @@ public struct CheckResult: Sendable, Equatable {
         self.note = note
     }
 
-    /// A residual (an error divided by its tolerance) as reports show it: three significant digits.
+    /// A residual (an error divided by its tolerance) as reports show it: three significant
+    /// digits; "diverged" from `divergedResidual` on, where the size says nothing but that the
+    /// answer went its own way (a residual of 1.35e+154 reads as a measurement it is not).
     public static func residualText(_ value: Double) -> String {
-        value.isFinite ? String(format: "%.3g", value) : "∞"
+        value.isFinite ? (value >= divergedResidual ? "diverged" : String(format: "%.3g", value)) : "∞"
     }
+
+    /// A million tolerances: far past any difference of rounding or of a reading.
+    public static let divergedResidual = 1e6
 
     /// One line: what was checked, expected, got, by how much.
     public var summary: String {
@@ -47,7 +52,11 @@ public struct CheckResult: Sendable, Equatable {
         case .skipped: return "\(name): skipped (\(note))"
         case .pass, .fail:
             var text = "\(name): expected \(expected), got \(actual.isEmpty ? "no answer" : actual)"
-            if let residual { text += " (\(Self.residualText(residual)) × tolerance)" }
+            if let residual {
+                text +=
+                    residual.isFinite && residual >= Self.divergedResidual
+                    ? " (diverged: over a million × tolerance)" : " (\(Self.residualText(residual)) × tolerance)"
+            }
             if !note.isEmpty { text += " — \(note)" }
             return text
         }
