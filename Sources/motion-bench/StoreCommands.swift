@@ -86,7 +86,8 @@ enum StoreCommands {
         request.poll = try arguments.seconds("--poll") ?? request.poll
         request.maximumJobs = try arguments.int("--jobs")
         request.reconnectFor = try arguments.seconds("--reconnect-for") ?? request.reconnectFor
-        request.linger = try arguments.int("--linger").map(Double.init) ?? request.linger
+        // Its kind (a whole number ≥ 0) is checked by the parser; `int` would refuse 0.
+        request.linger = arguments.value("--linger").flatMap(Double.init) ?? request.linger
         guard request.staleAfter > request.heartbeat else {
             throw UsageError("--stale-after (\(request.staleAfter) s) must be longer than --heartbeat (\(request.heartbeat) s)", command: "collector")
         }

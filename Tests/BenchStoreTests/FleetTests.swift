@@ -71,8 +71,9 @@ struct FleetTests {
             return true
         }
         let survivor = Tool.finish(collectors[0])
-        _ = Tool.finish(collectors[1])
-        let killed = try #require(killedJob, "fleet-b was not caught holding a job")
+        let victimOutput = Tool.finish(collectors[1]).output
+        let queue = (try? store.jobs()).map { "\($0)" } ?? "unreadable"
+        let killed = try #require(killedJob, "fleet-b was not caught holding a job: \(queue)\n\(survivor.output.suffix(2000))\n\(victimOutput.suffix(2000))")
         #expect(survivor.status == 0, "\(survivor.output.suffix(3000))")
         let jobs = try store.jobs()
         #expect(jobs.allSatisfy { $0.state == .done }, "\(jobs)")

@@ -149,10 +149,14 @@ public struct RevisionComparison {
         let directory = workspace.appendingPathComponent(String(commit.prefix(12)))
         if !FileManager.default.fileExists(atPath: directory.appendingPathComponent(options.engine == nil ? "Package.swift" : ".git").path) {
             try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
-            _ = git(["worktree", "prune"])
-            guard git(["worktree", "add", "--detach", "--force", directory.path, commit]) != nil else {
-                throw DriverError("cannot make a worktree of \(commit) at \(directory.path)")
+            // Collectors on one machine share the repository: one of them pruning while another
+            // adds would remove the other's new worktree, so the two steps hold a lock of the
+            // repository's while they run.
+            let added = try withWorktreeLock {
+                _ = git(["worktree", "prune"])
+                return git(["worktree", "add", "--detach", "--force", directory.path, commit]) != nil
             }
+            guard added else { throw DriverError("cannot make a worktree of \(commit) at \(directory.path)") }
         }
         return Revision(name: reference, directory: directory, commit: commit)
     }
@@ -544,6 +548,21 @@ public struct RevisionComparison {
 
     func git(_ arguments: [String]) -> String? {
         runCommand("git", ["-C", repository.path] + arguments)
+    }
+
+    /// `body` while holding an exclusive lock (`flock`) on a file in the repository's git folder,
+    /// which every process making worktrees of it takes.
+    func withWorktreeLock<T>(_ body: () throws -> T) throws -> T {
+        guard let common = git(["rev-parse", "--git-common-dir"])?.trimmingCharacters(in: .whitespacesAndNewlines), !common.isEmpty else {
+            return try body()
+        }
+        let folder = common.hasPrefix("/") ? URL(fileURLWithPath: common) : repository.appendingPathComponent(common)
+        let descriptor = open(folder.appendingPathComponent("motion-bench-worktrees.lock").path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return try body() }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
     }
 }
 
