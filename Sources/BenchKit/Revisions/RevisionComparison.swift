@@ -149,9 +149,8 @@ public struct RevisionComparison {
         let directory = workspace.appendingPathComponent(String(commit.prefix(12)))
         if !FileManager.default.fileExists(atPath: directory.appendingPathComponent(options.engine == nil ? "Package.swift" : ".git").path) {
             try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
-            // Collectors on one machine share the repository: one of them pruning while another
-            // adds would remove the other's new worktree, so the two steps hold a lock of the
-            // repository's while they run.
+            // Collectors on one machine share the repository: the prune and the add hold a lock
+            // of the repository's, so that one process's prune never runs beside another's add.
             let added = try withWorktreeLock {
                 _ = git(["worktree", "prune"])
                 return git(["worktree", "add", "--detach", "--force", directory.path, commit]) != nil
