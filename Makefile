@@ -17,10 +17,11 @@ export MOTIONBENCH_TARGET_CPU := $(TARGET_CPU)
 run: deps release
 	.build/release/motion-bench main
 
-# The suites whose verdicts come from timing two revisions (compare-revisions end to end): each
-# runs alone after the rest, since Swift Testing runs suites side by side and a neighbour's load
-# makes those measurements inconclusive.
-TIMED_SUITES = WorkloadTests|RevisionComparisonTests
+# The suites whose verdicts come from timing two revisions (compare-revisions end to end, the
+# fleet's bisection) or that build revisions of a package: each runs alone after the rest, since
+# Swift Testing runs suites side by side and a neighbour's load makes those measurements
+# inconclusive and those builds several times slower.
+TIMED_SUITES = WorkloadTests|RevisionComparisonTests|FleetTests
 
 # Every test: the debug pass runs all of them; the release pass runs the allocation-count tests,
 # which need optimised (specialised) code to be allocation-free.
@@ -32,6 +33,7 @@ test-debug: deps
 	$(SWIFT) test --skip-build --skip '$(TIMED_SUITES)'
 	$(SWIFT) test --skip-build --filter WorkloadTests
 	$(SWIFT) test --skip-build --filter RevisionComparisonTests
+	$(SWIFT) test --skip-build --filter FleetTests
 
 test-release: deps
 	$(SWIFT) test -c release -Xswiftc -enable-testing --filter EngineAllocationTests
