@@ -143,13 +143,13 @@ struct ReportSiteTests {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("site-\(UUID().uuidString)")
         let index = try Self.site().write(to: folder)
         let png = folder.appendingPathComponent("summary.png")
-        let render = try RevisionComparisonTests.sh(
+        let render = try Shell.run(
             "\"\(Self.chromium!)\" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1200,1400 "
                 + "--screenshot=\"\(png.path)\" \"file://\(index.path)\"", in: folder)
         #expect(FileManager.default.fileExists(atPath: png.path), "chromium wrote no screenshot: \(render.output.suffix(500))")
         // Count the pixels of the charts' line colours (blue #1f5fbf, red #c0392b) in the PNG,
         // decoded with Python's standard zlib.
-        let count = try RevisionComparisonTests.sh("python3 - \"\(png.path)\" <<'PY'\n\(Self.pixelCounter)\nPY", in: folder)
+        let count = try Shell.run("python3 - \"\(png.path)\" <<'PY'\n\(Self.pixelCounter)\nPY", in: folder)
         let numbers = count.output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
         #expect(numbers.count == 2, "\(count.output)")
         #expect(numbers.first ?? 0 > 200, "blue chart lines drawn: \(numbers)")
@@ -159,7 +159,7 @@ struct ReportSiteTests {
             ("history.html", ["Nov 11", " µs"]), ("scaling.html", ["100k", " ns"]), ("percentiles.html", ["p99.9"]),
             ("comparisons.html", ["1.3×", "1×"]),
         ] {
-            let dom = try RevisionComparisonTests.sh(
+            let dom = try Shell.run(
                 "\"\(Self.chromium!)\" --headless --no-sandbox --disable-gpu --dump-dom \"file://\(folder.appendingPathComponent(page).path)\"", in: folder)
             let labels = Self.tickLabels(dom.output) + [dom.output.contains(">1.3×<") ? "1.3×" : ""]
             for text in expected {

@@ -97,9 +97,9 @@ struct StoreEndToEndTests {
             return (try? reader.query("SELECT count(*) FROM runs", []).first?[0].int) ?? nil ?? 0
         }
         while Date() < deadline, stored() < 3 { usleep(20_000) }
-        kill(started.0.processIdentifier, SIGKILL)
+        kill(started.processIdentifier, SIGKILL)
         let killed = Tool.finish(started)
-        #expect(killed.status == SIGKILL || started.0.terminationReason == .uncaughtSignal)
+        #expect(killed.status == SIGKILL || started.process.terminationReason == .uncaughtSignal)
         let kept = Int(try sqlite3(file, "SELECT count(*) FROM runs").first ?? "0") ?? 0
         #expect(kept >= 3 && kept < 240, "killed mid-import: \(kept) of 240 runs stored")
         #expect(try sqlite3(file, "PRAGMA integrity_check") == ["ok"])
@@ -161,7 +161,7 @@ struct StoreEndToEndTests {
             ])
         }
         // fleet-c is killed during its second job, once it has stored one.
-        let victim = collectors[2].0.processIdentifier
+        let victim = collectors[2].processIdentifier
         let deadline = Date().addingTimeInterval(240)
         var killedJob: Int64?
         while Date() < deadline, killedJob == nil {

@@ -87,6 +87,29 @@ struct StoreTests {
         #expect(try migrated.version() == Schema.version)
     }
 
+    @Test("an empty server store opened by four sessions at once, all waiting on a migration: it is created once and every open succeeds")
+    func simultaneousFirstOpens() throws {
+        let location = try StoreTests.Backend.postgresql.location()
+        // Another migrator holds the lock while the four look at the empty store and queue behind it.
+        let holder = try location.connect()
+        _ = try holder.query("SELECT pg_advisory_lock(\(ResultsStore.migrationLock))")
+        let outcomes = Mutex<[Result<Int, any Error>]>([])
+        let group = DispatchGroup()
+        for _ in 0..<4 {
+            DispatchQueue.global().async(group: group) {
+                let outcome = Result { try ResultsStore(location).version() }
+                outcomes.withLock { $0.append(outcome) }
+            }
+        }
+        Thread.sleep(forTimeInterval: 1.5)
+        _ = try holder.query("SELECT pg_advisory_unlock(\(ResultsStore.migrationLock))")
+        group.wait()
+        let versions = outcomes.withLock { $0 }
+        #expect(versions.count == 4)
+        for outcome in versions { #expect(try outcome.get() == Schema.version) }
+        #expect(try ResultsStore(location).connection.query("SELECT count(*) FROM meta").first?[0].int == 1)
+    }
+
     @Test("the job queue: each job claimed by one collector; a stale claim is handed on and the first holder's results refused", arguments: Backend.allCases)
     func queue(_ backend: Backend) throws {
         let location = try backend.location()

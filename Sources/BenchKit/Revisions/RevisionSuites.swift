@@ -12,6 +12,10 @@ public protocol RevisionSuites: Sendable {
     /// `engineCommand` starts (a `/bin/sh` command that runs in that checkout).
     func engineWorker(engineCommand: String) -> BenchmarkDriver.WorkerCommand
 
+    /// Whether the checkout at `checkout` has suites of this application's at all: a comparison of
+    /// revisions of another package (a worker of its own) has no conformance delta, not a failed one.
+    func hasSuites(checkout: URL) -> Bool
+
     /// The verdict of every test of one revision's own suites, by test id; nil when they could
     /// not be run. `binaries`: the folder of the revision's build (nil for an engine in another
     /// process, started by `engineCommand`).

@@ -47,6 +47,9 @@ public final class ResultsStore {
         try migrate()
     }
 
+    /// The server-wide advisory lock that one migration at a time holds.
+    package static let migrationLock: Int64 = 7_263_514
+
     /// The store's schema version: 0 when it holds none.
     public func version() throws -> Int {
         let exists: Bool
@@ -62,9 +65,13 @@ public final class ResultsStore {
     /// and after.
     @discardableResult
     public func migrate() throws -> (from: Int, to: Int) {
-        try connection.transaction {
-            // Several collectors may start on an empty server at once: one migrates, the others wait.
-            if connection.dialect == .postgresql { _ = try connection.query("SELECT pg_advisory_xact_lock(7263514)") }
+        // Several collectors may start on an empty server at once: one migrates, the others wait.
+        // The lock is the session's, taken before the transaction begins: a server session reads
+        // the catalog changes other sessions committed only when a transaction starts, so a
+        // transaction begun before the wait would still see no tables and create them again.
+        if connection.dialect == .postgresql { _ = try connection.query("SELECT pg_advisory_lock(\(Self.migrationLock))") }
+        defer { if connection.dialect == .postgresql { _ = try? connection.query("SELECT pg_advisory_unlock(\(Self.migrationLock))") } }
+        return try connection.transaction {
             let from = try version()
             guard from < Schema.version else { return (from, from) }
             try connection.script("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")

@@ -24,6 +24,12 @@ public struct MotionBenchSuites: RevisionSuites {
             executable: executable, arguments: [InternalCommand.workloadWorker.rawValue] + WorkloadWorker.arguments(for: engine))
     }
 
+    /// A checkout with MotionBench's fixture folder.
+    public func hasSuites(checkout: URL) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: checkout.appendingPathComponent("Fixtures").path, isDirectory: &folder) && folder.boolValue
+    }
+
     /// The part of `conform --format json` read here: each fixture's verdict.
     struct Verdicts: Decodable {
         struct Fixture: Decodable {

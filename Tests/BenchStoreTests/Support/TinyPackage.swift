@@ -11,6 +11,7 @@ struct TinyPackage {
 
     static let worker = "TinyWorker"
     static let benchmark = "tiny.sum"
+    static let outputsBenchmark = "tiny.outputs"
 
     init(revisions count: Int) throws {
         folder = Tool.temporaryFolder().appendingPathComponent("tiny")
@@ -39,9 +40,11 @@ struct TinyPackage {
     }
 
     /// A new commit whose worker sums `elements` numbers an iteration, `repeats` times (the
-    /// repeats do the same work again without touching the outputs: a slowdown, same digest).
+    /// repeats do the same work again without touching the outputs: a slowdown, same digest);
+    /// its second benchmark, `tiny.outputs`, does the same work at every commit and gives `outputs`
+    /// as its outputs' digest.
     @discardableResult
-    mutating func commit(_ message: String, elements: Int, repeats: Int = 1) throws -> String {
+    mutating func commit(_ message: String, elements: Int, repeats: Int = 1, outputs: Int = 0) throws -> String {
         let main = """
             // \(message)
             import BenchKit
@@ -63,6 +66,13 @@ struct TinyPackage {
                         }
                     }
                 }, digest: { "\\(values[0])" })
+            }
+            registry.register("\(Self.outputsBenchmark)", elements: 100) { _ in
+                var count = 0
+                return BenchmarkBody(run: { iterations in
+                    for _ in 0..<iterations { count &+= 1 }
+                    blackHole(count)
+                }, digest: { "\(outputs)" })
             }
             exit(BenchmarkWorker.main(registry: registry))
             """

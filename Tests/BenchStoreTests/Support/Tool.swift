@@ -24,8 +24,47 @@ enum Tool {
         var output: String { stdout + stderr }
     }
 
+    /// A started `motion-bench`: its output read as it comes, so a long-running one (a collector
+    /// building revisions) never blocks on a full pipe however long the test leaves it running.
+    final class Started: @unchecked Sendable {
+        let process: Process
+        private let lock = NSLock()
+        private var out = Data(), err = Data()
+        private let drained = DispatchGroup()
+
+        init(_ process: Process, out: Pipe, err: Pipe) {
+            self.process = process
+            for (pipe, isOut) in [(out, true), (err, false)] {
+                drained.enter()
+                DispatchQueue.global().async { [self] in
+                    let handle = pipe.fileHandleForReading
+                    while true {
+                        let chunk = handle.availableData
+                        if chunk.isEmpty { break }
+                        lock.withLock { if isOut { self.out.append(chunk) } else { self.err.append(chunk) } }
+                    }
+                    drained.leave()
+                }
+            }
+        }
+
+        var processIdentifier: Int32 { process.processIdentifier }
+
+        /// What it has written so far to both streams.
+        var outputSoFar: String { lock.withLock { String(decoding: out + err, as: UTF8.self) } }
+
+        /// Waits for its exit and the end of both streams.
+        func finish() -> Run {
+            process.waitUntilExit()
+            drained.wait()
+            return lock.withLock {
+                Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+            }
+        }
+    }
+
     /// A started `motion-bench` with the test-only benchmarks registered, in the package's folder.
-    static func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
+    static func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Started {
         let process = Process()
         process.executableURL = buildDirectory.appendingPathComponent("motion-bench")
         process.arguments = arguments
@@ -38,26 +77,11 @@ enum Tool {
         let out = Pipe(), err = Pipe()
         (process.standardOutput, process.standardError) = (out, err)
         try process.run()
-        return (process, out, err)
+        return Started(process, out: out, err: err)
     }
 
     /// Waits for a started tool; its output and status.
-    static func finish(_ started: (Process, Pipe, Pipe)) -> Run {
-        let (process, out, err) = started
-        // Both pipes drained at once, so a full one never blocks the child.
-        final class Box: @unchecked Sendable { var data = Data() }
-        let stderr = Box()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            stderr.data = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr.data, as: UTF8.self))
-    }
+    static func finish(_ started: Started) -> Run { started.finish() }
 
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
         finish(try start(arguments, environment: environment))
