@@ -4,8 +4,9 @@ properties, as a physics-only spring library would: the closed-form damped oscil
 `duration`/`bounce`, `response`/`dampingRatio` or `mass`/`stiffness`/`damping`.
 
 It declares `spring.value` and `spring.parameters` (docs/protocol.md §3): velocity and settling
-checks are skipped. It does not know the `settlingDuration` initializer and answers such requests
-with an error; curve_values.expectations' sibling, spring_values.expectations, lists them.
+checks are skipped. It declares the three initializer forms it has, not `spring.form.settling`:
+scenarios made with the `settlingDuration` initializer are skipped, never asked (it would answer
+them with an error).
 """
 import json
 import math
@@ -63,7 +64,7 @@ class Spring:
 
 def answer(request):
     if request["op"] == "hello":
-        return {"protocol": 2, "engine": {"name": "spring-values", "version": "1.0"}, "capabilities": ["spring.value", "spring.parameters"]}
+        return {"protocol": 2, "engine": {"name": "spring-values", "version": "1.0"}, "capabilities": ["spring.value", "spring.parameters", "spring.form.duration", "spring.form.response", "spring.form.physical"]}
     if request["op"] == "spring":
         spring = Spring(request["spring"])
         results = []

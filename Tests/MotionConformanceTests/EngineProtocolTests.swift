@@ -212,6 +212,15 @@ struct EngineProtocolTests {
         #expect(noShell.status != 0)
     }
 
+    @Test("spring forms (revision 2.1): an engine that names none has all four; one that names some has those alone")
+    func springFormsDeclared() {
+        let forms: Set<EngineProtocol.Capability> = [.springFormDuration, .springFormResponse, .springFormPhysical, .springFormSettling]
+        let before = EngineProtocol.capabilities(declared: ["spring", "property.scalar", "no.such"])
+        #expect(before.known.isSuperset(of: forms) && before.known.contains(.springValue) && before.unknown == ["no.such"])
+        let some = EngineProtocol.capabilities(declared: ["spring.value", "spring.form.response", "spring.form.physical"])
+        #expect(some.known.intersection(forms) == [.springFormResponse, .springFormPhysical] && some.unknown.isEmpty)
+    }
+
     @Test("non-finite numbers are written as strings and read back")
     func nonFiniteNumbers() {
         #expect(EngineProtocol.number(.nan) == .string("nan"))

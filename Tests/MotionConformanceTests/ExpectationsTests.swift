@@ -49,6 +49,25 @@ struct ExpectationsTests {
         #expect(!circular.isEmpty && circular.allSatisfy { $0["verdict"] as? String == "skipped" })
     }
 
+    @Test("a spring engine with three of the four initializer forms: the fourth's scenarios are skipped whole, never asked, and the others run")
+    func springForms() throws {
+        let (_, report) = try json(["conform", "--engine", Self.springEngine])
+        // The form is read here from each fixture's own file: the key only that initializer has.
+        func initializer(_ fixture: [String: Any]) -> [String: Any]? {
+            guard let file = fixture["file"] as? String,
+                let data = FileManager.default.contents(atPath: repositoryRoot.appendingPathComponent("Fixtures/\(file)").path),
+                let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            else { return nil }
+            return (json["spring"] as? [String: Any])?["init"] as? [String: Any]
+        }
+        let springs = Self.fixtures(report).compactMap { fixture in initializer(fixture).map { (fixture, $0) } }
+        let settling = springs.filter { $0.1["settlingDuration"] != nil }.map(\.0)
+        let others = springs.filter { $0.1["settlingDuration"] == nil }.map(\.0)
+        #expect(!settling.isEmpty && settling.allSatisfy { $0["verdict"] as? String == "skipped" })
+        #expect(!Self.fixtures(report).contains { $0["verdict"] as? String == "error" }, "a form the engine lacks is never asked")
+        #expect(others.contains { ($0["checksPassed"] as? Int ?? 0) > 0 })
+    }
+
     @Test("an expectation file gates the run: only expected failures exit 0; one new failure exits 1 and is named; a stale entry is reported")
     func gate() throws {
         let shipped = try Expectations(parsing: String(contentsOfFile: Self.curveExpectations, encoding: .utf8), file: "curve")

@@ -89,8 +89,8 @@ public struct RevisionComparison {
         public var rounds: Int
         public var stopReason: String
         /// How the revisions' conformance verdicts differ; nil when another package is measured
-        /// (its conformance is its own affair: `conform --engine`), or neither checkout has the
-        /// application's suites.
+        /// (its conformance is its own affair: `conform --engine`), or a worker of its own is
+        /// measured and neither checkout has the application's suites.
         public var conformance: ConformanceDelta?
         /// How each revision's worker was compiled, A then B. Both are built in the same
         /// environment, but a revision from before `MOTIONBENCH_TARGET_CPU` ignores it.
@@ -534,8 +534,10 @@ public struct RevisionComparison {
 
     /// Runs each revision's own suites (the application's) and compares their verdicts.
     func conformanceDelta(_ a: Revision, _ b: Revision) -> ConformanceDelta? {
+        // An engine in another process plays the application's suites; a package's own worker
+        // has them only when its checkout is the application's.
         guard options.packagePath == nil, let suites = options.suites,
-            suites.hasSuites(checkout: a.directory) || suites.hasSuites(checkout: b.directory)
+            options.engine != nil || suites.hasSuites(checkout: a.directory) || suites.hasSuites(checkout: b.directory)
         else { return nil }
         func verdicts(_ revision: Revision) -> [String: String]? {
             let engine = options.engine?.command(in: revision.directory)

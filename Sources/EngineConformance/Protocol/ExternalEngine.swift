@@ -113,13 +113,11 @@ public final class ExternalEngine {
         if case let .string(v)? = hello["engine"]?["version"] { engineVersion = v }
         if case let .string(c)? = hello["clock"]?["name"] { clock = c }
         clockResolution = EngineProtocol.number(hello["clock"]?["resolution"])
-        capabilities = []
-        unknownCapabilities = []
+        var names: [String] = []
         if case let .array(items)? = hello["capabilities"] {
-            for case let .string(item) in items {
-                if let named = EngineProtocol.capabilities(named: item) { capabilities.formUnion(named) } else { unknownCapabilities.append(item) }
-            }
+            for case let .string(item) in items { names.append(item) }
         }
+        (capabilities, unknownCapabilities) = EngineProtocol.capabilities(declared: names)
     }
 
     /// Ends the engine (and what it started).

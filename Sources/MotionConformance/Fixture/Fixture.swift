@@ -161,7 +161,30 @@ public struct SpringScenario: Sendable {
         case lastTimeOutside(epsilon: Double, resolution: Double, expected: Double)
     }
 
+    /// The initializer the fixture's `init` names (docs/protocol.md §4, `spring`).
+    public enum Form: String, CaseIterable, Sendable {
+        /// `duration` and `bounce` (also an empty `init`: both defaulted).
+        case duration
+        /// `response` and `dampingRatio`.
+        case response
+        /// `mass`, `stiffness` and `damping`.
+        case physical
+        /// `settlingDuration` and `dampingRatio`.
+        case settling
+
+        /// The capability an engine declares to be asked springs of this form.
+        public var capability: EngineProtocol.Capability {
+            switch self {
+            case .duration: return .springFormDuration
+            case .response: return .springFormResponse
+            case .physical: return .springFormPhysical
+            case .settling: return .springFormSettling
+            }
+        }
+    }
+
     public var spring: Spring
+    public var form: Form = .duration
     public var checks: [Check]
 }
 

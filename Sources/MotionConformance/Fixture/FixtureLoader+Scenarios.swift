@@ -82,6 +82,15 @@ extension FixtureLoader {
         return .animation(try animation(try cursor.field("animation")), valueChanged: try cursor.field("valueChanged").bool())
     }
 
+    /// The initializer form an `init` object names, by the key only that form has.
+    static func springForm(_ cursor: JSONCursor) throws -> SpringScenario.Form {
+        let members = Set(try cursor.members().map(\.0))
+        if members.contains("settlingDuration") { return .settling }
+        if members.contains("stiffness") { return .physical }
+        if members.contains("response") { return .response }
+        return .duration
+    }
+
     static func springValue(_ cursor: JSONCursor) throws -> Spring {
         let members = Set(try cursor.members().map(\.0))
         func n(_ key: String) throws -> Double? { try cursor.optionalField(key)?.number() }
@@ -150,7 +159,7 @@ extension FixtureLoader {
         guard scans <= Limits.scans else {
             throw try body.field("checks").error("has \(scans) lastTimeOutside checks, over the limit of \(Limits.scans) (each scans 100,000 spring values)")
         }
-        return SpringScenario(spring: spring, checks: checks)
+        return SpringScenario(spring: spring, form: try springForm(try body.field("init")), checks: checks)
     }
 
     static func curve(_ body: JSONCursor) throws -> CurveScenario {

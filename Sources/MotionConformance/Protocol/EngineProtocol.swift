@@ -28,6 +28,10 @@ public enum EngineProtocol {
         case mergesCoincidentAnimations
         case customAnimations
         case curveCircular = "curve.circular"
+        case springFormDuration = "spring.form.duration"
+        case springFormResponse = "spring.form.response"
+        case springFormPhysical = "spring.form.physical"
+        case springFormSettling = "spring.form.settling"
         case propertyVelocity = "property.velocity"
         case propertyIsAnimating = "property.isAnimating"
         case propertyCompletion = "property.completion"
@@ -70,6 +74,21 @@ public enum EngineProtocol {
         return bundles.first { $0.name == name }?.members
     }
 
+    /// The capabilities of the `spring` initializer forms (revision 2.1).
+    public static let springForms = Set(SpringScenario.Form.allCases.map(\.capability))
+
+    /// What an engine is taken to have from the names it declared: each name's capabilities, and
+    /// every spring form when it names none of them (engines from before revision 2.1 are asked
+    /// every form, as they were). The names the harness does not know, apart.
+    public static func capabilities(declared names: [String]) -> (known: Set<Capability>, unknown: [String]) {
+        var known: Set<Capability> = [], unknown: [String] = []
+        for name in names {
+            if let named = capabilities(named: name) { known.formUnion(named) } else { unknown.append(name) }
+        }
+        if known.isDisjoint(with: springForms) { known.formUnion(springForms) }
+        return (known, unknown)
+    }
+
     /// What an engine that answers the handshake with no protocol version is taken to support
     /// (with `--legacy-engine`): the property scenarios of scalar values, as before the handshake existed.
     public static let legacyCapabilities: Set<Capability> = [.propertyScalar, .propertyVelocity]
@@ -86,7 +105,8 @@ public enum EngineProtocol {
             return needs
         case let .curve(scenario):
             return [UnitCurve.circularEaseIn, .circularEaseOut, .circularEaseInOut].contains(scenario.curve) ? [.curveCircular] : []
-        case .spring, .keyframes, .timeline: return []
+        case let .spring(scenario): return [scenario.form.capability]
+        case .keyframes, .timeline: return []
         case let .phases(scenario):
             return scenario.phases.contains { $0.animation.map { mentionsCustom($0.json) } ?? false } ? [.customAnimations] : []
         }
