@@ -183,8 +183,8 @@ class InterpolatingSpring(Animation):
         if self.zeta == 0:
             return math.inf
         if self.zeta < 1:
-            return max(max(0.0, -math.log(eps / (1 + abs(self.a))) / (self.zeta * self.w0)), 1e-6)
-        return max(scan(eps, lambda t: abs(1 - self.s(t))), 1e-6)
+            return max(0.0, -math.log(eps / (1 + abs(self.a))) / (self.zeta * self.w0))
+        return scan(eps, lambda t: abs(1 - self.s(t)))
 
     def animate(self, value, t, ctx):
         if t >= TAU / math.sqrt(self.k):
@@ -358,8 +358,11 @@ def parse(json_animation):
         animation = HarnessLinear(args.get("duration", 1.0), args["name"] == "MergingLinearAnimation")
     else:
         raise ValueError("unknown animation " + key)
-    autoreverses = bool(dict(modifiers).get("autoreverses", True))  # SwiftUI's default (§3.2)
-    for key, value in modifiers:
+    modifiers = list(modifiers)
+    for index, (key, value) in enumerate(modifiers):
+        # A repeat's `autoreverses` is the element right after it; SwiftUI's default is true (§3.2).
+        after = modifiers[index + 1] if index + 1 < len(modifiers) else (None, None)
+        autoreverses = bool(after[1]) if after[0] == "autoreverses" else True
         if key == "delay":
             animation = Delay(animation, value)
         elif key == "speed":

@@ -110,8 +110,10 @@ class Spring:
         return scan(eps, lambda t: abs(self.value(target, v0, t) - target))
 
     def last_time_outside(self, eps, resolution):
+        """The last multiple of resolution in [0, 10] s still eps or more from 1: 10 s is the
+        horizon of docs/protocol.md §4, so a spring still outside there answers 10."""
         last = 0
-        for k in range(100_000):
+        for k in range(int(round(10 / resolution)) + 1):
             if abs(1 - self.value(1, 0, k * resolution)) >= eps:
                 last = k
         return last * resolution

@@ -476,9 +476,12 @@ reference("merge/region-delays-differ-combine", "spring.delay(0.1) then spring.d
 reference("merge/region-delays-equal-merge", "spring.delay(0.1) then the same spring.delay(0.1) at 0.2 s: equal modifiers around springs merge",
           "docs/semantics.md §3.2, §4.3", [{"time": 0, "set": 100, "animation": {"spring": {"duration": 0.5}, "delay": 0.1}},
                                           {"time": 0.2, "set": 40, "animation": {"spring": {"duration": 0.5}, "delay": 0.1}}], steps)
-# (For −1 < b < 0 any ratio ≥ 1 takes the critical form, §3.1; above 1 the ratio is 0, undamped.)
-reference("modifiers/region-interpolating-bounce-above-one", "interpolatingSpring(duration: 0.6, bounce: 1.3): springDampingFraction(1.3) = 0, an undamped oscillation",
-          "docs/semantics.md §1.6, §3.1", [{"time": 0, "set": 100, "animation": {"interpolatingSpring": {"duration": 0.6, "bounce": 1.3}}}], steps)
+# (For −1 < b < 0 any ratio ≥ 1 takes the critical form, §3.1; above 1 the fraction is negative, §1.2,
+# so D is 0 and the spring is removed when it begins: the sample at 0 tells that from a D floored
+# above 0, which would still show the start.)
+reference("modifiers/region-interpolating-bounce-above-one",
+          "interpolatingSpring(duration: 0.6, bounce: 1.3): springDampingFraction(1.3) = −0.3, a negative damping; D = 0, so it is removed as it begins",
+          "docs/semantics.md §1.2, §3.1", [{"time": 0, "set": 100, "animation": {"interpolatingSpring": {"duration": 0.6, "bounce": 1.3}}}], [0.0] + steps)
 
 
 # --- A fluid spring on a point (§3.1, §4.5): its rest test is on vector magnitudes. The state is
@@ -525,6 +528,43 @@ write("velocity/region-point-fluid-spring-rests-by-magnitude",
 
 
 # --- Readings the documents settle (each names its section) -------------------------------------
+# protocol §4 `spring`: `lastTimeOutside` looks in (0, 10] s. A critically damped Spring(duration: 20)
+# from rest is monotone, |1 − x(t)| = (1 + ωt)e^(−ωt) with ω = τ/20: 0.179 at 10 s, so for ε = 0.01 it
+# is still outside at the horizon and the answer is 10 (an engine without the horizon answers about
+# 21 s); for ε = 0.2 it gets inside before 10 s, at the root found here by bisection, truncated.
+def last_outside(m, k, c, eps, resolution):
+    spring = Oscillator(m, k, c)
+    far = lambda t: abs(1 - spring.value(1, 0, t)) >= eps
+    if far(10):
+        return 10.0
+    lo, hi = 0.0, 10.0
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if far(mid) else (lo, mid)
+    return round(math.floor(lo / resolution) * resolution, 9)
+
+
+# protocol §4 `phases`: a trigger or sample meets the first frame at or after its time less 1e-9. At
+# 10 Hz a trigger 5e-10 s after the frame 0.5 fires there (b enters at 0.5), and a sample at that
+# time is answered at that frame: b at elapsed 0, value 0. Without the allowance both meet the frame
+# 0.6, and the sample at 0.7 shows 1 instead of 2 (linear(1) at 0.2 s, rounded to 2⁻²⁰ of the change).
+write("phases/region-frame-allowance",
+      "a trigger and a sample 5e-10 s after the 10 Hz frame 0.5 meet that frame, by the 1e-9 allowance: b enters at 0.5",
+      "docs/protocol.md §4 phases, docs/semantics.md §6.1", {"absolute": 1e-5},
+      {"phases": {"phases": [{"name": "a", "value": 0, "animation": None}, {"name": "b", "value": 10, "animation": {"linear": {"duration": 1}}}],
+                  "mode": "trigger", "frameRate": 10, "triggers": [0.5 + 5e-10], "duration": 1,
+                  "samples": [{"time": 0.4, "value": 0, "phase": "a"}, {"time": 0.5 + 5e-10, "value": 0, "phase": "b"},
+                              {"time": 0.7, "value": 2, "phase": "b"}],
+                  "transitions": [{"time": 0.5, "phase": "b"}]}})
+
+
+write("springs/region-last-time-outside-horizon",
+      "Spring(duration: 20, bounce: 0): lastTimeOutside is 10, its horizon, for ε = 0.01 (still outside at 10 s); inside before 10 s for ε = 0.2",
+      "docs/protocol.md §4 spring, docs/semantics.md §1.5", {"absolute": 1e-9},
+      {"spring": {"init": {"duration": 20, "bounce": 0},
+                  "checks": [{"lastTimeOutside": {"epsilon": eps, "resolution": 0.001}, "expected": last_outside(*from_init({"duration": 20, "bounce": 0}), eps, 0.001)}
+                             for eps in (0.01, 0.2)]}})
+
 # §6.1: a trigger mid-cycle restarts the cycle towards the second phase; a phase is left at a later
 # frame than the one it was entered at, even when entering it made no animation. At 10 Hz, phases
 # a (0, none), b (10, linear 0.5 s), c (20, linear 0.5 s), triggers at 0.1 and 0.3: b at 0.1; b again

@@ -65,6 +65,36 @@ struct FixtureErrorTests {
         #expect(provenance?.message.contains("unknown provenance") == true)
     }
 
+    @Test(
+        "an animation has one reading: autoreverses right after its repeat, one repeat, one initializer form (docs/protocol.md §2)",
+        arguments: [
+            ("{\"linear\": {}, \"autoreverses\": false, \"repeatCount\": 2}", "autoreverses"),
+            ("{\"linear\": {}, \"delay\": 0.1, \"autoreverses\": false}", "autoreverses"),
+            ("{\"linear\": {}, \"modifiers\": [{\"repeatCount\": 2}, {\"delay\": 0.1}, {\"autoreverses\": false}]}", "modifiers[2].autoreverses"),
+            ("{\"linear\": {}, \"modifiers\": [{\"repeatCount\": 2}, {\"repeatForever\": true}]}", "modifiers[1].repeatForever"),
+            ("{\"linear\": {}, \"repeatForever\": false}", "repeatForever"),
+            ("{\"spring\": {\"response\": 0.3, \"bounce\": 0.2}}", "spring.bounce"),
+            ("{\"interactiveSpring\": {\"dampingFraction\": 0.7, \"duration\": 0.2}}", "interactiveSpring.duration"),
+            ("{\"interpolatingSpring\": {\"damping\": 5}}", "interpolatingSpring.stiffness"),
+            ("{\"interpolatingSpring\": {\"stiffness\": 100, \"damping\": 5, \"duration\": 0.5}}", "interpolatingSpring.duration"),
+        ])
+    func oneReading(animation: String, path: String) {
+        let text = Self.valid.replacingOccurrences(of: "{\"linear\": {\"duration\": 1}}", with: animation)
+        #expect(error(text)?.path == "$.property.events[0].animation." + path)
+    }
+
+    @Test("the forms and placements the protocol allows still load")
+    func oneReadingAllowed() throws {
+        for animation in [
+            "{\"linear\": {}, \"repeatCount\": 2, \"autoreverses\": false}", "{\"linear\": {}, \"delay\": 0.1, \"repeatForever\": true}",
+            "{\"linear\": {}, \"modifiers\": [{\"repeatCount\": 2}, {\"autoreverses\": false}, {\"delay\": 0.1}]}",
+            "{\"spring\": {\"response\": 0.3}}", "{\"spring\": {\"bounce\": 0.3, \"blendDuration\": 0.1}}",
+            "{\"interpolatingSpring\": {\"stiffness\": 100, \"damping\": 5, \"initialVelocity\": 1}}",
+        ] {
+            _ = try FixtureLoader.decode(Self.valid.replacingOccurrences(of: "{\"linear\": {\"duration\": 1}}", with: animation))
+        }
+    }
+
     @Test("a broken file among good ones is reported with its file; the others still load")
     func folder() throws {
         let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("fixtures-\(UUID().uuidString)/x")

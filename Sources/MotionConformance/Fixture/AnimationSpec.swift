@@ -36,8 +36,12 @@ public struct AnimationSpec: Sendable {
             throw cursor.error("more than one base animation (\(baseKeys.joined(separator: ", "))); modifiers are: \(Self.modifiers.joined(separator: ", "))")
         }
         var animation = try Self.base(baseKey, try cursor.field(baseKey))
-        let autoreverses = try modifierList.last { $0.0 == "autoreverses" }?.1.bool() ?? true
-        for (key, value) in modifierList {
+        for (index, (key, value)) in modifierList.enumerated() {
+            let autoreverses = try Self.autoreverses(ofRepeatAt: index, modifierList)
+            if key.hasPrefix("repeat"), modifierList[..<index].contains(where: { $0.0.hasPrefix("repeat") }) {
+                // SwiftUI keeps a repeat's cycle in one state per value, which two repeats would share.
+                throw value.error("a second repeat; an animation carries at most one (docs/protocol.md §2)")
+            }
             switch key {
             case "delay": animation = animation.delay(try value.number())
             case "speed": animation = animation.speed(try value.number())
@@ -45,7 +49,10 @@ public struct AnimationSpec: Sendable {
             case "repeatForever":
                 guard try value.bool() else { throw value.error("repeatForever takes true; leave it out for no repeat") }
                 animation = animation.repeatForever(autoreverses: autoreverses)
-            case "autoreverses": continue
+            case "autoreverses":
+                guard index > 0, modifierList[index - 1].0.hasPrefix("repeat") else {
+                    throw value.error("autoreverses belongs to the repeat just before it; put it directly after repeatCount or repeatForever")
+                }
             case "logicallyCompleteAfter": animation = animation.logicallyComplete(after: try value.number())
             default:
                 throw value.error(
@@ -53,6 +60,25 @@ public struct AnimationSpec: Sendable {
             }
         }
         self.animation = animation
+    }
+
+    /// Whether `args` use the first of an initializer's two forms (any of `first` given), refusing
+    /// arguments of both: one form per animation, so no argument is silently ignored.
+    static func isFirstForm(_ args: JSONCursor, _ first: [String], not second: [String]) throws -> Bool {
+        let keys = Set(try args.members().map(\.0))
+        let (a, b) = (first.filter(keys.contains), second.filter(keys.contains))
+        if let mixed = b.first, !a.isEmpty {
+            let forms = "use \(first.joined(separator: ", ")) or \(second.joined(separator: ", ")), not both"
+            throw try args.field(mixed).error("belongs to another form than \(a.joined(separator: ", ")); \(forms)")
+        }
+        return !a.isEmpty
+    }
+
+    /// Whether the repeat at `index` autoreverses: the `autoreverses` element directly after it, or
+    /// SwiftUI's default, true (docs/protocol.md §2, "Animations").
+    static func autoreverses(ofRepeatAt index: Int, _ list: [(String, JSONCursor)]) throws -> Bool {
+        guard index + 1 < list.count, list[index + 1].0 == "autoreverses" else { return true }
+        return try list[index + 1].1.bool()
     }
 
     /// The modifiers in order: the `modifiers` array's one-key objects, or the keys after the base.
@@ -95,7 +121,7 @@ public struct AnimationSpec: Sendable {
         case "spring":
             try args.onlyKeys(["response", "dampingFraction", "duration", "bounce", "blendDuration"])
             let blend = try number("blendDuration") ?? 0
-            if try args.optionalField("response") != nil || args.optionalField("dampingFraction") != nil {
+            if try Self.isFirstForm(args, ["response", "dampingFraction"], not: ["duration", "bounce"]) {
                 return .spring(response: try number("response") ?? 0.5, dampingFraction: try number("dampingFraction") ?? 0.825, blendDuration: blend)
             }
             return .spring(duration: try number("duration") ?? 0.5, bounce: try number("bounce") ?? 0, blendDuration: blend)
@@ -108,7 +134,7 @@ public struct AnimationSpec: Sendable {
             ][key]!
         case "interactiveSpring":
             try args.onlyKeys(["response", "dampingFraction", "duration", "extraBounce", "blendDuration"])
-            if try args.optionalField("response") != nil || args.optionalField("dampingFraction") != nil {
+            if try Self.isFirstForm(args, ["response", "dampingFraction"], not: ["duration", "extraBounce"]) {
                 return .interactiveSpring(
                     response: try number("response") ?? 0.15, dampingFraction: try number("dampingFraction") ?? 0.86,
                     blendDuration: try number("blendDuration") ?? 0.25)
@@ -119,9 +145,10 @@ public struct AnimationSpec: Sendable {
         case "interpolatingSpring":
             try args.onlyKeys(["mass", "stiffness", "damping", "initialVelocity", "duration", "bounce"])
             let v0 = try number("initialVelocity") ?? 0
-            if let stiffness = try number("stiffness") {
-                guard let damping = try number("damping") else { throw args.error("interpolatingSpring with stiffness needs damping") }
-                return .interpolatingSpring(mass: try number("mass") ?? 1, stiffness: stiffness, damping: damping, initialVelocity: v0)
+            if try Self.isFirstForm(args, ["mass", "stiffness", "damping"], not: ["duration", "bounce"]) {
+                return .interpolatingSpring(
+                    mass: try number("mass") ?? 1, stiffness: try args.field("stiffness").number(), damping: try args.field("damping").number(),
+                    initialVelocity: v0)
             }
             return .interpolatingSpring(duration: try number("duration") ?? 0.5, bounce: try number("bounce") ?? 0, initialVelocity: v0)
         case "custom":

@@ -14,7 +14,9 @@ public enum ReferenceModel {
     static func animation(_ json: JSONValue, change: Double) throws -> ReferenceAnimation {
         guard case let .object(members) = json else { throw Unsupported(description: "an animation must be an object") }
         let modifierKeys: Set<String> = ["delay", "speed", "repeatCount", "repeatForever", "autoreverses", "logicallyCompleteAfter"]
-        guard let (name, args) = members.first(where: { !modifierKeys.contains($0.0) }) else { throw Unsupported(description: "no base animation") }
+        guard let (name, args) = members.first(where: { !modifierKeys.contains($0.0) && $0.0 != "modifiers" }) else {
+            throw Unsupported(description: "no base animation")
+        }
         func n(_ key: String, _ fallback: Double) -> Double {
             if case let .number(v)? = args[key] { return v }
             return fallback
@@ -83,9 +85,12 @@ public enum ReferenceModel {
         default:
             throw Unsupported(description: "the reference model does not know the animation '\(name)'")
         }
-        var autoreverses = true
-        if case let .bool(b)? = json["autoreverses"] { autoreverses = b }
-        for (key, value) in members where modifierKeys.contains(key) {
+        let modifiers = try modifierList(members, keys: modifierKeys)
+        if modifiers.filter({ $0.0.hasPrefix("repeat") }).count > 1 { throw Unsupported(description: "an animation carries at most one repeat (§3.2)") }
+        for (index, (key, value)) in modifiers.enumerated() {
+            // An `autoreverses` is its repeat's argument: the element directly after it (§3.2).
+            var autoreverses = true
+            if index + 1 < modifiers.count, modifiers[index + 1].0 == "autoreverses", case let .bool(b) = modifiers[index + 1].1 { autoreverses = b }
             guard case let .number(v) = value else {
                 if key == "repeatForever" {
                     let wrapped = base
@@ -108,5 +113,19 @@ public enum ReferenceModel {
             base.identity = "\(key)(\(v),\(autoreverses),\(identity))"
         }
         return base
+    }
+
+    /// The modifiers in the order applied: the `modifiers` array's one-key objects, or the keys
+    /// of the animation's own object after the base.
+    static func modifierList(_ members: [(String, JSONValue)], keys: Set<String>) throws -> [(String, JSONValue)] {
+        guard case let .array(items)? = members.first(where: { $0.0 == "modifiers" })?.1 else {
+            return members.filter { keys.contains($0.0) }
+        }
+        return try items.map { item in
+            guard case let .object(pair) = item, pair.count == 1, let only = pair.first else {
+                throw Unsupported(description: "a modifier is an object of one key")
+            }
+            return only
+        }
     }
 }
