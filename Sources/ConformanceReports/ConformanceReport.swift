@@ -175,8 +175,11 @@ public struct ConformanceReport: Sendable, RenderableResult {
         return "\(r.checksPassed)/\(r.checksPassed + r.checksFailed)" + (r.checksSkipped > 0 ? ", \(r.checksSkipped) skipped" : "")
     }
 
+    /// The failing checks grouped by cause.
+    public var diagnosis: Diagnosis { Diagnosis(results) }
+
     public var textFooter: [String] {
-        loadErrors.map { "error: \($0)" } + sectionLines + (basisLine.map { [$0] } ?? []) + (expectations?.lines ?? []) + [summaryLine]
+        loadErrors.map { "error: \($0)" } + diagnosis.lines() + sectionLines + (basisLine.map { [$0] } ?? []) + (expectations?.lines ?? []) + [summaryLine]
     }
 
     func json() -> String {
@@ -211,7 +214,7 @@ public struct ConformanceReport: Sendable, RenderableResult {
             ("schemaVersion", .number(2)), ("engine", engine.map { .string($0) } ?? .null),
             ("passed", .number(Double(passed))), ("failed", .number(Double(failed))), ("errors", .number(Double(errors))),
             ("skipped", .number(Double(skipped))), ("exitCode", .number(Double(exitCode))), ("sections", sections),
-            ("expectations", expectations?.json ?? .null), ("fixtures", .array(fixtures)),
+            ("expectations", expectations?.json ?? .null), ("diagnosis", diagnosis.json), ("fixtures", .array(fixtures)),
         ]).serialized() + "\n"
     }
 
@@ -242,7 +245,13 @@ public struct ConformanceReport: Sendable, RenderableResult {
     }
 
     func markdown() -> String {
-        var lines = ["## Conformance: \(summaryLine)", "", "| section | score | checks passed | checks skipped |", "|---|---|---|---|"]
+        var lines = ["## Conformance: \(summaryLine)", ""]
+        let diagnosis = diagnosis.lines()
+        if let heading = diagnosis.first {
+            let items = diagnosis.dropFirst().map { "- " + $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "|", with: "\\|") }
+            lines += ["### " + heading, ""] + items + [""]
+        }
+        lines += ["| section | score | checks passed | checks skipped |", "|---|---|---|---|"]
         for section in sections {
             lines.append(
                 "| \(section.suite) | \(Self.formatScore(section.score)) | \(section.checksPassed) of \(section.checksPassed + section.checksFailed) | \(section.checksSkipped) |"

@@ -17,6 +17,24 @@ enum HTMLConformanceReport {
         """
     }
 
+    /// The diagnosis first: each group of failing checks with its count, meaning and section,
+    /// expandable to its fixtures (linked to their checks and plots below).
+    static func causes(_ diagnosis: Diagnosis) -> String {
+        guard diagnosis.failingFixtures > 0 else { return "" }
+        var html =
+            "<h2>Causes</h2><p>\(diagnosis.failingChecks) failing checks in \(diagnosis.failingFixtures) fixtures, grouped by what they share; "
+            + "a group explains the fixtures whose failing checks are all in it.</p>"
+            + "<table id=\"causes\"><tr><th>cause</th><th>explains</th><th>checks</th><th>meaning</th><th>rule</th></tr>"
+        for group in diagnosis.groups {
+            let links = group.fixtures.map { "<a href=\"#\(markupEscape($0))\">\(markupEscape($0))</a>" }.joined(separator: " ")
+            html +=
+                "<tr><td>\(markupEscape(group.cause.id))</td><td class=\"n\">\(group.explained.count) of \(diagnosis.failingFixtures)</td>"
+                + "<td class=\"n\">\(group.checks) in \(group.fixtures.count) fixtures</td><td>\(markupEscape(group.meaning))"
+                + "<details><summary>fixtures</summary>\(links)</details></td><td>\(markupEscape(group.section))</td></tr>"
+        }
+        return html + "</table>"
+    }
+
     /// Failures first, then errors, then the rest, each by id.
     static func ordered(_ results: [FixtureResult]) -> [FixtureResult] {
         let rank: [FixtureResult.Verdict: Int] = [.fail: 0, .error: 1, .pass: 2, .skipped: 3]
@@ -26,7 +44,7 @@ enum HTMLConformanceReport {
     /// The page body: the summary, the scores, the expectations, the table, load errors, and the
     /// failing fixtures' checks and curves.
     static func body(_ report: ConformanceReport, plotAll: Bool) -> String {
-        var body = "<p>\(markupEscape(report.summaryLine))</p>"
+        var body = "<p>\(markupEscape(report.summaryLine))</p>" + causes(report.diagnosis)
         body += "<h2>Section scores</h2><table><tr><th>section</th><th>score</th><th>checks passed</th><th>checks skipped</th></tr>"
         for s in report.sections {
             body +=

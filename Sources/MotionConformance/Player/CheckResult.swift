@@ -25,6 +25,9 @@ public struct CheckResult: Sendable, Equatable {
     /// What its expected number rests on; the inferred rules (`InferredRule.id`) that decide it.
     public var basis: Basis? = nil
     public var inferredRules: [String] = []
+    /// A property sample taken at the time of one of the scenario's changes, where the
+    /// protocol's reading of "the state at t" decides the answer (docs/protocol.md §2, "Time").
+    public var atChangeTime = false
 
     public init(name: String, outcome: Outcome, needs: String, expected: String, actual: String, residual: Double?, note: String) {
         self.name = name

@@ -68,6 +68,7 @@ extension CheckResult {
             ("name", .string(name)), ("outcome", .string(outcome.rawValue)), ("needs", .string(needs)), ("expected", .string(expected)),
             ("actual", .string(actual)), ("residual", residual.map { EngineProtocol.number($0) } ?? .null), ("note", .string(note)),
             ("basis", basis.map { .string($0.rawValue) } ?? .null), ("inferredRules", .array(inferredRules.map { .string($0) })),
+            ("atChangeTime", .bool(atChangeTime)),
         ])
     }
 
@@ -80,6 +81,7 @@ extension CheckResult {
         if residualField != .null && residual == nil { return nil }
         self.init(name: name, outcome: outcome, needs: needs, expected: expected, actual: actual, residual: residual, note: note)
         if case let .string(text)? = wire["basis"] { basis = Basis(rawValue: text) }
+        if case let .bool(flag)? = wire["atChangeTime"] { atChangeTime = flag }
         if case let .array(rules)? = wire["inferredRules"] { inferredRules = rules.compactMap { if case let .string(r) = $0 { return r } else { return nil } } }
     }
 }

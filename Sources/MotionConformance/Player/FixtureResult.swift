@@ -57,6 +57,11 @@ struct Checker {
 
     func declares(_ capability: EngineProtocol.Capability) -> Bool { available?.contains(capability) ?? true }
 
+    /// Marks the checks from index `start` on as taken at a change's own time.
+    mutating func markAtChangeTime(from start: Int) {
+        for index in checks.indices where index >= start { checks[index].atChangeTime = true }
+    }
+
     private mutating func unique(_ name: String) -> String {
         let seen = names[name, default: 0] + 1
         names[name] = seen

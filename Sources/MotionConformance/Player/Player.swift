@@ -92,8 +92,11 @@ public enum Player {
         func plot(_ series: inout [FixtureResult.Series], _ t: Double, _ expected: [Double], _ actual: [Double]?) {
             for k in series.indices where k < expected.count && (actual?.count ?? 0) > k { series[k].points.append((t, expected[k], actual![k])) }
         }
+        let changeTimes = Set(scenario.events.map(\.time))
         for (index, sample) in scenario.samples.enumerated() {
             let t = sample.time, at = "@" + sample.time.fixtureText
+            let first = checker.checks.count
+            defer { if changeTimes.contains(t) { checker.markAtChangeTime(from: first) } }
             if let expected = sample.value {
                 let actual = answered(observed.values, index)
                 checker.numbers("value" + at, needs: scenario.valueType.capability, actual, expected, components: names, field: "value")

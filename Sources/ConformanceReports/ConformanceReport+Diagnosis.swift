@@ -1,0 +1,129 @@
+import MotionConformance
+
+/// A run's failing checks grouped by what they share, so that one cause reads as one line rather
+/// than as a hundred fixtures: samples on a change's own time, the inferred rule a check rests
+/// on, the capability it needs (its kind: value, velocity, isAnimating, completion, …), its basis.
+///
+/// A check belongs to every group whose cause it has, so groups overlap; what adds up is
+/// `explained`: the failing fixtures all of whose failing checks are in the group — the fixtures
+/// that would pass if that one cause were settled. Groups are ordered by that, then by checks.
+public struct Diagnosis: Sendable, Equatable {
+    public enum Cause: Sendable, Hashable, Comparable {
+        /// Property samples at the time of one of the scenario's changes.
+        case changeTime
+        /// Checks resting on an inferred or decided rule of docs/semantics.md (`InferredRule.id`).
+        case rule(String)
+        /// Checks needing one capability: one kind of check.
+        case capability(String)
+        /// Checks whose expected numbers rest on one basis.
+        case basis(String)
+
+        /// A stable identifier, as JSON and expectation tooling name the group.
+        public var id: String {
+            switch self {
+            case .changeTime: return "change-time"
+            case let .rule(id): return "rule:" + id
+            case let .capability(name): return "capability:" + name
+            case let .basis(name): return "basis:" + name
+            }
+        }
+    }
+
+    public struct Group: Sendable, Equatable {
+        public var cause: Cause
+        /// What the group likely means, in a sentence.
+        public var meaning: String
+        /// Where the documents state the rule that decides these checks.
+        public var section: String
+        /// Failing fixtures with at least one failing check in the group.
+        public var fixtures: [String]
+        /// Failing fixtures all of whose failing checks are in the group.
+        public var explained: [String]
+        public var checks: Int
+    }
+
+    public var groups: [Group]
+    public var failingFixtures: Int
+    public var failingChecks: Int
+
+    /// The groups of `results`' failing checks (fixtures that failed; errors are not checks).
+    public init(_ results: [FixtureResult]) {
+        var members: [Cause: (fixtures: [String], checks: Int)] = [:]
+        var explained: [Cause: [String]] = [:]
+        var failingChecks = 0, failingFixtures = 0
+        for result in results where result.verdict == .fail {
+            let failing = result.checks.filter { $0.outcome == .fail }
+            guard !failing.isEmpty else { continue }
+            failingFixtures += 1
+            failingChecks += failing.count
+            let causes = failing.map { Self.causes(of: $0, in: result) }
+            for cause in Set(causes.flatMap { $0 }) {
+                let count = causes.count { $0.contains(cause) }
+                members[cause, default: ([], 0)].fixtures.append(result.id)
+                members[cause, default: ([], 0)].checks += count
+                if count == failing.count { explained[cause, default: []].append(result.id) }
+            }
+        }
+        groups = members.map { cause, member in
+            let (meaning, section) = Self.describe(cause)
+            return Group(
+                cause: cause, meaning: meaning, section: section, fixtures: member.fixtures, explained: explained[cause] ?? [], checks: member.checks)
+        }.sorted { ($1.explained.count, $1.checks, $0.cause) < ($0.explained.count, $0.checks, $1.cause) }
+        self.failingFixtures = failingFixtures
+        self.failingChecks = failingChecks
+    }
+
+    static func causes(of check: CheckResult, in result: FixtureResult) -> [Cause] {
+        var causes: [Cause] = [.capability(check.needs)]
+        if check.atChangeTime { causes.append(.changeTime) }
+        causes += check.inferredRules.map { .rule($0) }
+        if let basis = check.basis ?? result.basis { causes.append(.basis(basis.rawValue)) }
+        return causes
+    }
+
+    static func describe(_ cause: Cause) -> (meaning: String, section: String) {
+        switch cause {
+        case .changeTime:
+            return (
+                "samples taken at a change's own time: they show the state at t (the new animation at elapsed 0 over what was running, evaluated at t), "
+                    + "not the last frame's value, and the animation begins at t, not at the next frame",
+                "docs/protocol.md §2, \"Time: the clock model\""
+            )
+        case let .rule(id):
+            let rule = InferredRule.all.first { $0.id == id }
+            return ("a rule the project inferred or decided: " + (rule?.summary ?? id), "docs/semantics.md " + (rule?.section ?? ""))
+        case let .capability(name):
+            return ("checks that need \(name)", "docs/protocol.md §3, \"Capabilities\"")
+        case let .basis(name):
+            return ("checks whose expected numbers rest on \(name)", "Fixtures/README.md, \"Provenance\"")
+        }
+    }
+
+    /// The groups as text lines, at most `limit` of them: the ones that explain fixtures first.
+    public func lines(limit: Int = 8) -> [String] {
+        guard failingFixtures > 0 else { return [] }
+        var lines = [
+            "diagnosis: \(failingChecks) failing checks in \(failingFixtures) fixtures, grouped by cause "
+                + "(a check is in every group it shares; \"explains\" counts the fixtures whose failing checks are all in the group):"
+        ]
+        for group in groups.prefix(limit) {
+            lines.append(
+                "  \(group.cause.id): explains \(group.explained.count) of \(failingFixtures) fixtures; \(group.checks) checks in \(group.fixtures.count) — "
+                    + group.meaning + " (" + group.section + ")")
+        }
+        if groups.count > limit { lines.append("  and \(groups.count - limit) more groups (every one in the JSON report)") }
+        return lines
+    }
+
+    /// The groups as JSON, every one.
+    public var json: JSONValue {
+        .array(
+            groups.map { g in
+                .object([
+                    ("cause", .string(g.cause.id)), ("meaning", .string(g.meaning)), ("section", .string(g.section)),
+                    ("checks", .number(Double(g.checks))), ("fixtures", .array(g.fixtures.map { .string($0) })),
+                    ("explained", .array(g.explained.map { .string($0) })),
+                ])
+            })
+    }
+}

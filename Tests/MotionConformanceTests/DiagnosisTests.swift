@@ -1,0 +1,64 @@
+import ConformanceReports
+import Foundation
+import Testing
+
+@testable import MotionConformance
+
+/// Failing checks grouped by cause: one convention an engine reads otherwise is one group that
+/// explains its failures, whatever else those fixtures exercise.
+@Suite("diagnosis")
+struct DiagnosisTests {
+    static let lastFrame = repositoryRoot.appendingPathComponent("Tests/MotionConformanceTests/Engines/last-frame-at-change.py").path
+
+    func check(_ name: String, _ outcome: CheckResult.Outcome, needs: String = "property.scalar", rules: [String] = [], atChange: Bool = false)
+        -> CheckResult
+    {
+        var check = CheckResult(name: name, outcome: outcome, needs: needs, expected: "1", actual: "2", residual: 2, note: "")
+        (check.inferredRules, check.atChangeTime, check.basis) = (rules, atChange, rules.isEmpty ? .appleDocument : .inferred)
+        return check
+    }
+
+    func fixture(_ id: String, _ checks: [CheckResult]) -> FixtureResult {
+        FixtureResult(
+            id: id, suite: "x", provenance: "reference-model", file: nil, verdict: checks.contains { $0.outcome == .fail } ? .fail : .pass, maxError: 2,
+            message: "", checks: checks)
+    }
+
+    @Test("a check counts in every group it shares; a group explains only the fixtures whose failing checks are all in it")
+    func grouping() {
+        let diagnosis = Diagnosis([
+            fixture("a", [check("value@0.2", .fail, atChange: true), check("value@0.3", .pass)]),
+            fixture("b", [check("value@0.2", .fail, atChange: true), check("velocity@0.5", .fail, needs: "property.velocity", rules: ["modifier-velocity"])]),
+            fixture("c", [check("velocity@0.5", .fail, needs: "property.velocity", rules: ["modifier-velocity"])]),
+            fixture("d", [check("value@0.1", .pass)]),
+        ])
+        #expect(diagnosis.failingFixtures == 3 && diagnosis.failingChecks == 4)
+        let groups = Dictionary(uniqueKeysWithValues: diagnosis.groups.map { ($0.cause, $0) })
+        #expect(groups[.changeTime]?.fixtures == ["a", "b"] && groups[.changeTime]?.explained == ["a"] && groups[.changeTime]?.checks == 2)
+        #expect(groups[.rule("modifier-velocity")]?.explained == ["c"] && groups[.rule("modifier-velocity")]?.checks == 2)
+        #expect(groups[.capability("property.scalar")]?.explained == ["a"])
+        #expect(groups[.basis("inferred")]?.fixtures == ["b", "c"])
+        #expect(groups[.capability("property.scalar")]?.section.hasPrefix("docs/protocol.md") == true)
+        // Largest first: by fixtures explained, then by checks.
+        let order: [[Int]] = diagnosis.groups.map { [$0.explained.count, $0.checks] }
+        let descending = zip(order, order.dropFirst()).allSatisfy { pair in !pair.0.lexicographicallyPrecedes(pair.1) }
+        #expect(descending)
+        #expect(Diagnosis([fixture("d", [check("value@0.1", .pass)])]).groups.isEmpty)
+    }
+
+    @Test("an engine that shows the last frame's value at a change's own time: one group, the change time, explains every failure")
+    func lastFrameAtChange() throws {
+        let engine = "python3 \(Self.lastFrame) python3 \(EngineProtocolTests.python)"
+        let outcome = try EngineProtocolTests().run(["conform", "--format", "json", "--engine", engine], limit: 600)
+        #expect(outcome.status == 1, "\(outcome.errors.suffix(600))")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
+        let failed = try #require(report["failed"] as? Int)
+        let groups = try #require(report["diagnosis"] as? [[String: Any]])
+        #expect(failed > 0 && groups.first?["cause"] as? String == "change-time")
+        #expect((groups.first?["explained"] as? [String])?.count == failed)
+        // Every failing check of the run was a sample at a change's own time.
+        let fixtures = try #require(report["fixtures"] as? [[String: Any]])
+        let failing = fixtures.flatMap { ($0["checks"] as? [[String: Any]] ?? []).filter { $0["outcome"] as? String == "fail" } }
+        #expect(!failing.isEmpty && failing.allSatisfy { $0["atChangeTime"] as? Bool == true })
+    }
+}
