@@ -128,7 +128,7 @@ let package = Package(
         .testTarget(
             name: "MotionConformanceTests",
             dependencies: ["MotionConformance", "ConformanceReports", "EngineConformance", "MotionCore", "BenchKit", "HarnessSupport"],
-            exclude: ["Engines/misbehaving.py"]),
+            exclude: ["Engines/misbehaving.py", "Engines/last-frame-at-change.py"]),
         .testTarget(
             name: "MotionEngineTests", dependencies: ["MotionEngine", "MotionCore", "BenchKit"] + jemallocTestDependency,
             swiftSettings: targetCPUSettings),

@@ -23,6 +23,16 @@ public enum SemanticsMap {
         Rule(id: id, title: title, regions: regions.map { Region(name: $0.0, feature: $0.1) }, outsideProtocol: outside)
     }
 
+    /// What a fixture with `features` exercises, rule by rule of docs/semantics.md with the regions
+    /// it reaches: "§3.2 modifiers (chains, autoreverses: false); §4.3 …". A generated fixture's
+    /// title says this.
+    public static func exercised(by features: Set<String>) -> String {
+        rules.compactMap { rule -> String? in
+            let reached = rule.regions.filter { features.contains($0.feature) }.map(\.name)
+            return rule.id.hasPrefix("§") && !reached.isEmpty ? "\(rule.id) \(rule.title) (\(reached.joined(separator: ", ")))" : nil
+        }.joined(separator: "; ")
+    }
+
     static func each(_ prefix: String, _ names: [String]) -> [(String, String)] { names.map { ($0, "\(prefix)\($0)") } }
 
     static let keyframeKinds = ["linear", "cubic", "spring", "move"]

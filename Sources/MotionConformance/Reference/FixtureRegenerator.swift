@@ -10,7 +10,36 @@ public enum FixtureRegenerator {
         public var skipped: String?
     }
 
+    /// The fixture with the reference model's numbers; a generated fixture's title also says what
+    /// it exercises (`generatedTitle`).
     public static func regenerate(_ fixture: Fixture) -> Outcome {
+        var outcome = numbers(fixture)
+        guard fixture.provenance == .generated, let text = outcome.newText, let json = try? JSONValue.parse(text),
+            let title = generatedTitle(fixture), title != fixture.title
+        else { return outcome }
+        outcome.changes.append("$.title: \(fixture.title) → \(title)")
+        outcome.newText = replacing(json, path: ["title"], with: .string(title)).serialized() + "\n"
+        return outcome
+    }
+
+    /// "generated (seed S, scenario I): exercises §… (regions); §… (…)", from the fixture's
+    /// generator block and the features it has.
+    public static func generatedTitle(_ fixture: Fixture) -> String? {
+        guard let generator = fixture.generator else { return nil }
+        let which: String
+        switch fixture.body {
+        case .property: which = "scenario"
+        case .spring: which = "spring scenario"
+        case .curve: which = "curve scenario"
+        case .keyframes: which = "keyframes scenario"
+        case .phases: which = "phases scenario"
+        case .timeline: which = "timeline scenario"
+        }
+        let exercised = SemanticsMap.exercised(by: FixtureFeatures.of(fixture))
+        return "generated (seed \(generator.seed), \(which) \(generator.index)): exercises " + (exercised.isEmpty ? fixture.source : exercised)
+    }
+
+    static func numbers(_ fixture: Fixture) -> Outcome {
         let file = fixture.file ?? fixture.id
         guard fixture.provenance.isComputedByReference else {
             return Outcome(file: file, changes: [], newText: nil, skipped: "provenance \(fixture.provenance.rawValue): never rewritten")
