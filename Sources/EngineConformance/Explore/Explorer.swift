@@ -159,8 +159,8 @@ public struct Explorer {
         let fallback = scenario.kind == .property ? "§4.3" : SemanticsMap.rules.first { $0.id.hasPrefix("§") && draft.source.contains($0.id) }?.id ?? "§1"
         let primary = info.rules.sorted { priority($0) > priority($1) }.first ?? fallback
         let id = "generated/\(primary.dropFirst().replacingOccurrences(of: ".", with: "_"))-\(String(hash, radix: 16, uppercase: false).suffix(8))"
-        let which = scenario.kind == .property ? "scenario" : "\(scenario.kind.rawValue) scenario"
-        let title = "generated (seed \(seed), \(which) \(index)): " + scenario.summary
+        // The title, what the fixture exercises, is written by the regeneration below.
+        let title = ""
         let source = "docs/semantics.md " + (info.rules.isEmpty ? fallback : info.rules.joined(separator: ", "))
         let named = try FixtureLoader.decode(scenario.skeleton(id: id, title: title, source: source, generator: info).serialized())
         let regenerated = FixtureRegenerator.regenerate(named)

@@ -5,6 +5,20 @@ public enum ScenarioKind: String, CaseIterable, Sendable {
     case property, spring, curve, keyframes, phases, timeline
 }
 
+extension Fixture.Body {
+    /// Which kind of scenario the body is.
+    public var kind: ScenarioKind {
+        switch self {
+        case .property: return .property
+        case .spring: return .spring
+        case .curve: return .curve
+        case .keyframes: return .keyframes
+        case .phases: return .phases
+        case .timeline: return .timeline
+        }
+    }
+}
+
 /// A generated scenario of any kind: a property scenario as structured data (it has a shrinker of
 /// its own), or the body of a spring, curve, keyframes, phases or timeline scenario as the
 /// fixture writes it, its expected answers left for the reference model.

@@ -26,15 +26,7 @@ public enum FixtureRegenerator {
     /// generator block and the features it has.
     public static func generatedTitle(_ fixture: Fixture) -> String? {
         guard let generator = fixture.generator else { return nil }
-        let which: String
-        switch fixture.body {
-        case .property: which = "scenario"
-        case .spring: which = "spring scenario"
-        case .curve: which = "curve scenario"
-        case .keyframes: which = "keyframes scenario"
-        case .phases: which = "phases scenario"
-        case .timeline: which = "timeline scenario"
-        }
+        let which = fixture.body.kind == .property ? "scenario" : "\(fixture.body.kind.rawValue) scenario"
         let exercised = SemanticsMap.exercised(by: FixtureFeatures.of(fixture))
         return "generated (seed \(generator.seed), \(which) \(generator.index)): exercises " + (exercised.isEmpty ? fixture.source : exercised)
     }
