@@ -18,7 +18,10 @@ need more are skipped, naming what they need); `--wrong` breaks it on purpose (t
 animations that skip the rounding to 2^-20 of §2.2, an interpolating spring oscillating at the
 undamped frequency): fixtures fail, and the harness must call its workloads "different";
 `--name NAME` changes the name its handshake gives, which labels its benchmarks
-(`workload.curve.1k@NAME`).
+(`workload.curve.1k@NAME`); `--next-frame` plays property scenarios on the next-frame clock of
+protocol §2 (a change applies at the next sample, as of the last one) and declares it, and
+`--next-frame-undeclared` plays on that clock without saying so, as an engine from before
+revision 2.3 would.
 """
 import json
 import math
@@ -50,6 +53,7 @@ BUNDLES = {"velocity": ["property.velocity"], "isAnimating": ["property.isAnimat
            "keyframes": ["keyframes.value", "keyframes.velocity", "keyframes.duration"], "phases": ["phases.value", "phases.phase"]}
 if ONLY is not None:
     ONLY = [member for name in ONLY for member in BUNDLES.get(name, [name])]
+NEXT_FRAME = "--next-frame" in sys.argv or "--next-frame-undeclared" in sys.argv
 
 
 def timeline(schedule, start, mode, count):
@@ -77,7 +81,8 @@ def property_op(op, request):
     global VALUE
     if op == "reset":
         converter = Converter(request["valueType"])
-        VALUE = (AnimatedValue(converter.inward(components(request["initialValue"])), request.get("mergesCoincidentAnimations", True)), converter)
+        VALUE = (AnimatedValue(converter.inward(components(request["initialValue"])), request.get("mergesCoincidentAnimations", True),
+                               next_frame=NEXT_FRAME), converter)
         return {"ok": True}
     value, converter = VALUE
     if op == "set":
@@ -93,9 +98,12 @@ def answer(request):
     op = request["op"]
     if op == "hello":
         # Protocol 2 (modifiers as an array) when the harness speaks it; its `versions` lists what it speaks.
-        return {"protocol": 2 if 2 in request.get("versions", [request.get("protocol")]) else 1, "engine": {"name": NAME, "version": "2.0"},
-                "capabilities": [c for c in CAPABILITIES if ONLY is None or c in ONLY],
-                "clock": {"name": "time.perf_counter_ns", "resolution": time.get_clock_info("perf_counter").resolution}}
+        hello = {"protocol": 2 if 2 in request.get("versions", [request.get("protocol")]) else 1, "engine": {"name": NAME, "version": "2.0"},
+                 "capabilities": [c for c in CAPABILITIES if ONLY is None or c in ONLY],
+                 "clock": {"name": "time.perf_counter_ns", "resolution": time.get_clock_info("perf_counter").resolution}}
+        if "--next-frame" in sys.argv:
+            hello["clockModel"] = "next-frame"
+        return hello
     if op == "workload":
         return workload(request)
     if op == "frames":

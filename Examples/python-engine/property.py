@@ -110,8 +110,13 @@ class Listener:
 
 
 class AnimatedValue:
-    def __init__(self, initial, merges_coincident=True):
+    def __init__(self, initial, merges_coincident=True, next_frame=False):
         self.model = list(initial)
+        # On the next-frame clock (protocol §2) a change waits for the next sample and reads the
+        # state of the last one: the running animation's time stands still in between.
+        self.next_frame = next_frame
+        self.pending = []
+        self.last_frame = -math.inf
         self.merges_coincident = merges_coincident
         self.running = None
         self.rendered = False
@@ -124,6 +129,12 @@ class AnimatedValue:
             self.completed.append(listener.name)
 
     def set(self, t, value, animation_json, tracks_velocity=False, completion=None):
+        if self.next_frame:
+            self.pending.append((value, animation_json, tracks_velocity, completion))
+        else:
+            self.apply(t, value, animation_json, tracks_velocity, completion)
+
+    def apply(self, t, value, animation_json, tracks_velocity=False, completion=None):
         if list(value) == self.model:
             # Setting the value it already has starts nothing (§4.3 item 1); a handler fires at once (§6.2).
             if completion:
@@ -153,6 +164,12 @@ class AnimatedValue:
                 self.fire(p)
         else:
             running = self.running
+            if self.next_frame:
+                still = t - max(self.last_frame, running.begin)
+                running.begin += still
+                for pending in self.listeners:
+                    if pending.fork is not None:
+                        pending.fork = pending.fork[:3] + (pending.fork[3] + still,)
             e = t - running.begin
             if animation.should_merge(running.animation, running.interval, e, running.ctx):
                 running.animation = animation
@@ -169,6 +186,10 @@ class AnimatedValue:
             self.listeners.append(listener)
 
     def sample(self, t):
+        for change in self.pending:
+            self.apply(t, *change)
+        self.pending = []
+        self.last_frame = t
         self.rendered = True
         velocity = [0.0] * len(self.model)
         presented = list(self.model)

@@ -17,6 +17,9 @@ public struct Diagnosis: Sendable, Equatable {
         case capability(String)
         /// Checks whose expected numbers rest on one basis.
         case basis(String)
+        /// Fixtures that pass when one convention is changed (`Probe`): they are the group, and
+        /// it explains them all.
+        case probe(Probe)
 
         /// A stable identifier, as JSON and expectation tooling name the group.
         public var id: String {
@@ -25,6 +28,7 @@ public struct Diagnosis: Sendable, Equatable {
             case let .rule(id): return "rule:" + id
             case let .capability(name): return "capability:" + name
             case let .basis(name): return "basis:" + name
+            case let .probe(probe): return "probe:" + probe.rawValue
             }
         }
     }
@@ -63,6 +67,11 @@ public struct Diagnosis: Sendable, Equatable {
                 members[cause, default: ([], 0)].checks += count
                 if count == failing.count { explained[cause, default: []].append(result.id) }
             }
+            for probe in result.probes {
+                members[.probe(probe), default: ([], 0)].fixtures.append(result.id)
+                members[.probe(probe), default: ([], 0)].checks += failing.count
+                explained[.probe(probe), default: []].append(result.id)
+            }
         }
         groups = members.map { cause, member in
             let (meaning, section) = Self.describe(cause)
@@ -96,6 +105,8 @@ public struct Diagnosis: Sendable, Equatable {
             return ("checks that need \(name)", "docs/protocol.md §3, \"Capabilities\"")
         case let .basis(name):
             return ("checks whose expected numbers rest on \(name)", "Fixtures/README.md, \"Provenance\"")
+        case let .probe(probe):
+            return (probe.meaning.text, probe.meaning.section)
         }
     }
 

@@ -46,6 +46,18 @@ extension ConformanceReport {
                 result.unlistedPasses = max(0, Int(try item.field("checksPassed").number()) - result.checksPassed)
                 if let basis = try item.optionalField("basis"), !basis.isNull { result.basis = Basis(rawValue: try basis.string()) }
                 result.inferredRules = try item.optionalField("inferredRules")?.array().map { try $0.string() } ?? []
+                if let clock = try item.optionalField("clock"), !clock.isNull {
+                    guard let value = ClockRederivation(rawValue: try clock.string()) else {
+                        throw clock.error("is not \"rederived\" or \"not-rederivable\"")
+                    }
+                    result.clock = value
+                }
+                for probe in try item.optionalField("probes")?.array() ?? [] {
+                    guard let value = Probe(rawValue: try probe.string()) else {
+                        throw probe.error("is not a probe: " + Probe.allCases.map(\.rawValue).joined(separator: ", "))
+                    }
+                    result.probes.append(value)
+                }
             }
             results.append(result)
         }

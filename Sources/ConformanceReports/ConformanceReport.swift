@@ -28,6 +28,10 @@ public struct ConformanceReport: Sendable, RenderableResult {
     public var failed: Int { results.filter { $0.verdict == .fail }.count }
     public var errors: Int { loadErrors.count + results.filter { $0.verdict == .error }.count }
     public var skipped: Int { results.filter { $0.verdict == .skipped }.count }
+    /// Skipped fixtures whose expectations could not be computed for the clock the engine declared.
+    public var notRederivable: Int { results.filter { $0.clock == .notRederivable }.count }
+    /// Fixtures judged on the reference model's answers for the clock the engine declared.
+    public var rederived: Int { results.filter { $0.clock == .rederived }.count }
 
     /// 0 all pass, 1 failures (or nothing ran: no fixture passed or failed), 2 errors. With
     /// expectations, only what they did not expect counts: an unexpected error or a fixture that
@@ -48,6 +52,8 @@ public struct ConformanceReport: Sendable, RenderableResult {
     /// The closing line test runners and CI read.
     public var summaryLine: String {
         "\(passed) passed, \(failed) failed" + (errors > 0 ? ", \(errors) errors" : "") + (skipped > 0 ? ", \(skipped) skipped" : "")
+            + (notRederivable > 0 ? " (\(notRederivable) of them not re-derivable for the declared clock)" : "")
+            + (rederived > 0 ? ", \(rederived) judged on expectations re-derived for the declared clock" : "")
             + (passed + failed == 0 && errors == 0 ? " (no fixture ran)" : "")
             + "; checks: \(checksPassed) of \(checksPassed + checksFailed) passed" + (checksSkipped > 0 ? ", \(checksSkipped) skipped" : "")
             + (expectations.map { g in "; \(g.unexpected.count) unexpected, \(g.expected.count) as expected, \(g.nowPassing.count) now passing" } ?? "")
@@ -189,6 +195,7 @@ public struct ConformanceReport: Sendable, RenderableResult {
                 ("maxError", r.maxError.isFinite ? .number(r.maxError) : .string("inf")), ("message", .string(r.message)),
                 ("file", r.file.map { .string($0) } ?? .null), ("basis", r.basis.map { .string($0.rawValue) } ?? .null),
                 ("inferredRules", .array(r.inferredRules.map { .string($0) })),
+                ("clock", r.clock.map { .string($0.rawValue) } ?? .null), ("probes", .array(r.probes.map { .string($0.rawValue) })),
                 ("checksPassed", .number(Double(r.checksPassed))), ("checksFailed", .number(Double(r.checksFailed))),
                 ("checksSkipped", .number(Double(r.checksSkipped))),
                 ("checks", .array(r.checks.filter { $0.outcome != .pass }.map(\.wire))),

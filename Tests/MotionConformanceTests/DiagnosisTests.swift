@@ -60,5 +60,40 @@ struct DiagnosisTests {
         let fixtures = try #require(report["fixtures"] as? [[String: Any]])
         let failing = fixtures.flatMap { ($0["checks"] as? [[String: Any]] ?? []).filter { $0["outcome"] as? String == "fail" } }
         #expect(!failing.isEmpty && failing.allSatisfy { $0["atChangeTime"] as? Bool == true })
+        // The probe that expects the sample before at a change's own time explains every failure.
+        let probe = try #require(groups.first { $0["cause"] as? String == "probe:" + Probe.lastFrameAtChange.rawValue })
+        #expect((probe["explained"] as? [String])?.count == failed)
+    }
+
+    func report(_ engine: String) throws -> (status: Int32, report: [String: Any], text: String) {
+        let outcome = try EngineProtocolTests().run(["conform", "--format", "json", "--engine", engine], limit: 600)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any], "\(outcome.errors.suffix(600))")
+        return (outcome.status, report, outcome.output)
+    }
+
+    @Test("the Python example on the next-frame clock: it passes every fixture it is judged on when it declares the clock")
+    func nextFrameDeclared() throws {
+        let (status, report, _) = try report("python3 \(EngineProtocolTests.python) --next-frame")
+        #expect(status == 0 && report["failed"] as? Int == 0 && report["errors"] as? Int == 0)
+        let fixtures = try #require(report["fixtures"] as? [[String: Any]])
+        let rederived = fixtures.filter { $0["clock"] as? String == ClockRederivation.rederived.rawValue }
+        let apart = fixtures.filter { $0["clock"] as? String == ClockRederivation.notRederivable.rawValue }
+        #expect(!rederived.isEmpty && rederived.allSatisfy { $0["verdict"] as? String == "pass" })
+        #expect(apart.allSatisfy { $0["verdict"] as? String == "skipped" })
+    }
+
+    @Test(
+        "the Python example on the next-frame clock, undeclared: the largest group is the probe that names the clock, explaining at least 90% of the failures")
+    func nextFrameUndeclared() throws {
+        let (status, report, text) = try report("python3 \(EngineProtocolTests.python) --next-frame-undeclared")
+        #expect(status == 1)
+        let failed = try #require(report["failed"] as? Int)
+        let groups = try #require(report["diagnosis"] as? [[String: Any]])
+        #expect(failed > 0 && groups.first?["cause"] as? String == "probe:" + Probe.nextFrameClock.rawValue)
+        let explained = (groups.first?["explained"] as? [String])?.count ?? 0
+        #expect(Double(explained) >= 0.9 * Double(failed), "\(explained) of \(failed)")
+        // Read back, the report keeps each fixture's probes: the same diagnosis in any format.
+        let reread = try ConformanceReport(json: text)
+        #expect(reread.diagnosis.groups.first?.cause == .probe(.nextFrameClock) && reread.diagnosis.groups.first?.explained.count == explained)
     }
 }

@@ -60,6 +60,9 @@ public final class ExternalEngine {
     /// handshake states them (docs/protocol.md §8).
     public private(set) var clock: String?
     public private(set) var clockResolution: Double?
+    /// The clock the engine plays property scenarios on (`clockModel`, revision 2.3): it is
+    /// judged on that clock's expectations.
+    public private(set) var clockModel = ClockModel.changeTime
     private var process: LineProcess?
     private var nextID = 1
     private var lastRequest = ""
@@ -113,6 +116,16 @@ public final class ExternalEngine {
         if case let .string(v)? = hello["engine"]?["version"] { engineVersion = v }
         if case let .string(c)? = hello["clock"]?["name"] { clock = c }
         clockResolution = EngineProtocol.number(hello["clock"]?["resolution"])
+        if let declared = hello["clockModel"] {
+            guard case let .string(name) = declared, let model = ClockModel(rawValue: name) else {
+                stop()
+                throw Failure(
+                    description:
+                        "the engine `\(options.command)` declared the clock model \(declared.compactSerialized()); expected one of "
+                        + ClockModel.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + " (docs/protocol.md §2)")
+            }
+            clockModel = model
+        }
         var names: [String] = []
         if case let .array(items)? = hello["capabilities"] {
             for case let .string(item) in items { names.append(item) }
@@ -158,9 +171,21 @@ public final class ExternalEngine {
             return Self.result(
                 fixture, .skipped, "needs \(names), which the engine did not declare" + (legacy ? " (it has no handshake: scalar properties only)" : ""))
         }
+        var judged = fixture, rederived = false
+        switch clockModel.judgement(of: fixture) {
+        case .asWritten: break
+        case let .rederived(fixture): (judged, rederived) = (fixture, true)
+        case let .notRederivable(why):
+            var result = Self.result(fixture, .skipped, "not judged on the \(clockModel.rawValue) clock the engine declared: \(why)")
+            result.clock = .notRederivable
+            return result
+        }
         do {
-            var result = Player.check(fixture, try answers(fixture), available: capabilities)
+            let answers = try answers(fixture)
+            var result = Player.check(judged, answers, available: capabilities)
+            if rederived { result.clock = .rederived }
             if legacy && result.verdict == .skipped { result.message += " (it has no handshake: scalar properties only)" }
+            if result.verdict == .fail { result.probes = Probe.explaining(fixture, judgedOn: clockModel, answers: answers, available: capabilities) }
             return result
         } catch {
             stop()

@@ -32,6 +32,11 @@ public struct FixtureResult: Sendable {
     public var inferredRules: [String] = []
     /// Passed checks counted but not listed in `checks` (a JSON report lists only the others).
     public var unlistedPasses = 0
+    /// How the clock the engine declared changed the fixture's expectations: nil when it did
+    /// not (docs/protocol.md §2, "Time: the clock model").
+    public var clock: ClockRederivation? = nil
+    /// For a failed fixture, the probes under which the engine's answers pass.
+    public var probes: [Probe] = []
 
     public var checksPassed: Int { checks.count { $0.outcome == .pass } + unlistedPasses }
     public var checksFailed: Int { checks.count { $0.outcome == .fail } }
@@ -39,6 +44,14 @@ public struct FixtureResult: Sendable {
     /// Failed checks with no finite residual: a NaN or missing answer, any difference where the
     /// tolerance is 0, a wrong `isAnimating`, phase or completion list.
     public var nonNumeric: Int { checks.count { $0.outcome == .fail && !($0.residual?.isFinite ?? false) } }
+}
+
+/// What a declared clock did to a fixture's expectations.
+public enum ClockRederivation: String, Sendable, Codable {
+    /// The reference model's answers on the declared clock replaced them.
+    case rederived
+    /// They could not be computed for the declared clock: the fixture was skipped, counted apart.
+    case notRederivable = "not-rederivable"
 }
 
 /// Collects the checks of one fixture. A check whose capability the engine did not declare is

@@ -21,13 +21,13 @@ public enum ReferencePlayback {
     /// The bases of §3.1 whose state is a fluid spring.
     static let fluidBases: Set<String> = ["spring", "smooth", "snappy", "bouncy", "interactiveSpring", "default"]
 
-    public static func answers(_ scenario: PropertyScenario) throws -> [Answer] {
-        if scenario.valueType == .angle { return try angleAnswers(scenario) }
+    public static func answers(_ scenario: PropertyScenario, clock: ClockModel = .changeTime) throws -> [Answer] {
+        if scenario.valueType == .angle { return try angleAnswers(scenario, clock: clock) }
         let components = scenario.valueType.componentNames.count
         try requireSeparable(scenario)
         var perComponent: [[Answer]] = []
         for component in 0..<components {
-            perComponent.append(try play(scenario, component: component))
+            perComponent.append(try play(scenario, component: component, clock: clock))
         }
         return scenario.samples.indices.map { index in
             let first = perComponent[0][index]
@@ -39,7 +39,7 @@ public enum ReferencePlayback {
 
     /// An angle animates its radians × 128 (§4.5): a scalar in those units, every animation
     /// included, given and answered in degrees.
-    static func angleAnswers(_ scenario: PropertyScenario) throws -> [Answer] {
+    static func angleAnswers(_ scenario: PropertyScenario, clock: ClockModel) throws -> [Answer] {
         let scale = Double.pi / 180 * 128
         var scalar = scenario
         scalar.valueType = .scalar
@@ -49,7 +49,7 @@ public enum ReferencePlayback {
             copy.value = event.value.map { $0 * scale }
             return copy
         }
-        return try answers(scalar).map { answer in
+        return try answers(scalar, clock: clock).map { answer in
             Answer(
                 value: answer.value.map { $0 / scale }, velocity: answer.velocity.map { $0 / scale }, isAnimating: answer.isAnimating,
                 completed: answer.completed)
@@ -84,11 +84,14 @@ public enum ReferencePlayback {
         return nil
     }
 
-    static func play(_ scenario: PropertyScenario, component: Int) throws -> [Answer] {
+    /// On the change-time clock a change applies at its own time; on the next-frame clock at the
+    /// first sample at or after it, as of the last sample before it (docs/protocol.md §2).
+    static func play(_ scenario: PropertyScenario, component: Int, clock: ClockModel) throws -> [Answer] {
         var fired: [String] = []
         let property = ReferenceProperty(scenario.initialValue[component], mergesCoincident: scenario.mergesCoincidentAnimations)
         var next = 0
         var result: [Answer] = []
+        var lastFrame = -Double.infinity
         for sample in scenario.samples {
             while next < scenario.events.count && scenario.events[next].time <= sample.time {
                 let event = scenario.events[next]
@@ -96,7 +99,8 @@ public enum ReferencePlayback {
                     ReferenceProperty.Listener(name: completion.name, waitsForRemoval: completion.criteria == .removed) { fired.append($0) }
                 }
                 try property.set(
-                    event.value[component], at: event.time, animation: event.resolvedAnimation,
+                    event.value[component], at: clock == .nextFrame ? sample.time : event.time, lastFrame: clock == .nextFrame ? lastFrame : nil,
+                    animation: event.resolvedAnimation,
                     tracksVelocity: event.transaction.tracksVelocity, listener: listener)
                 listener?.bodyDone = true
                 listener?.check()
@@ -106,6 +110,7 @@ public enum ReferencePlayback {
                 Answer(
                     value: [property.value(at: sample.time)], velocity: [property.velocity(at: sample.time)],
                     isAnimating: property.running != nil, completed: fired))
+            lastFrame = sample.time
         }
         return result
     }

@@ -47,7 +47,11 @@ final class ReferenceProperty {
         self.mergesCoincident = mergesCoincident
     }
 
-    func set(_ value: Double, at t: Double, animation json: JSONValue?, tracksVelocity: Bool, listener: Listener?) throws {
+    /// Applies a change at `t`. `lastFrame` is nil on the change-time clock; on the next-frame
+    /// clock (docs/protocol.md §2) it is the last sample before the change (−∞ before any) and
+    /// `t` the frame that applies it: the running animation's time stands still from `lastFrame`
+    /// to `t`, so the change reads its state as of the last frame.
+    func set(_ value: Double, at t: Double, lastFrame: Double? = nil, animation json: JSONValue?, tracksVelocity: Bool, listener: Listener?) throws {
         let delta = value - model
         model = value
         guard delta * delta > 0, delta.isFinite else { return }
@@ -77,6 +81,11 @@ final class ReferenceProperty {
             logical = newLogical
             removed = isRemoved ? newListeners : []
             return
+        }
+        if let lastFrame {
+            let still = t - max(lastFrame, current.begin)
+            current.begin += still
+            forks = forks.map { (animation: $0.animation, begin: $0.begin + still, listeners: $0.listeners) }
         }
         if !logical.isEmpty { forks.append((current.animation.copy(), current.begin, logical)) }
         let elapsed = t - current.begin

@@ -1,0 +1,121 @@
+import ConformanceReports
+import EngineConformance
+import Foundation
+import Testing
+
+@testable import MotionConformance
+
+/// The clock an engine declares (docs/protocol.md §2, "Time: the clock model"): the reference
+/// model's answers on the next-frame clock, fixtures judged on them, and probes that name the
+/// clock an engine runs on when it did not say.
+@Suite("clock models")
+struct ClockModelTests {
+    /// `timingCurve(UnitCurve.linear)` is progress as given (§2.3), so its values are closed forms.
+    func scenario(_ events: String, samples: [Double]) throws -> (Fixture, PropertyScenario) {
+        let sampled = samples.map { "{\"time\": \(JSONValue.format($0)), \"value\": 0}" }.joined(separator: ", ")
+        let fixture = try FixtureLoader.decode(
+            """
+            {"id": "clock/probe", "title": "t", "suite": "clock", "provenance": "analytic", "source": "closed form",
+             "tolerance": {"absolute": 1e-9}, "property": {"valueType": "scalar", "initialValue": 0,
+             "events": [\(events)], "samples": [\(sampled)]}}
+            """)
+        guard case let .property(scenario) = fixture.body else { throw ReferenceModel.Unsupported(description: "not a property") }
+        return (fixture, scenario)
+    }
+
+    static let linear = #"{"timingCurve": {"curve": "linear", "duration": 0.6}}"#
+
+    @Test("a change between frames begins at the next frame on the next-frame clock, at its own time on the change-time clock")
+    func beginsAtNextFrame() throws {
+        let frame = 1.0 / 60
+        let (_, scenario) = try scenario(#"{"time": 0.01, "set": 100, "animation": \#(Self.linear)}"#, samples: [0, frame, 0.1, 0.3])
+        let change = try ReferencePlayback.answers(scenario, clock: .changeTime).map(\.value[0])
+        let next = try ReferencePlayback.answers(scenario, clock: .nextFrame).map(\.value[0])
+        for (index, t) in [0, frame, 0.1, 0.3].enumerated() {
+            #expect(abs(change[index] - 100 * max(0, t - 0.01) / 0.6) < 1e-9)
+            #expect(abs(next[index] - 100 * max(0, t - frame) / 0.6) < 1e-9)
+        }
+    }
+
+    @Test("a retarget on the next-frame clock reads the last frame's state: the running animation's time stands still until the frame that applies it")
+    func retargetReadsLastFrame() throws {
+        let frame = 1.0 / 60
+        let times = (0...18).map { Double($0) * frame }
+        let (_, scenario) = try scenario(
+            #"{"time": 0, "set": 100, "animation": \#(Self.linear)}, {"time": 0.2, "set": 200, "animation": \#(Self.linear)}"#, samples: times)
+        let next = try ReferencePlayback.answers(scenario, clock: .nextFrame).map(\.value[0])
+        let change = try ReferencePlayback.answers(scenario, clock: .changeTime).map(\.value[0])
+        // Combining (§4.3 item 4): the first entry's x1, then the second's share of 200 − x1.
+        for (index, t) in times.enumerated() {
+            let x1Change = 100 * t / 0.6, x1Next = 100 * (t < 0.2 ? t : t - frame) / 0.6
+            let p2 = max(0, t - 0.2) / 0.6
+            #expect(abs(change[index] - (t < 0.2 ? x1Change : x1Change + (200 - x1Change) * p2)) < 1e-9, "change-time at \(t)")
+            #expect(abs(next[index] - (t < 0.2 ? x1Next : x1Next + (200 - x1Next) * p2)) < 1e-9, "next-frame at \(t)")
+        }
+        // At the change's own time the next-frame clock shows the last frame's value.
+        #expect(abs(next[12] - next[11]) < 1e-9 && abs(change[12] - change[11]) > 1)
+    }
+
+    @Test("judging: as written when both clocks agree, re-derived by the reference model, and not re-derivable for Apple's measurements")
+    func judgement() throws {
+        let (same, _) = try scenario(#"{"time": 0, "set": 100, "animation": \#(Self.linear)}"#, samples: [0, 0.1, 0.5])
+        guard case .asWritten = ClockModel.nextFrame.judgement(of: same) else {
+            Issue.record("a change at the first sample reads alike")
+            return
+        }
+        let loaded = FixtureLoader.load(root: repositoryRoot.appendingPathComponent("Fixtures"))
+        let byID = Dictionary(uniqueKeysWithValues: loaded.fixtures.map { ($0.id, $0) })
+        let retarget = try #require(byID["retarget/back-to-start-linear"])
+        guard case let .rederived(rederived) = ClockModel.nextFrame.judgement(of: retarget), case let .property(scenario) = rederived.body else {
+            Issue.record("a retarget is re-derived for the next-frame clock")
+            return
+        }
+        // Re-derived from the reference model on that clock: the sample at 0.2 shows the frame before's value.
+        let index = try #require(scenario.samples.firstIndex { $0.time == 0.2 })
+        #expect(scenario.samples[index].value == scenario.samples[index - 1].value)
+        #expect(rederived.provenance == .referenceModel)
+        let measured = try #require(loaded.fixtures.first { $0.provenance == .apple && ClockModel.nextFrame.fixture(for: $0) == nil })
+        guard case .notRederivable = ClockModel.nextFrame.judgement(of: measured) else {
+            Issue.record("\(measured.id)")
+            return
+        }
+        guard case .asWritten = ClockModel.changeTime.judgement(of: measured) else {
+            Issue.record("the change-time clock is the fixtures' own")
+            return
+        }
+    }
+
+    @Test("a probe re-judges a failure under the other clock: answers from the next-frame clock fail as written and pass the probe")
+    func probeNamesTheClock() throws {
+        let frame = 1.0 / 60
+        let (fixture, scenario) = try scenario(
+            #"{"time": 0, "set": 100, "animation": \#(Self.linear)}, {"time": 0.2, "set": 200, "animation": \#(Self.linear)}"#,
+            samples: (0...18).map { Double($0) * frame })
+        var written = fixture
+        var expected = scenario
+        let answers = try ReferencePlayback.answers(scenario, clock: .changeTime)
+        for index in expected.samples.indices { expected.samples[index].value = answers[index].value }
+        written.body = .property(expected)
+        let engine = ScenarioAnswers.property(ClockModel.observation(try ReferencePlayback.answers(scenario, clock: .nextFrame)))
+        let result = Player.check(written, engine)
+        #expect(result.verdict == .fail)
+        #expect(Probe.explaining(written, judgedOn: .changeTime, answers: engine, available: nil) == [.nextFrameClock])
+    }
+
+    @Test("the protocol document names every clock model the handshake takes")
+    func documented() {
+        for model in ClockModel.allCases { #expect(ProtocolDocumentTests.text.contains("\"clockModel\": \"\(model.rawValue)\""), "\(model)") }
+    }
+
+    @Test("a clock model the harness does not know is an error at the handshake, not a run on the wrong clock")
+    func unknownClockModel() throws {
+        let reply =
+            #"import sys, json; r = json.loads(sys.stdin.readline()); print(json.dumps({"id": r["id"], "protocol": 2, "capabilities": ["property.scalar"], "clockModel": "vsync"}), flush=True)"#
+        let engine = ExternalEngine(.init(command: "python3 -c '\(reply)'", shell: true))
+        defer { engine.close() }
+        let (fixture, _) = try scenario(#"{"time": 0, "set": 100, "animation": \#(Self.linear)}"#, samples: [0, 0.1])
+        let result = engine.run(fixture)
+        #expect(result.verdict == .error)
+        #expect(engine.clockModel == .changeTime)
+    }
+}
