@@ -8,30 +8,8 @@ import MotionConformance
 /// `explained`: the failing fixtures all of whose failing checks are in the group — the fixtures
 /// that would pass if that one cause were settled. Groups are ordered by that, then by checks.
 public struct Diagnosis: Sendable, Equatable {
-    public enum Cause: Sendable, Hashable, Comparable {
-        /// Property samples at the time of one of the scenario's changes.
-        case changeTime
-        /// Checks resting on an inferred or decided rule of docs/semantics.md (`InferredRule.id`).
-        case rule(String)
-        /// Checks needing one capability: one kind of check.
-        case capability(String)
-        /// Checks whose expected numbers rest on one basis.
-        case basis(String)
-        /// Fixtures that pass when one convention is changed (`Probe`): they are the group, and
-        /// it explains them all.
-        case probe(Probe)
-
-        /// A stable identifier, as JSON and expectation tooling name the group.
-        public var id: String {
-            switch self {
-            case .changeTime: return "change-time"
-            case let .rule(id): return "rule:" + id
-            case let .capability(name): return "capability:" + name
-            case let .basis(name): return "basis:" + name
-            case let .probe(probe): return "probe:" + probe.rawValue
-            }
-        }
-    }
+    /// What the checks of a group share.
+    public typealias Cause = FailureCause
 
     public struct Group: Sendable, Equatable {
         public var cause: Cause
@@ -82,32 +60,13 @@ public struct Diagnosis: Sendable, Equatable {
         self.failingChecks = failingChecks
     }
 
+    /// A check's causes but the fixture's probes, which are counted per fixture below.
     static func causes(of check: CheckResult, in result: FixtureResult) -> [Cause] {
-        var causes: [Cause] = [.capability(check.needs)]
-        if check.atChangeTime { causes.append(.changeTime) }
-        causes += check.inferredRules.map { .rule($0) }
-        if let basis = check.basis ?? result.basis { causes.append(.basis(basis.rawValue)) }
-        return causes
+        FailureCause.causes(of: check, in: result).filter { if case .probe = $0 { false } else { true } }
     }
 
     static func describe(_ cause: Cause) -> (meaning: String, section: String) {
-        switch cause {
-        case .changeTime:
-            return (
-                "samples taken at a change's own time: they show the state at t (the new animation at elapsed 0 over what was running, evaluated at t), "
-                    + "not the last frame's value, and the animation begins at t, not at the next frame",
-                "docs/protocol.md §2, \"Time: the clock model\""
-            )
-        case let .rule(id):
-            let rule = InferredRule.all.first { $0.id == id }
-            return ("a rule the project inferred or decided: " + (rule?.summary ?? id), "docs/semantics.md " + (rule?.section ?? ""))
-        case let .capability(name):
-            return ("checks that need \(name)", "docs/protocol.md §3, \"Capabilities\"")
-        case let .basis(name):
-            return ("checks whose expected numbers rest on \(name)", "Fixtures/README.md, \"Provenance\"")
-        case let .probe(probe):
-            return (probe.meaning.text, probe.meaning.section)
-        }
+        (cause.meaning.text, cause.meaning.section)
     }
 
     /// The groups as text lines, at most `limit` of them: the ones that explain fixtures first.

@@ -11,6 +11,10 @@ import Foundation
 ///     category = bug                        # bug or by-design
 ///     reason = our Bézier has no derivative
 ///     link = https://example.org/issues/123 # optional
+///
+///     [group: probe:clock:next-frame]       # a group: every failing check with one cause
+///     category = by-design                  # (a diagnosis cause's id, or fixtures:PATTERN)
+///     reason = we begin animations at the next frame
 public struct Expectations: Sendable, Equatable {
     public enum Category: String, Sendable, CaseIterable {
         case bug
@@ -28,6 +32,8 @@ public struct Expectations: Sendable, Equatable {
         public var link: String?
         /// Comment lines written just above the entry, kept when the file is rewritten.
         public var comments: [String]
+        /// For a group entry (`[group: …]`), what it covers; `fixture` is then its section text.
+        public var group: Group? = nil
 
         public init(
             fixture: String, expected: FixtureResult.Verdict = .fail, checks: [String] = [], category: Category, reason: String,
@@ -52,7 +58,8 @@ public struct Expectations: Sendable, Equatable {
         self.entries = entries
     }
 
-    public func entry(for fixture: String) -> Entry? { entries.first { $0.fixture == fixture } }
+    /// The entry of one fixture (group entries aside).
+    public func entry(for fixture: String) -> Entry? { entries.first { $0.group == nil && $0.fixture == fixture } }
 }
 
 /// A line of an expectation file that cannot be read: where, and what was expected.
@@ -78,6 +85,9 @@ extension Expectations {
                 throw fail(line, "[\(entry.fixture)] has no `\(key) =` line; every entry needs a category (bug or by-design) and a reason")
             }
             if entries.contains(where: { $0.fixture == entry.fixture }) { throw fail(line, "[\(entry.fixture)] is listed twice") }
+            if case .cause? = entry.group, entry.expected == .error {
+                throw fail(line, "[\(entry.fixture)] expects an error, which has no checks to share a cause; a fixtures:PATTERN group can")
+            }
             entries.append(entry)
             current = nil
         }
@@ -103,6 +113,17 @@ extension Expectations {
                 try finish()
                 let id = String(content.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
                 current = (Entry(fixture: id, category: .bug, reason: "", comments: pending), number, [])
+                if id.hasPrefix("group:") {
+                    let text = id.dropFirst("group:".count).trimmingCharacters(in: .whitespaces)
+                    guard let group = Group(text: text) else {
+                        throw fail(
+                            number,
+                            "[group: \(text)] names no group; expected a diagnosis cause (change-time, rule:ID, capability:NAME, basis:NAME, "
+                                + "probe:NAME) or fixtures:PATTERN")
+                    }
+                    current!.entry.fixture = "group: " + group.text
+                    current!.entry.group = group
+                }
                 pending = []
                 continue
             }
@@ -120,7 +141,9 @@ extension Expectations {
             case "expected":
                 guard value == "fail" || value == "error" else { throw fail(number, "expected = \(value): expected `fail` or `error`") }
                 current!.entry.expected = value == "fail" ? .fail : .error
-            case "check": current!.entry.checks.append(value)
+            case "check":
+                guard current!.entry.group == nil else { throw fail(number, "`check =` names a fixture's check; a group entry covers its checks itself") }
+                current!.entry.checks.append(value)
             case "category":
                 guard let category = Category(rawValue: value) else { throw fail(number, "category = \(value): expected `bug` or `by-design`") }
                 current!.entry.category = category
@@ -142,7 +165,8 @@ extension Expectations {
     /// The file's text: header, then the entries in fixture order, each with its comments.
     public func rendered() -> String {
         var lines = header
-        for entry in entries.sorted(by: { $0.fixture < $1.fixture }) {
+        // Groups first, as they cover most; then the fixtures in id order.
+        for entry in entries.sorted(by: { ($0.group == nil ? 1 : 0, $0.fixture) < ($1.group == nil ? 1 : 0, $1.fixture) }) {
             if !lines.isEmpty { lines.append("") }
             lines += entry.comments
             lines.append("[\(entry.fixture)]")
