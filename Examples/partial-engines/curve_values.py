@@ -2,9 +2,11 @@
 """A value-only timing-curve engine, as a small easing library would be: cubic Béziers evaluated
 by solving x(s) = progress, with no derivative, no circular curves and no rounding of results.
 
-It declares only `curve.value` (docs/protocol.md §3): the harness sends it value queries alone,
-skips the velocity checks and the circular-curve fixtures, and holds its values to the fixtures.
-Its known differences from SwiftUI are in curve_values.expectations.
+It declares `curve.value` with `curve.named` and `curve.bezier` — curves in [0, 1] only, as CSS
+easing functions are (docs/protocol.md §3): the harness sends it value queries alone, skips the
+velocity checks, the circular-curve fixtures and those with a progress or control point outside
+[0, 1] (`curve.extended`), and holds its values to the fixtures. Its known differences from
+SwiftUI are in curve_values.expectations.
 """
 import json
 import sys
@@ -32,7 +34,7 @@ def value(curve, progress):
 
 def answer(request):
     if request["op"] == "hello":
-        return {"protocol": 2, "engine": {"name": "curve-values", "version": "1.0"}, "capabilities": ["curve.value"]}
+        return {"protocol": 2, "engine": {"name": "curve-values", "version": "1.0"}, "capabilities": ["curve.value", "curve.named", "curve.bezier"]}
     if request["op"] == "curve":
         return {"results": [value(request["curve"], query["value"]) for query in request["queries"]]}
     raise ValueError("this engine answers curve values only, not '%s'" % request["op"])

@@ -63,6 +63,9 @@ public final class ExternalEngine {
     /// The clock the engine plays property scenarios on (`clockModel`, revision 2.3): it is
     /// judged on that clock's expectations.
     public private(set) var clockModel = ClockModel.changeTime
+    /// Seconds after they are due that the engine reports completions (`completionDelay`,
+    /// revision 2.4): a frame loop delivering them on a later turn of its queue.
+    public private(set) var completionDelay = 0.0
     private var process: LineProcess?
     private var nextID = 1
     private var lastRequest = ""
@@ -126,6 +129,16 @@ public final class ExternalEngine {
             }
             clockModel = model
         }
+        if let declared = hello["completionDelay"] {
+            guard let delay = EngineProtocol.number(declared), delay >= 0, delay <= 1 else {
+                stop()
+                throw Failure(
+                    description:
+                        "the engine `\(options.command)` declared the completion delay \(declared.compactSerialized()); expected a number of seconds "
+                        + "from 0 to 1 (docs/protocol.md §3)")
+            }
+            completionDelay = delay
+        }
         var names: [String] = []
         if case let .array(items)? = hello["capabilities"] {
             for case let .string(item) in items { names.append(item) }
@@ -182,10 +195,12 @@ public final class ExternalEngine {
         }
         do {
             let answers = try answers(fixture)
-            var result = Player.check(judged, answers, available: capabilities)
+            var result = Player.check(judged, answers, available: capabilities, completionDelay: completionDelay)
             if rederived { result.clock = .rederived }
             if legacy && result.verdict == .skipped { result.message += " (it has no handshake: scalar properties only)" }
-            if result.verdict == .fail { result.probes = Probe.explaining(fixture, judgedOn: clockModel, answers: answers, available: capabilities) }
+            if result.verdict == .fail {
+                result.probes = Probe.explaining(fixture, judgedOn: clockModel, answers: answers, available: capabilities, completionDelay: completionDelay)
+            }
             return result
         } catch {
             stop()
@@ -220,7 +235,7 @@ public final class ExternalEngine {
                 let at = check["at"] ?? .null
                 return .object([(check["value"] != nil ? "value" : "velocity", at)])
             }
-            let results = try ask(queries, needs: scenario.checks.map(\.needs)) {
+            let results = try ask(queries, needs: scenario.checks.map { $0.needs(capabilities) }) {
                 try request("curve", [("curve", body["curve"] ?? .null), ("queries", .array($0))])
             }
             return .curve(results.map { EngineProtocol.number($0) })

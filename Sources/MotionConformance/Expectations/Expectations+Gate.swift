@@ -169,8 +169,9 @@ public struct ExpectationsGate: Sendable {
 
 extension Expectations {
     /// The file after a run: entries for what failed or erred (checks listed; the old entry's
-    /// category, reason, link and comments kept), none for what passed, and the entries of
-    /// fixtures the run did not play left as they were.
+    /// category, reason, link and comments kept), none for what passed or was skipped whole (it
+    /// needs what the engine did not declare), and the entries of fixtures the run did not have
+    /// (filtered out) left as they were.
     ///
     /// Group entries still covering a failing check are kept; fixtures no entry covers are first
     /// offered group entries — the diagnosis's probes, change-time and rule causes explaining two
@@ -206,7 +207,10 @@ extension Expectations {
             entry.checks = result.verdict == .fail ? result.checks.filter { $0.outcome == .fail }.map(\.name) : []
             entries.append(entry)
         }
-        entries += self.entries.filter { $0.group == nil && !played.contains($0.fixture) }
+        // A fixture the run skipped whole cannot fail for this engine: its entry goes; one the
+        // run did not have at all (filtered out) keeps its entry.
+        let skipped = Set(results.filter { $0.verdict == .skipped }.map(\.id))
+        entries += self.entries.filter { $0.group == nil && !played.contains($0.fixture) && !skipped.contains($0.fixture) }
         return Expectations(header: header, entries: kept + proposed + entries)
     }
 }

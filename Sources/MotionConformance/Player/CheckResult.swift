@@ -94,6 +94,19 @@ extension CurveScenario.Check {
         case .velocity: return .curveVelocity
         }
     }
+
+    var progress: Double {
+        switch self {
+        case let .value(p, _), let .velocity(p, _): return p
+        }
+    }
+
+    /// What the check needs of an engine that declared `available` (nil: everything): its kind's
+    /// capability, or `curve.extended` when its progress lies outside [0, 1] and that is not declared.
+    package func needs(_ available: Set<EngineProtocol.Capability>?) -> EngineProtocol.Capability {
+        if !(0...1).contains(progress), let available, !available.contains(.curveExtended) { return .curveExtended }
+        return needs
+    }
 }
 
 extension KeyframeScenario.Check {

@@ -62,6 +62,8 @@ struct Checker {
     let available: Set<EngineProtocol.Capability>?
     private(set) var checks: [CheckResult] = []
     private var names: [String: Int] = [:]
+    /// Seconds an engine may report a completion after it is due (0: at the sample it is due).
+    var completionDelay = 0.0
 
     init(_ tolerance: Fixture.Tolerance, available: Set<EngineProtocol.Capability>? = nil) {
         self.tolerance = tolerance
@@ -136,6 +138,21 @@ struct Checker {
             { () -> (CheckResult.Outcome, String, Double?, String) in
                 guard let actual else { return (.fail, "", nil, "the engine did not answer `\(field)`") }
                 return (actual == expected ? .pass : .fail, show(actual), nil, "")
+            }, expected: show(expected))
+    }
+
+    /// Completions fired by a sample, in order: every one `due` reported, and none beyond
+    /// `expected` (a prefix of it: nothing early, nothing out of order).
+    mutating func completions(_ name: String, needs: EngineProtocol.Capability, _ actual: [String]?, _ expected: [String], due: [String]) {
+        let show = { (list: [String]) in "[" + list.joined(separator: ", ") + "]" }
+        let delay = completionDelay
+        record(
+            name, needs,
+            { () -> (CheckResult.Outcome, String, Double?, String) in
+                guard let actual else { return (.fail, "", nil, "the engine did not answer `completed`") }
+                let pass = actual.count >= due.count && actual.count <= expected.count && Array(expected.prefix(actual.count)) == actual
+                let note = due.count < expected.count ? "reported within \(delay.fixtureText) s: due by then \(show(due))" : ""
+                return (pass ? .pass : .fail, show(actual), nil, note)
             }, expected: show(expected))
     }
 

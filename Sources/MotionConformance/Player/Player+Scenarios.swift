@@ -75,8 +75,10 @@ extension Player {
         for (index, check) in scenario.checks.enumerated() {
             let actual = index < answers.count ? answers[index] : nil
             switch check {
-            case let .value(p, expected): checker.number("value(at: \(p.fixtureText))", needs: check.needs, actual, expected, field: "results")
-            case let .velocity(p, expected): checker.number("velocity(at: \(p.fixtureText))", needs: check.needs, actual, expected, field: "results")
+            case let .value(p, expected):
+                checker.number("value(at: \(p.fixtureText))", needs: check.needs(checker.available), actual, expected, field: "results")
+            case let .velocity(p, expected):
+                checker.number("velocity(at: \(p.fixtureText))", needs: check.needs(checker.available), actual, expected, field: "results")
             }
         }
     }

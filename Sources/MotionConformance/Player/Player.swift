@@ -33,8 +33,12 @@ public enum Player {
 
     /// Judges answers against the fixture's expectations, whoever produced them. Checks that need
     /// a capability outside `available` (nil: all of them) are skipped.
-    public static func check(_ fixture: Fixture, _ answers: ScenarioAnswers, available: Set<EngineProtocol.Capability>? = nil) -> FixtureResult {
-        check(fixture, answers, available: available, marking: true)
+    /// `completionDelay`: how long after they are due an engine may report completions (its
+    /// handshake's `completionDelay`, docs/protocol.md §3).
+    public static func check(
+        _ fixture: Fixture, _ answers: ScenarioAnswers, available: Set<EngineProtocol.Capability>? = nil, completionDelay: Double = 0
+    ) -> FixtureResult {
+        check(fixture, answers, available: available, completionDelay: completionDelay, marking: true)
     }
 
     /// The answers of an engine that answered nothing, of the fixture's kind.
@@ -49,8 +53,11 @@ public enum Player {
         }
     }
 
-    static func check(_ fixture: Fixture, _ answers: ScenarioAnswers, available: Set<EngineProtocol.Capability>?, marking: Bool) -> FixtureResult {
+    static func check(
+        _ fixture: Fixture, _ answers: ScenarioAnswers, available: Set<EngineProtocol.Capability>?, completionDelay: Double = 0, marking: Bool
+    ) -> FixtureResult {
         var checker = Checker(fixture.tolerance, available: available)
+        checker.completionDelay = completionDelay
         var series: [FixtureResult.Series] = []
         switch (fixture.body, answers) {
         case let (.property(scenario), .property(observed)): series = checkProperty(scenario, observed, &checker)
@@ -113,9 +120,12 @@ public enum Player {
                 if checker.declares(.propertyIsAnimating), let actual { animating.points.append((t, expected ? 1 : 0, actual ? 1 : 0)) }
             }
             if let expected = sample.completed {
-                checker.exact("completed" + at, needs: .propertyCompletion, answered(observed.completed, index), expected, field: "completed") {
-                    "[" + $0.joined(separator: ", ") + "]"
-                }
+                // With a delay, what was due by t − delay must be reported by t (at the latest
+                // sample stating it), and nothing not yet due, in the order due.
+                let due =
+                    checker.completionDelay > 0
+                    ? scenario.samples[...index].last { $0.completed != nil && $0.time <= t - checker.completionDelay }?.completed ?? [] : expected
+                checker.completions("completed" + at, needs: .propertyCompletion, answered(observed.completed, index), expected, due: due)
             }
         }
         // The engine must agree: bitwise, except its closed-form spring kernel, whose vector

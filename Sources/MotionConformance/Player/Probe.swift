@@ -41,7 +41,8 @@ public enum Probe: String, Sendable, CaseIterable, Codable, Comparable {
     /// The probes that explain a failed fixture: `fixture` as written, judged on `clock`, with
     /// the engine's `answers` and declared capabilities.
     public static func explaining(
-        _ fixture: Fixture, judgedOn clock: ClockModel, answers: ScenarioAnswers, available: Set<EngineProtocol.Capability>?
+        _ fixture: Fixture, judgedOn clock: ClockModel, answers: ScenarioAnswers, available: Set<EngineProtocol.Capability>?,
+        completionDelay: Double = 0
     ) -> [Probe] {
         guard case .property = fixture.body, let judged = clock.fixture(for: fixture) else { return [] }
         var probes: [(Probe, Fixture)] = []
@@ -51,7 +52,9 @@ public enum Probe: String, Sendable, CaseIterable, Codable, Comparable {
             probes.append((clock == .changeTime ? .nextFrameClock : .changeTimeClock, other))
         }
         if let moved = lastFrameAtChange(judged) { probes.append((.lastFrameAtChange, moved)) }
-        return probes.filter { Player.check($0.1, answers, available: available, marking: false).verdict == .pass }.map(\.0)
+        return probes.filter {
+            Player.check($0.1, answers, available: available, completionDelay: completionDelay, marking: false).verdict == .pass
+        }.map(\.0)
     }
 
     /// The fixture with each sample at a change's own time expecting the value and velocity of

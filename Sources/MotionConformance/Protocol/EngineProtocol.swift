@@ -28,6 +28,9 @@ public enum EngineProtocol {
         case mergesCoincidentAnimations
         case customAnimations
         case curveCircular = "curve.circular"
+        case curveNamed = "curve.named"
+        case curveBezier = "curve.bezier"
+        case curveExtended = "curve.extended"
         case springFormDuration = "spring.form.duration"
         case springFormResponse = "spring.form.response"
         case springFormPhysical = "spring.form.physical"
@@ -77,15 +80,21 @@ public enum EngineProtocol {
     /// The capabilities of the `spring` initializer forms (revision 2.1).
     public static let springForms = Set(SpringScenario.Form.allCases.map(\.capability))
 
+    /// The capabilities of `curve` scenarios' shapes (revision 2.4): named curves, Béziers of
+    /// control points, and progress or control points outside [0, 1].
+    public static let curveShapes: Set<Capability> = [.curveNamed, .curveBezier, .curveExtended]
+
     /// What an engine is taken to have from the names it declared: each name's capabilities, and
     /// every spring form when it names none of them (engines from before revision 2.1 are asked
-    /// every form, as they were). The names the harness does not know, apart.
+    /// every form, as they were), every curve shape likewise (before revision 2.4). The names the
+    /// harness does not know, apart.
     public static func capabilities(declared names: [String]) -> (known: Set<Capability>, unknown: [String]) {
         var known: Set<Capability> = [], unknown: [String] = []
         for name in names {
             if let named = capabilities(named: name) { known.formUnion(named) } else { unknown.append(name) }
         }
         if known.isDisjoint(with: springForms) { known.formUnion(springForms) }
+        if known.isDisjoint(with: curveShapes) { known.formUnion(curveShapes) }
         return (known, unknown)
     }
 
@@ -104,7 +113,8 @@ public enum EngineProtocol {
             if scenario.events.contains(where: { $0.resolvedAnimation.map(mentionsCustom) ?? false }) { needs.insert(.customAnimations) }
             return needs
         case let .curve(scenario):
-            return [UnitCurve.circularEaseIn, .circularEaseOut, .circularEaseInOut].contains(scenario.curve) ? [.curveCircular] : []
+            if [UnitCurve.circularEaseIn, .circularEaseOut, .circularEaseInOut].contains(scenario.curve) { return [.curveCircular] }
+            return curveShapeNeeds(fixture, scenario)
         case let .spring(scenario): return [scenario.form.capability]
         case .keyframes, .timeline: return []
         case let .phases(scenario):
@@ -120,6 +130,25 @@ public enum EngineProtocol {
     }
 
     static func mentionsCustom(_ animation: JSONValue) -> Bool { animation["custom"] != nil }
+
+    /// A curve scenario's shape: `curve.named` for a curve by name, `curve.bezier` for control
+    /// points, and `curve.extended` besides when a control point lies outside [0, 1] (where a CSS
+    /// easing function, say, refuses). A progress outside [0, 1] is one check's need
+    /// (`CurveScenario.Check.needs(_:)`).
+    static func curveShapeNeeds(_ fixture: Fixture, _ scenario: CurveScenario) -> Set<Capability> {
+        let spec = fixture.json?["curve"]?["curve"]
+        var needs: Set<Capability> = []
+        var points: [Double] = []
+        let named = spec.map { if case .string = $0 { true } else { false } } ?? [UnitCurve.linear, .easeIn, .easeOut, .easeInOut].contains(scenario.curve)
+        if named {
+            needs.insert(.curveNamed)
+        } else {
+            needs.insert(.curveBezier)
+            if case let .array(items)? = spec?["bezier"] { points = items.compactMap { if case let .number(v) = $0 { v } else { nil } } }
+        }
+        if points.contains(where: { !(0...1).contains($0) }) { needs.insert(.curveExtended) }
+        return needs
+    }
 
     // MARK: Numbers
 

@@ -4,17 +4,17 @@ answers a property sample taken at the time of the latest change with the value 
 the sample before it — the last frame's, as a frame loop that has not drawn since the change
 would — instead of the state at that time (docs/protocol.md §2, "Time"). Everything else it
 answers as the engine does, so its failures have that one cause."""
-import json
-import subprocess
+import os
 import sys
 
-engine = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", "Examples", "partial-engines"))
+from relay import relay  # noqa: E402
+
 change_time, previous = None, None
-for line in sys.stdin:
-    request = json.loads(line)
-    engine.stdin.write(line)
-    engine.stdin.flush()
-    answer = json.loads(engine.stdout.readline())
+
+
+def transform(request, answer):
+    global change_time, previous
     op = request.get("op")
     if op == "reset":
         change_time, previous = None, None
@@ -25,6 +25,8 @@ for line in sys.stdin:
         if request["time"] == change_time and previous is not None:
             shown = dict(answer, value=previous["value"], velocity=previous.get("velocity", answer.get("velocity")))
         previous = answer
-        answer = shown
-    sys.stdout.write(json.dumps(answer) + "\n")
-    sys.stdout.flush()
+        return shown
+    return answer
+
+
+relay(sys.argv[1:], transform)
