@@ -52,6 +52,7 @@ extension ConformanceReport {
                     }
                     result.clock = value
                 }
+                result.facets = try item.optionalField("facets")?.array().map { try $0.string() } ?? []
                 for probe in try item.optionalField("probes")?.array() ?? [] {
                     guard let value = Probe(rawValue: try probe.string()) else {
                         throw probe.error("is not a probe: " + Probe.allCases.map(\.rawValue).joined(separator: ", "))

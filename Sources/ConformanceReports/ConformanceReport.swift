@@ -184,8 +184,40 @@ public struct ConformanceReport: Sendable, RenderableResult {
     /// The failing checks grouped by cause.
     public var diagnosis: Diagnosis { Diagnosis(results) }
 
+    /// One facet of what fixtures exercise, with how many of the fixtures that ran with it failed.
+    public struct FacetRate: Sendable, Equatable {
+        public var facet: String
+        public var ran: Int
+        public var failed: Int
+        public var rate: Double { Double(failed) / Double(ran) }
+    }
+
+    /// The facets of at least `minimum` failing fixtures, by failure rate (then by failures):
+    /// where failures concentrate — a modifier, an animation kind, a value type.
+    public func facetRates(minimum: Int = 3) -> [FacetRate] {
+        var ran: [String: Int] = [:], failed: [String: Int] = [:]
+        for result in results where result.verdict == .pass || result.verdict == .fail {
+            for facet in result.facets {
+                ran[facet, default: 0] += 1
+                if result.verdict == .fail { failed[facet, default: 0] += 1 }
+            }
+        }
+        return failed.filter { $0.value >= minimum }.map { FacetRate(facet: $0.key, ran: ran[$0.key]!, failed: $0.value) }
+            .sorted { ($1.rate, $1.failed, $0.facet) < ($0.rate, $0.failed, $1.facet) }
+    }
+
+    /// The facet rates as text lines, at most `limit`.
+    func facetLines(limit: Int = 6) -> [String] {
+        let rates = facetRates()
+        guard !rates.isEmpty else { return [] }
+        return ["failures by what the fixtures exercise (of the fixtures that ran with it, how many failed; every facet in the JSON):"]
+            + rates.prefix(limit).map { "  \($0.facet): \($0.failed) of \($0.ran) failed (\(Int(($0.rate * 100).rounded()))%)" }
+    }
+
     public var textFooter: [String] {
-        loadErrors.map { "error: \($0)" } + diagnosis.lines() + sectionLines + (basisLine.map { [$0] } ?? []) + (expectations?.lines ?? []) + [summaryLine]
+        loadErrors.map { "error: \($0)" } + diagnosis.lines() + facetLines() + sectionLines + (basisLine.map { [$0] } ?? []) + (expectations?.lines ?? []) + [
+            summaryLine
+        ]
     }
 
     func json() -> String {
@@ -196,6 +228,7 @@ public struct ConformanceReport: Sendable, RenderableResult {
                 ("file", r.file.map { .string($0) } ?? .null), ("basis", r.basis.map { .string($0.rawValue) } ?? .null),
                 ("inferredRules", .array(r.inferredRules.map { .string($0) })),
                 ("clock", r.clock.map { .string($0.rawValue) } ?? .null), ("probes", .array(r.probes.map { .string($0.rawValue) })),
+                ("facets", .array(r.facets.map { .string($0) })),
                 ("checksPassed", .number(Double(r.checksPassed))), ("checksFailed", .number(Double(r.checksFailed))),
                 ("checksSkipped", .number(Double(r.checksSkipped))),
                 ("checks", .array(r.checks.filter { $0.outcome != .pass }.map(\.wire))),
@@ -258,6 +291,8 @@ public struct ConformanceReport: Sendable, RenderableResult {
             let items = diagnosis.dropFirst().map { "- " + $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "|", with: "\\|") }
             lines += ["### " + heading, ""] + items + [""]
         }
+        let facets = facetLines()
+        if let heading = facets.first { lines += [heading, ""] + facets.dropFirst().map { "- " + $0.trimmingCharacters(in: .whitespaces) } + [""] }
         lines += ["| section | score | checks passed | checks skipped |", "|---|---|---|---|"]
         for section in sections {
             lines.append(

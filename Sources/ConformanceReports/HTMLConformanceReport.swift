@@ -35,6 +35,14 @@ enum HTMLConformanceReport {
         return html + "</table>"
     }
 
+    /// Where failures concentrate: each facet of what fixtures exercise with its failure rate.
+    static func facets(_ rates: [ConformanceReport.FacetRate]) -> String {
+        guard !rates.isEmpty else { return "" }
+        return "<h2>Failures by what the fixtures exercise</h2><table id=\"facets\"><tr><th>facet</th><th>failed</th><th>of those run</th></tr>"
+            + rates.map { "<tr><td>\(markupEscape($0.facet))</td><td class=\"n\">\($0.failed)</td><td class=\"n\">\($0.ran)</td></tr>" }.joined()
+            + "</table>"
+    }
+
     /// Failures first, then errors, then the rest, each by id.
     static func ordered(_ results: [FixtureResult]) -> [FixtureResult] {
         let rank: [FixtureResult.Verdict: Int] = [.fail: 0, .error: 1, .pass: 2, .skipped: 3]
@@ -44,7 +52,7 @@ enum HTMLConformanceReport {
     /// The page body: the summary, the scores, the expectations, the table, load errors, and the
     /// failing fixtures' checks and curves.
     static func body(_ report: ConformanceReport, plotAll: Bool) -> String {
-        var body = "<p>\(markupEscape(report.summaryLine))</p>" + causes(report.diagnosis)
+        var body = "<p>\(markupEscape(report.summaryLine))</p>" + causes(report.diagnosis) + facets(report.facetRates())
         body += "<h2>Section scores</h2><table><tr><th>section</th><th>score</th><th>checks passed</th><th>checks skipped</th></tr>"
         for s in report.sections {
             body +=

@@ -46,6 +46,25 @@ struct DiagnosisTests {
         #expect(Diagnosis([fixture("d", [check("value@0.1", .pass)])]).groups.isEmpty)
     }
 
+    @Test("facets: the failure rate of each thing fixtures exercise, among the fixtures that ran with it, highest first")
+    func facets() {
+        func with(_ id: String, _ facets: [String], failing: Bool) -> FixtureResult {
+            var result = fixture(id, [check("value@0.1", failing ? .fail : .pass)])
+            result.facets = facets
+            return result
+        }
+        let report = ConformanceReport(
+            results: [
+                with("a", ["base:spring", "valueType:point"], failing: true), with("b", ["base:spring"], failing: true),
+                with("c", ["base:spring", "valueType:point"], failing: true), with("d", ["base:spring", "valueType:point"], failing: false),
+                with("e", ["valueType:point"], failing: false), with("f", ["base:linear"], failing: true),
+            ], loadErrors: [])
+        let rates = report.facetRates(minimum: 2)
+        #expect(rates.map(\.facet) == ["base:spring", "valueType:point"])
+        #expect(rates[0].failed == 3 && rates[0].ran == 4 && rates[1].failed == 2 && rates[1].ran == 4)
+        #expect(report.facetRates(minimum: 1).last?.facet == "valueType:point" && report.facetRates(minimum: 1).first?.facet == "base:linear")
+    }
+
     @Test("an engine that shows the last frame's value at a change's own time: one group, the change time, explains every failure")
     func lastFrameAtChange() throws {
         let engine = "python3 \(Self.lastFrame) python3 \(EngineProtocolTests.python)"
@@ -95,5 +114,6 @@ struct DiagnosisTests {
         // Read back, the report keeps each fixture's probes: the same diagnosis in any format.
         let reread = try ConformanceReport(json: text)
         #expect(reread.diagnosis.groups.first?.cause == .probe(.nextFrameClock) && reread.diagnosis.groups.first?.explained.count == explained)
+        #expect(!reread.facetRates().isEmpty && reread.facetRates().allSatisfy { $0.failed <= $0.ran })
     }
 }

@@ -118,9 +118,11 @@ extension FixtureResult {
         let provenance = Basis(fixture.provenance)
         guard provenance != .appleMeasurement else {
             basis = provenance
+            facets = Self.facets(of: FixtureFeatures.of(fixture))
             return
         }
         let features = FixtureFeatures.of(fixture)
+        facets = Self.facets(of: features)
         let rules = InferredRule.all.filter { $0.applies(to: features) }
         let whole = rules.filter { $0.checks == .all }
         basis = whole.isEmpty ? provenance : .inferred
@@ -130,5 +132,11 @@ extension FixtureResult {
             checks[index].basis = !deciding.isEmpty || !whole.isEmpty ? .inferred : provenance
             checks[index].inferredRules = whole.map(\.id) + deciding.map(\.id)
         }
+    }
+
+    /// The features a report breaks failures down by: the scenario kind, the value type, the
+    /// animation bases and the modifiers a fixture exercises.
+    static func facets(of features: Set<String>) -> [String] {
+        features.filter { feature in ["kind:", "valueType:", "base:", "modifier:"].contains { feature.hasPrefix($0) } }.sorted()
     }
 }

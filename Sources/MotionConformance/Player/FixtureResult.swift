@@ -37,6 +37,9 @@ public struct FixtureResult: Sendable {
     public var clock: ClockRederivation? = nil
     /// For a failed fixture, the probes under which the engine's answers pass.
     public var probes: [Probe] = []
+    /// What the fixture exercises that a report breaks failures down by (`kind:`, `valueType:`,
+    /// `base:`, `modifier:` features).
+    public var facets: [String] = []
 
     public var checksPassed: Int { checks.count { $0.outcome == .pass } + unlistedPasses }
     public var checksFailed: Int { checks.count { $0.outcome == .fail } }
