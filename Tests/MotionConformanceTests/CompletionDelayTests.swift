@@ -1,4 +1,5 @@
 import Foundation
+import MotionCore
 import Testing
 
 @testable import MotionConformance
@@ -81,5 +82,22 @@ struct CompletionDelayTests {
         #expect(EngineProtocol.curveShapes.isSubset(of: declaredNone))
         let beziersOnly = EngineProtocol.capabilities(declared: ["curve.value", "curve.bezier"]).known
         #expect(beziersOnly.contains(.curveBezier) && !beziersOnly.contains(.curveNamed) && !beziersOnly.contains(.curveExtended))
+    }
+
+    @Test("lastTimeOutside for an engine of spring values without settling times: computed by the harness from its values, and judged")
+    func lastTimeOutsideByScan() throws {
+        let engine = "python3 " + repositoryRoot.appendingPathComponent("Examples/partial-engines/spring_values.py").path
+        let outcome = try EngineProtocolTests().run(["conform", "--format", "json", "--filter", "s06-sampled-settle|last-time-outside", "--engine", engine])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
+        let fixtures = report["fixtures"] as? [[String: Any]] ?? []
+        #expect(fixtures.count == 6 && fixtures.allSatisfy { $0["verdict"] as? String == "pass" }, "\(fixtures.map { $0["message"] ?? "" })")
+        // The MotionCore scan and the batched one over an engine's answers are one computation.
+        let spring = Spring(duration: 0.5, bounce: 0.3)
+        let batched = Player.lastTimeOutside(epsilon: 0.01, resolution: 1e-4) { times in times.map { spring.value(target: 1.0, time: $0) } }
+        #expect(batched == Player.lastTimeOutside(spring, epsilon: 0.01, resolution: 1e-4) && batched > 0.3 && batched < 1)
+        let check = SpringScenario.Check.lastTimeOutside(epsilon: 0.01, resolution: 0.001, expected: 0.5)
+        #expect(
+            check.needs([.springValue]) == .springValue && check.needs([.springValue, .springSettling]) == .springSettling
+                && check.needs(nil) == .springSettling)
     }
 }

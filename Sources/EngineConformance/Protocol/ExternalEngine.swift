@@ -177,7 +177,7 @@ public final class ExternalEngine {
             return Self.result(fixture, .error, "\(error)")
         }
         var missing = EngineProtocol.needs(fixture).subtracting(capabilities)
-        let checked = EngineProtocol.checkNeeds(fixture)
+        let checked = EngineProtocol.checkNeeds(fixture, declared: capabilities)
         if checked.isDisjoint(with: capabilities) { missing.formUnion(checked) }
         if !missing.isEmpty {
             let names = missing.sorted().map(\.rawValue).joined(separator: ", ")
@@ -226,8 +226,14 @@ public final class ExternalEngine {
         case let .property(scenario): return .property(try playProperty(scenario))
         case let .spring(scenario):
             let queries = Self.items(body["checks"]).map { Self.removing(["expected"], from: $0) }
-            let results = try ask(queries, needs: scenario.checks.map(\.needs)) {
-                try request("spring", [("spring", body["init"] ?? .null), ("queries", .array($0))])
+            let spring = body["init"] ?? .null
+            // Computed here, from the engine's values, where it answers those but not settling times.
+            let computed = scenario.checks.map { $0.computedByHarness(capabilities) }
+            let needs = zip(scenario.checks, computed).map { check, computed in computed ? .springSettling : check.needs(capabilities) }
+            var results = try ask(queries, needs: needs) { try request("spring", [("spring", spring), ("queries", .array($0))]) }
+            for (index, check) in scenario.checks.enumerated() where computed[index] {
+                guard case let .lastTimeOutside(epsilon, resolution, _) = check else { continue }
+                results[index] = .number(try lastTimeOutside(spring, epsilon: epsilon, resolution: resolution))
             }
             return .spring(results.map { EngineProtocol.number($0) })
         case let .curve(scenario):
@@ -289,6 +295,24 @@ public final class ExternalEngine {
                     ("count", .number(Double(Player.timelineLimit(scenario)))),
                 ])
             return .timeline(EngineProtocol.numbers(answer["entries"]))
+        }
+    }
+
+    /// `lastTimeOutside` from the engine's `spring.value` answers, scanned as the reference scans
+    /// (docs/protocol.md §4, `spring`); an answer that is not a number stops it as an error.
+    func lastTimeOutside(_ spring: JSONValue, epsilon: Double, resolution: Double) throws -> Double {
+        try Player.lastTimeOutside(epsilon: epsilon, resolution: resolution) { times in
+            let queries = times.map { t in
+                JSONValue.object([("value", .object([("target", .number(1)), ("initialVelocity", .number(0)), ("time", .number(t))]))])
+            }
+            let values = Self.results(try request("spring", [("spring", spring), ("queries", .array(queries))]), count: times.count)
+                .map { EngineProtocol.number($0) }
+            guard values.allSatisfy({ $0?.isFinite == true }) else {
+                throw Failure(
+                    description:
+                        "the engine `\(options.command)` answered a spring value that is not a finite number while the harness scanned for lastTimeOutside")
+            }
+            return values.map { $0! }
         }
     }
 

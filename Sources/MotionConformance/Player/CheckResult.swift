@@ -85,6 +85,22 @@ extension SpringScenario.Check {
         case .settlingDuration, .lastTimeOutside: return .springSettling
         }
     }
+
+    /// What the check needs of an engine that declared `available` (nil: everything): its own
+    /// capability — except that `lastTimeOutside`, a scan of the spring's values, is computed by
+    /// the harness from `spring.value` answers when the engine declares those but not `spring.settling`.
+    package func needs(_ available: Set<EngineProtocol.Capability>?) -> EngineProtocol.Capability {
+        guard case .lastTimeOutside = self, let available, !available.contains(.springSettling), available.contains(.springValue) else {
+            return needs
+        }
+        return .springValue
+    }
+
+    /// True when the harness computes this check's answer from the engine's values.
+    package func computedByHarness(_ available: Set<EngineProtocol.Capability>?) -> Bool {
+        if case .lastTimeOutside = self { return needs(available) == .springValue }
+        return false
+    }
 }
 
 extension CurveScenario.Check {

@@ -125,8 +125,10 @@ public enum EngineProtocol {
     /// What the fixture's checks need, together: an engine that declares none of it is not asked
     /// the fixture at all (it would be skipped check by check). Read off the checker itself, run on
     /// no answers, so that each check's need is stated in one place.
-    public static func checkNeeds(_ fixture: Fixture) -> Set<Capability> {
-        Set(Player.check(fixture, Player.noAnswers(fixture), available: nil, marking: false).checks.compactMap { Capability(rawValue: $0.needs) })
+    /// With `declared`, as an engine that declared it is asked (a check may need another
+    /// capability then: `curve.extended`, or `spring.value` for a scan the harness makes).
+    public static func checkNeeds(_ fixture: Fixture, declared: Set<Capability>? = nil) -> Set<Capability> {
+        Set(Player.check(fixture, Player.noAnswers(fixture), available: declared, marking: false).checks.compactMap { Capability(rawValue: $0.needs) })
     }
 
     static func mentionsCustom(_ animation: JSONValue) -> Bool { animation["custom"] != nil }
