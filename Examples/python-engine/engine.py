@@ -41,7 +41,7 @@ from workloads import frames, workload
 NAME = sys.argv[sys.argv.index("--name") + 1] if "--name" in sys.argv[:-1] else ("python-example-wrong" if WRONG else "python-example")
 ONLY = sys.argv[sys.argv.index("--capabilities") + 1].split(",") if "--capabilities" in sys.argv[:-1] else None
 CAPABILITIES = ["property.scalar", "property.angle", "property.point", "property.size", "property.rect", "property.struct",
-                "property.velocity", "property.isAnimating", "property.completion", "tracksVelocity", "mergesCoincidentAnimations",
+                "property.velocity", "property.isAnimating", "property.completion", "property.completion.logical", "property.completion.removed", "tracksVelocity", "mergesCoincidentAnimations",
                 "customAnimations", "spring.value", "spring.velocity", "spring.parameters", "spring.settling",
                 "curve.value", "curve.velocity", "curve.circular", "keyframes.value", "keyframes.velocity", "keyframes.duration",
                 "phases.value", "phases.phase", "timeline",

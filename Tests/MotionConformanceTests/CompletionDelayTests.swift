@@ -100,4 +100,22 @@ struct CompletionDelayTests {
             check.needs([.springValue]) == .springValue && check.needs([.springValue, .springSettling]) == .springSettling
                 && check.needs(nil) == .springSettling)
     }
+
+    @Test("completions of one criterion: an engine with logical completions only is held to those handlers, and never asked for removal ones")
+    func oneCriterion() throws {
+        let capabilities =
+            "property.scalar,property.point,property.size,property.rect,property.struct,property.angle,property.velocity,"
+            + "property.isAnimating,property.completion.logical,tracksVelocity,mergesCoincidentAnimations,customAnimations"
+        let outcome = try EngineProtocolTests().run([
+            "conform", "--format", "json", "--filter", "completion", "--engine", "python3 \(EngineProtocolTests.python) --capabilities \(capabilities)",
+        ])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
+        #expect(outcome.status == 0 && report["failed"] as? Int == 0 && (report["passed"] as? Int ?? 0) > 0)
+        let skipped = (report["fixtures"] as? [[String: Any]] ?? []).flatMap { ($0["checks"] as? [[String: Any]] ?? []) }
+            .filter { ($0["name"] as? String ?? "").hasPrefix("completed") }
+        #expect(skipped.allSatisfy { $0["outcome"] as? String == "skipped" && $0["needs"] as? String == "property.completion.removed" })
+        // Both criteria declared are `property.completion`, and the other way round.
+        let both = EngineProtocol.capabilities(declared: ["property.completion.logical", "property.completion.removed"]).known
+        #expect(both.contains(.propertyCompletion) && EngineProtocol.capabilities(declared: ["property.completion"]).known.contains(.propertyCompletionRemoved))
+    }
 }

@@ -344,7 +344,9 @@ public final class ExternalEngine {
                 ]
                 if !legacy {
                     set.append(("tracksVelocity", .bool(event.transaction.tracksVelocity)))
-                    if let (name, criteria) = event.completion, capabilities.contains(.propertyCompletion) {
+                    if let (name, criteria) = event.completion,
+                        capabilities.contains(criteria == .removed ? .propertyCompletionRemoved : .propertyCompletionLogical)
+                    {
                         set.append(
                             ("completion", .object([("name", .string(name)), ("criteria", .string(criteria == .removed ? "removed" : "logicallyComplete"))])))
                     }

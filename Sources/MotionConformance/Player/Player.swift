@@ -78,6 +78,24 @@ public enum Player {
 
     // MARK: Properties
 
+    /// What a completion check needs of the engine, and the handler names it compares (nil: all):
+    /// an engine with completions of one criterion only (`property.completion.logical` or
+    /// `.removed`) is held to that criterion's handlers; with neither, the check needs both.
+    static func completionKind(_ scenario: PropertyScenario, _ checker: Checker) -> (EngineProtocol.Capability, Set<String>?) {
+        if checker.declares(.propertyCompletion) { return (.propertyCompletion, nil) }
+        let completions = scenario.events.compactMap(\.completion)
+        for (capability, removed) in [(EngineProtocol.Capability.propertyCompletionLogical, false), (.propertyCompletionRemoved, true)]
+        where checker.declares(capability) {
+            let names = Set(completions.filter { ($0.criteria == .removed) == removed }.map(\.name))
+            if !names.isEmpty { return (capability, names) }
+        }
+        // Handlers of the criterion not declared only: the check needs that one.
+        if let first = completions.first, completions.allSatisfy({ ($0.criteria == .removed) == (first.criteria == .removed) }) {
+            return (first.criteria == .removed ? .propertyCompletionRemoved : .propertyCompletionLogical, nil)
+        }
+        return (.propertyCompletion, nil)
+    }
+
     /// What a property scenario observed at its sample times.
     public struct Observation: Sendable {
         public var values: [[Double]?] = []
@@ -125,7 +143,9 @@ public enum Player {
                 let due =
                     checker.completionDelay > 0
                     ? scenario.samples[...index].last { $0.completed != nil && $0.time <= t - checker.completionDelay }?.completed ?? [] : expected
-                checker.completions("completed" + at, needs: .propertyCompletion, answered(observed.completed, index), expected, due: due)
+                let (needs, kept) = completionKind(scenario, checker)
+                let only = { (list: [String]) in kept.map { names in list.filter(names.contains) } ?? list }
+                checker.completions("completed" + at, needs: needs, answered(observed.completed, index).map(only), only(expected), due: only(due))
             }
         }
         // The engine must agree: bitwise, except its closed-form spring kernel, whose vector

@@ -38,6 +38,8 @@ public enum EngineProtocol {
         case propertyVelocity = "property.velocity"
         case propertyIsAnimating = "property.isAnimating"
         case propertyCompletion = "property.completion"
+        case propertyCompletionLogical = "property.completion.logical"
+        case propertyCompletionRemoved = "property.completion.removed"
         case springValue = "spring.value"
         case springVelocity = "spring.velocity"
         case springParameters = "spring.parameters"
@@ -95,6 +97,9 @@ public enum EngineProtocol {
         }
         if known.isDisjoint(with: springForms) { known.formUnion(springForms) }
         if known.isDisjoint(with: curveShapes) { known.formUnion(curveShapes) }
+        // Completions of both criteria are `property.completion`, whichever way they are named.
+        if known.contains(.propertyCompletion) { known.formUnion([.propertyCompletionLogical, .propertyCompletionRemoved]) }
+        if known.isSuperset(of: [.propertyCompletionLogical, .propertyCompletionRemoved]) { known.insert(.propertyCompletion) }
         return (known, unknown)
     }
 
