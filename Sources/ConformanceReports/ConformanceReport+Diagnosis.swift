@@ -52,9 +52,9 @@ public struct Diagnosis: Sendable, Equatable {
             }
         }
         groups = members.map { cause, member in
-            let (meaning, section) = Self.describe(cause)
             return Group(
-                cause: cause, meaning: meaning, section: section, fixtures: member.fixtures, explained: explained[cause] ?? [], checks: member.checks)
+                cause: cause, meaning: cause.meaning.text, section: cause.meaning.section, fixtures: member.fixtures, explained: explained[cause] ?? [],
+                checks: member.checks)
         }.sorted { ($1.explained.count, $1.checks, $0.cause) < ($0.explained.count, $0.checks, $1.cause) }
         self.failingFixtures = failingFixtures
         self.failingChecks = failingChecks
@@ -63,10 +63,6 @@ public struct Diagnosis: Sendable, Equatable {
     /// A check's causes but the fixture's probes, which are counted per fixture below.
     static func causes(of check: CheckResult, in result: FixtureResult) -> [Cause] {
         FailureCause.causes(of: check, in: result).filter { if case .probe = $0 { false } else { true } }
-    }
-
-    static func describe(_ cause: Cause) -> (meaning: String, section: String) {
-        (cause.meaning.text, cause.meaning.section)
     }
 
     /// The groups as text lines, at most `limit` of them: the ones that explain fixtures first.

@@ -199,7 +199,8 @@ public final class ExternalEngine {
             if rederived { result.clock = .rederived }
             if legacy && result.verdict == .skipped { result.message += " (it has no handshake: scalar properties only)" }
             if result.verdict == .fail {
-                result.probes = Probe.explaining(fixture, judgedOn: clockModel, answers: answers, available: capabilities, completionDelay: completionDelay)
+                result.probes = Probe.explaining(
+                    fixture, judged: judged, on: clockModel, answers: answers, available: capabilities, completionDelay: completionDelay)
             }
             return result
         } catch {

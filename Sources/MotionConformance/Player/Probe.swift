@@ -38,19 +38,22 @@ public enum Probe: String, Sendable, CaseIterable, Codable, Comparable {
         }
     }
 
-    /// The probes that explain a failed fixture: `fixture` as written, judged on `clock`, with
-    /// the engine's `answers` and declared capabilities.
+    /// The probes that explain a failed fixture: `fixture` as written, judged on `clock` (as
+    /// `judged`, the fixture that clock gave), with the engine's `answers` and declared capabilities.
     public static func explaining(
-        _ fixture: Fixture, judgedOn clock: ClockModel, answers: ScenarioAnswers, available: Set<EngineProtocol.Capability>?,
+        _ fixture: Fixture, judged: Fixture, on clock: ClockModel, answers: ScenarioAnswers, available: Set<EngineProtocol.Capability>?,
         completionDelay: Double = 0
     ) -> [Probe] {
-        guard case .property = fixture.body, let judged = clock.fixture(for: fixture) else { return [] }
+        guard case .property = fixture.body else { return [] }
         var probes: [(Probe, Fixture)] = []
-        if let other = clock.other.fixture(for: fixture),
-            clock.other.judgement(of: fixture).changesExpectations || clock.judgement(of: fixture).changesExpectations
-        {
-            probes.append((clock == .changeTime ? .nextFrameClock : .changeTimeClock, other))
+        // The other clock, where the two clocks' expectations differ: one of them re-derived.
+        let other: Fixture?
+        switch clock.other.judgement(of: fixture) {
+        case let .rederived(rederived): other = rederived
+        case .asWritten: other = clock == .changeTime ? nil : fixture
+        case .notRederivable: other = nil
         }
+        if let other { probes.append((clock == .changeTime ? .nextFrameClock : .changeTimeClock, other)) }
         if let moved = lastFrameAtChange(judged) { probes.append((.lastFrameAtChange, moved)) }
         return probes.filter {
             Player.check($0.1, answers, available: available, completionDelay: completionDelay, marking: false).verdict == .pass
@@ -76,23 +79,5 @@ public enum Probe: String, Sendable, CaseIterable, Codable, Comparable {
         var copy = fixture
         copy.body = .property(scenario)
         return copy
-    }
-}
-
-extension ClockModel {
-    /// The fixture as judged on this clock; nil when it cannot be.
-    public func fixture(for fixture: Fixture) -> Fixture? {
-        switch judgement(of: fixture) {
-        case .asWritten: return fixture
-        case let .rederived(rederived): return rederived
-        case .notRederivable: return nil
-        }
-    }
-}
-
-extension ClockModel.Judgement {
-    var changesExpectations: Bool {
-        if case .rederived = self { return true }
-        return false
     }
 }

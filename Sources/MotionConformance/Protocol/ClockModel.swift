@@ -47,8 +47,10 @@ public enum ClockModel: String, Sendable, CaseIterable, Codable {
         return .rederived(replacing(fixture, scenario, with: mine))
     }
 
+    /// Whether a change animates with a timing curve: the named curves, `linear` and `timingCurve`
+    /// (the reference model's Béziers, §2.3).
     static func animatesBezier(_ scenario: PropertyScenario) -> Bool {
-        let beziers: Set<String> = ["linear", "easeIn", "easeOut", "easeInOut", "timingCurve"]
+        let beziers = Set(ReferenceUnitCurve.named.keys).union(["linear", "timingCurve"])
         return scenario.events.contains { event in
             event.resolvedAnimation?.object?.contains { beziers.contains($0.0) } ?? false
         }
