@@ -35,18 +35,23 @@ test-debug: deps
 	$(SWIFT) test --skip-build --filter RevisionComparisonTests
 	$(SWIFT) test --skip-build --filter FleetTests
 
-test-release: deps
-	$(SWIFT) test -c release -Xswiftc -enable-testing --filter EngineAllocationTests
+# MotionEngine's tests optimised, from Tests/OptimisedEngine (a package of the engine and its
+# tests alone, built a fraction as long as the whole package): the allocation-count tests need
+# optimised (specialised) code to be allocation-free; they run alone, with no other test
+# allocating beside them.
+ENGINE_TESTS = cd Tests/OptimisedEngine && $(SWIFT) test -c release -Xswiftc -enable-testing
 
-# The engine's tests once more, compiled for this machine's CPU (in .build/native, so the default
-# build is not rebuilt): there the engine's arithmetic is LLVM's vector operations and the fluid
-# kernel runs eight lanes at a time (Sources/MotionEngine/Lanes/VectorOperations.swift), code
-# paths of their own — allocation counts included. One optimised build serves both runs (the
-# engine's debug-build invariants are checked by the default debug pass); the allocation counts,
-# process-wide, run alone, with no other test allocating beside them.
+test-release: deps
+	$(ENGINE_TESTS) --scratch-path $(CURDIR)/.build/engine-release --filter EngineAllocationTests
+
+# The engine's tests once more, compiled for this machine's CPU: there the engine's arithmetic is
+# LLVM's vector operations and the fluid kernel runs eight lanes at a time
+# (Sources/MotionEngine/Lanes/VectorOperations.swift), code paths of their own — allocation counts
+# included. One optimised build serves both runs (the engine's debug-build invariants are checked
+# by the default debug pass).
 test-native: deps
-	MOTIONBENCH_TARGET_CPU=native $(SWIFT) test -c release -Xswiftc -enable-testing --scratch-path .build/native --filter MotionEngineTests --skip EngineAllocationTests
-	MOTIONBENCH_TARGET_CPU=native $(SWIFT) test -c release -Xswiftc -enable-testing --scratch-path .build/native --filter EngineAllocationTests
+	MOTIONBENCH_TARGET_CPU=native $(ENGINE_TESTS) --scratch-path $(CURDIR)/.build/engine-native --skip EngineAllocationTests
+	MOTIONBENCH_TARGET_CPU=native $(ENGINE_TESTS) --scratch-path $(CURDIR)/.build/engine-native --filter EngineAllocationTests
 
 # The engine's tests under the thread sanitizer (which cannot run on jemalloc).
 tsan: deps
