@@ -110,13 +110,31 @@ class Spring:
         return scan(eps, lambda t: abs(self.value(target, v0, t) - target))
 
     def last_time_outside(self, eps, resolution):
-        """The last multiple of resolution in [0, 10] s still eps or more from 1: 10 s is the
-        horizon of docs/protocol.md §4, so a spring still outside there answers 10."""
-        last = 0
-        for k in range(int(round(10 / resolution)) + 1):
-            if abs(1 - self.value(1, 0, k * resolution)) >= eps:
-                last = k
-        return last * resolution
+        """The last time in (0, 10] s the spring from 0 to 1 is eps or more from 1, truncated to
+        a multiple of resolution: 10 s is the horizon of docs/protocol.md §4, so a spring still
+        outside there answers 10. The crossing is searched in steps of 1e-4 s whatever the
+        resolution (an oscillating spring can leave the band between two multiples of it), then
+        bisected."""
+        def outside(t):
+            return not abs(1 - self.value(1, 0, t)) < eps
+        step = 1e-4
+        for i in range(100000):
+            t = 10 - i * step
+            if outside(t):
+                break
+        else:
+            return 0.0
+        low, high = t, 10 - (i - 1) * step
+        if i > 0:
+            for _ in range(80):
+                middle = (low + high) / 2
+                if not low < middle < high:
+                    break
+                if outside(middle):
+                    low = middle
+                else:
+                    high = middle
+        return math.floor(low / resolution) * resolution
 
 
 def scan(eps, distance):
@@ -145,13 +163,13 @@ def spring(request):
             results.append(s.prop(query["property"]))
         elif "value" in query:
             q = query["value"]
-            results.append(s.value(q["target"], q.get("initialVelocity", 0), q["time"]))
+            results.append(s.value(q.get("target", 1), q.get("initialVelocity", 0), q["time"]))
         elif "velocity" in query:
             q = query["velocity"]
-            results.append(s.velocity(q["target"], q.get("initialVelocity", 0), q["time"]))
+            results.append(s.velocity(q.get("target", 1), q.get("initialVelocity", 0), q["time"]))
         elif "settlingDuration" in query:
             q = query["settlingDuration"]
-            results.append(s.settling(q["target"], q.get("initialVelocity", 0), q.get("epsilon", 0.001)))
+            results.append(s.settling(q.get("target", 1), q.get("initialVelocity", 0), q.get("epsilon", 0.001)))
         else:
             q = query["lastTimeOutside"]
             results.append(s.last_time_outside(q["epsilon"], q["resolution"]))

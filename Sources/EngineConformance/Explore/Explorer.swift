@@ -222,7 +222,7 @@ public struct Explorer {
     /// different groups: a base with a modifier, a spring's form with its regime and a check, a
     /// curve with where it is asked, one keyframe kind after another with a value type.
     static func units(_ features: Set<String>) -> Set<String> {
-        let regions = Set(SemanticsMap.rules.flatMap { $0.regions.map(\.feature) })
+        let regions = Set(SemanticsMap.rules.flatMap { $0.regions.map(\.feature) } + StatedValues.statements.flatMap { $0.regions.map(\.feature) })
         var units = features.intersection(regions)
         let combinable = features.filter { feature in
             [

@@ -18,7 +18,14 @@ public struct CoverageMap: Sendable {
         public var isUnchecked: Bool { rule.outsideProtocol == nil && fixtures.isEmpty }
     }
 
+    /// A default or limit of `StatedValues` with how many fixtures reach each of its regions.
+    public struct StatementCoverage: Sendable {
+        public var statement: StatedValues.Statement
+        public var regions: [RegionCount]
+    }
+
     public var rules: [RuleCoverage]
+    public var statements: [StatementCoverage]
     public var fixtureCount: Int
 
     public init(fixtures: [Fixture]) {
@@ -31,6 +38,11 @@ public struct CoverageMap: Sendable {
             let wanted = Set(rule.regions.map(\.feature))
             let hitting = features.filter { fixture, set in !set.isDisjoint(with: wanted) || Self.cites(fixture.source, rule.id) }.map(\.0.id)
             return RuleCoverage(rule: rule, fixtures: hitting, regions: regions)
+        }
+        statements = StatedValues.statements.map { statement in
+            StatementCoverage(
+                statement: statement,
+                regions: statement.regions.map { region in RegionCount(region: region, fixtures: features.filter { $0.1.contains(region.feature) }.count) })
         }
     }
 
@@ -57,6 +69,15 @@ public struct CoverageMap: Sendable {
 
     public var thinRegions: [(rule: String, region: String)] {
         rules.flatMap { rule in rule.regions.filter(\.isThin).map { (rule.rule.id, $0.region.name) } }
+    }
+
+    /// The regions of the stated defaults and limits no fixture reaches: (statement, region).
+    public var missingStatedRegions: [(statement: String, region: String)] {
+        statements.flatMap { entry in entry.regions.filter(\.isMissing).map { (entry.statement.id, $0.region.name) } }
+    }
+
+    public var thinStatedRegions: [(statement: String, region: String)] {
+        statements.flatMap { entry in entry.regions.filter(\.isThin).map { (entry.statement.id, $0.region.name) } }
     }
 
     /// 0 when every rule the protocol carries has a check; 1 otherwise.
@@ -86,7 +107,36 @@ public struct CoverageMap: Sendable {
             "\(rules.count - outside) rules checked by the protocol, \(uncheckedRules.count) without a check, \(outside) outside the protocol; "
                 + "\(regionCount) regions: \(missing) missing, \(thin) thin")
         if !uncheckedRules.isEmpty { lines.append("unchecked: \(uncheckedRules.map(\.rule.id).joined(separator: ", "))") }
+        lines += statedText()
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The defaults and limits the two documents state, each with its regions.
+    func statedText() -> [String] {
+        var lines = ["", "defaults and limits stated by docs/semantics.md and docs/protocol.md"]
+        for entry in statements {
+            let statement = entry.statement
+            let places = statement.places.map { "\($0.document.replacingOccurrences(of: "docs/", with: "")) “\($0.heading)”" }
+            var unique: [String] = []
+            for place in places where !unique.contains(place) { unique.append(place) }
+            let head = "\(statement.kind.rawValue) \(statement.id): \(statement.title) (\(unique.joined(separator: ", ")))"
+            if let elsewhere = statement.reachedElsewhere {
+                lines.append("\(head): not a fixture's (\(elsewhere))")
+                continue
+            }
+            lines.append(head)
+            for region in entry.regions {
+                let mark = region.isMissing ? "  missing" : region.isThin ? "  thin" : ""
+                lines.append("  \(region.region.name): \(region.fixtures)\(mark)")
+            }
+        }
+        let defaults = statements.filter { $0.statement.kind == .default }.count
+        let elsewhere = statements.filter { $0.statement.reachedElsewhere != nil }.count
+        let regionCount = statements.reduce(0) { $0 + $1.regions.count }
+        lines.append(
+            "\(defaults) defaults and \(statements.count - defaults) limits, \(elsewhere) of them reached outside fixtures; "
+                + "\(regionCount) regions: \(missingStatedRegions.count) missing, \(thinStatedRegions.count) thin")
+        return lines
     }
 
     /// The rules of docs/semantics.md (the `§N.N` or `§N` of each numbered section), as the map

@@ -100,6 +100,7 @@ public enum FixtureFeatures {
             previousAnimated = previousAnimated || animated || features.contains("change:tracksVelocity")
             previousValue = value
         }
+        propertyStated(body, events: events, &features)
         if case let .array(samples)? = body["samples"] {
             for sample in samples {
                 guard case let .object(members) = sample else { continue }
@@ -133,6 +134,7 @@ public enum FixtureFeatures {
             if keys.contains("extraBounce") { features.insert("base:extraBounce") }
         default: break
         }
+        animationStated(base: base, arguments: arguments, keys: keys, modifiers: json, &features)
         if ["linear", "easeIn", "easeOut", "easeInOut"].contains(base) && !keys.contains("duration") { features.insert("base:default-duration") }
         let modifiers = members.map(\.0).filter { AnimationSpec.modifiers.contains($0) && $0 != "autoreverses" }
         for modifier in modifiers { features.insert("modifier:\(modifier)") }
@@ -170,6 +172,7 @@ public enum FixtureFeatures {
             regime = "default"
         }
         features.insert("spring:regime:\(regime)")
+        springStated(initializer, form: form, regime: regime, checks: body["checks"]?.array ?? [], &features)
         guard case let .array(checks)? = body["checks"] else { return }
         for check in checks {
             guard case let .object(members) = check, let key = members.first(where: { $0.0 != "expected" })?.0 else { continue }
@@ -190,6 +193,7 @@ public enum FixtureFeatures {
             features.insert("curve:bezier")
             if numbers(body["curve"]).contains(where: { $0 < 0 || $0 > 1 }) { features.insert("curve:bezier-outside") }
         }
+        curveStated(body, checks: body["checks"]?.array ?? [], &features)
         guard case let .array(checks)? = body["checks"] else { return }
         for check in checks {
             let kind = check["velocity"] != nil ? "velocity" : "value"
@@ -215,6 +219,7 @@ public enum FixtureFeatures {
                 for keyframe in keyframes {
                     guard case let .object(members) = keyframe, let (kind, arguments) = members.first else { continue }
                     features.insert("keyframes:kind:\(kind)")
+                    keyframeStated(kind: kind, arguments: arguments, &features)
                     features.insert("keyframes:\(previous ?? "start")>\(kind)")
                     if kind == "spring" && arguments["duration"] == nil { features.insert("keyframes:spring-settling") }
                     if kind == "cubic" && (arguments["startVelocity"] != nil || arguments["endVelocity"] != nil) {
@@ -255,11 +260,13 @@ public enum FixtureFeatures {
         }
         if case let .array(samples)? = body["samples"], samples.contains(where: { $0["value"] != nil }) { features.insert("phases:sample:value") }
         if body["transitions"] != nil { features.insert("phases:transitions") }
+        phasesStated(body, &features)
     }
 
     static func timeline(_ body: JSONValue, _ features: inout Set<String>) {
         guard case let .object(schedule)? = body["schedule"], let (kind, arguments) = schedule.first else { return }
         features.insert("timeline:\(kind)")
+        timelineStated(kind: kind, arguments: arguments, &features)
         if case .string("lowFrequency")? = body["mode"] { features.insert("timeline:\(kind):lowFrequency") }
         if case .bool(true)? = arguments["paused"] { features.insert("timeline:animation:paused") }
         let from = number(body["from"]) ?? 0

@@ -39,8 +39,17 @@ struct BodyGenerator {
         var members: [(String, JSONValue)] = []
         switch random.pick(["duration", "response", "physical", "settling"]) {
         case "duration":
-            if random.chance(0.8) { members.append(Self.member("duration", random.grid(0.05...2, step: 0.05))) }
-            if random.chance(0.9) { members.append(Self.member("bounce", random.grid(tame ? -0.9...0.9 : -0.95...1.2, step: 0.05))) }
+            // Now and then a slow spring, whose settling reaches late into §1.5's scan or past its
+            // end and whose last time outside reaches lastTimeOutside's 10 s horizon.
+            let slow = !tame && random.chance(0.15)
+            if slow {
+                members.append(Self.member("duration", random.pick([8.5, 9, 9.5, 20, 40, 60, 90])))
+            } else if random.chance(0.8) {
+                members.append(Self.member("duration", random.grid(0.05...2, step: 0.05)))
+            }
+            // The bounces at the initializer's limits (0 above 1, +∞ at or below −1), often.
+            let bounce = !tame && random.chance(0.3) ? random.pick([-1.2, -1, -0.95, 0.95, 1, 1.05]) : random.grid(tame ? -0.9...0.9 : -0.95...1.2, step: 0.05)
+            if random.chance(0.9) { members.append(Self.member("bounce", slow ? min(bounce, 0) : bounce)) }
         case "response":
             members = [
                 Self.member("response", random.grid(0.05...2, step: 0.05)), Self.member("dampingRatio", random.grid(tame ? 0.1...2 : 0...2, step: 0.05)),
@@ -52,8 +61,10 @@ struct BodyGenerator {
             if random.chance(0.5) { members.append(("allowOverDamping", .bool(random.chance(0.5)))) }
         default:
             // Durations and ratios outside the initializer's clamps, often: each clamp is a rule.
-            members.append(Self.member("settlingDuration", random.chance(0.3) ? random.pick([0.001, 0.005, 12, 20]) : random.grid(0.05...5, step: 0.05)))
-            members.append(Self.member("dampingRatio", random.chance(0.3) ? random.pick([0, 1.2, 2]) : random.grid(0.05...1, step: 0.05)))
+            let duration = random.chance(0.4) ? random.pick([0, 0.001, 0.005, 0.01, 0.02, 9.5, 10, 10.5, 12, 20]) : random.grid(0.05...5, step: 0.05)
+            members.append(Self.member("settlingDuration", duration))
+            let ratio = random.chance(0.4) ? random.pick([-0.1, 0, 0.02, 0.95, 1, 1.05, 1.2, 2]) : random.grid(0.05...1, step: 0.05)
+            members.append(Self.member("dampingRatio", ratio))
             if random.chance(0.6) { members.append(Self.member("epsilon", random.pick([0.001, 0.01, 0.0001, 0.1, 0.5, 0.9]))) }
         }
         return .object(members)
@@ -66,7 +77,9 @@ struct BodyGenerator {
             checks.append(.object([("property", .string(random.pick(properties))), ("expected", .number(0))]))
         }
         for _ in 0..<random.pick([2, 3, 4, 5]) {
-            var args = [Self.member("target", random.chance(0.3) ? 1 : random.grid(-2...2, step: 0.5))]
+            // The query's target and initial velocity are often left to their defaults (1 and 0).
+            var args: [(String, JSONValue)] = []
+            if random.chance(0.7) { args.append(Self.member("target", random.chance(0.3) ? 1 : random.grid(-2...2, step: 0.5))) }
             if random.chance(0.5) { args.append(Self.member("initialVelocity", random.grid(-5...5, step: 0.5))) }
             args.append(Self.member("time", random.chance(0.1) ? 0 : random.grid(0...3, step: 0.01)))
             checks.append(.object([(random.chance(0.5) ? "value" : "velocity", .object(args)), ("expected", .number(0))]))
@@ -74,10 +87,21 @@ struct BodyGenerator {
         for _ in 0..<random.pick([0, 0, 1, 2]) {
             var args = [Self.member("target", random.grid(-2...2, step: 0.5))]
             if random.chance(0.5) { args.append(Self.member("initialVelocity", random.grid(-5...5, step: 0.5))) }
-            args.append(Self.member("epsilon", random.pick([0.001, 0.01, 0.0001])))
+            if random.chance(0.7) { args.append(Self.member("epsilon", random.pick([0.001, 0.01, 0.0001]))) }
             checks.append(.object([("settlingDuration", .object(args)), ("expected", .number(0))]))
         }
-        return .object([("init", springInit()), ("checks", .array(checks))])
+        if random.chance(0.3) {
+            let query = [Self.member("epsilon", random.pick([0.001, 0.01, 0.1])), Self.member("resolution", random.pick([0.001, 0.01]))]
+            checks.append(.object([("lastTimeOutside", .object(query)), ("expected", .number(0))]))
+        }
+        let initializer = springInit()
+        // A spring with infinite damping (a bounce at or below −1) is asked only what its formulas
+        // give without ∞ − ∞: its mass, damping and stiffness (docs/semantics.md §1.2).
+        if case let .number(bounce)? = initializer["bounce"], bounce <= -1 {
+            checks = checks.filter { ["mass", "damping", "stiffness"].map(JSONValue.string).contains($0["property"] ?? .null) }
+            if checks.isEmpty { checks = [.object([("property", .string("stiffness")), ("expected", .number(0))])] }
+        }
+        return .object([("init", initializer), ("checks", .array(checks))])
     }
 
     // MARK: Curves (§2)
@@ -197,6 +221,18 @@ struct BodyGenerator {
         }
         var times = Set<Double>()
         for _ in 0..<random.pick([6, 8, 10]) { times.insert(random.grid(0...duration, step: 0.01)) }
+        // A time at a frame reached by adding 1/frameRate k times (a few ulps off k/frameRate), or
+        // just inside or beyond the 1e-9 allowance after a frame (docs/protocol.md §4 `phases`).
+        if random.chance(0.4) {
+            let k = random.pick(Array(1...Int(duration * frameRate)))
+            let frame = Double(k) / frameRate
+            let time = random.pick([FixtureFeatures.accumulated(k, rate: frameRate), frame + 5e-10, frame + 2e-9, frame])
+            if trigger && random.chance(0.5) {
+                triggers = (triggers + [time]).sorted()
+            } else {
+                times.insert(time)
+            }
+        }
         let samples: [JSONValue] = times.sorted().map { .object([("time", .number($0)), ("value", .number(0)), ("phase", .string("p0"))]) }
         return .object([
             ("phases", .array(phases)), ("mode", .string(trigger ? "trigger" : "continuous")), ("frameRate", .number(frameRate)),

@@ -90,6 +90,7 @@ public struct ScenarioGenerator: Sendable {
             scenario.events[index].path = (0..<random.pick([1, 1, 2])).map { _ in pathModifier(&random, allowFluid: type == .scalar || type == .angle) }
         }
         if start > 0 && random.chance(0.15) { scenario.sampleTimes.insert((start / 2 * 1000).rounded() / 1000, at: 0) }
+        limitSamples(&scenario, &random)
         return scenario
     }
 
@@ -129,8 +130,9 @@ public struct ScenarioGenerator: Sendable {
             let points: [JSONValue] = [
                 random.grid(0...1, step: 0.05), random.grid(-1...2, step: 0.05), random.grid(0...1, step: 0.05), random.grid(-1...2, step: 0.05),
             ].map { .number($0) }
-            animation = .init(
-                base: "timingCurve", arguments: [.init(key: "controlPoints", value: .array(points)), member("duration", duration(&random))], modifiers: [])
+            var arguments = [GeneratedScenario.Member(key: "controlPoints", value: .array(points))]
+            if random.chance(0.7) { arguments.append(member("duration", duration(&random))) }
+            animation = .init(base: "timingCurve", arguments: arguments, modifiers: [])
         case "timingCurveNamed":
             let curve: JSONValue =
                 random.chance(0.5)
@@ -145,14 +147,20 @@ public struct ScenarioGenerator: Sendable {
                             ].map { .number($0) })
                     )
                 ])
-            animation = .init(base: "timingCurve", arguments: [.init(key: "curve", value: curve), member("duration", duration(&random))], modifiers: [])
+            var arguments = [GeneratedScenario.Member(key: "curve", value: curve)]
+            if random.chance(0.7) { arguments.append(member("duration", duration(&random))) }
+            animation = .init(base: "timingCurve", arguments: arguments, modifiers: [])
         case "interpolatingSpring":
             var arguments = [member("stiffness", random.grid(20...400, step: 10)), member("damping", random.grid(0.5...40, step: 0.5))]
             if random.chance(0.6) { arguments.insert(member("mass", random.grid(0.25...4, step: 0.25)), at: 0) }
             if random.chance(0.4) { arguments.append(member("initialVelocity", random.grid(-3...3, step: 0.5))) }
             animation = .init(base: "interpolatingSpring", arguments: arguments, modifiers: [])
         case "interpolatingSpringDuration":
-            var arguments = [member("duration", duration(&random)), member("bounce", random.grid(-0.5...0.9, step: 0.05))]
+            // Its duration formula has no floor: a bounce above 1 ends it at once (§3.1), drawn often.
+            var arguments: [GeneratedScenario.Member] = []
+            if random.chance(0.75) { arguments.append(member("duration", duration(&random))) }
+            let bounce = random.chance(0.3) ? random.pick([0.9, 0.95, 1, 1.05, 1.2]) : random.grid(-0.5...0.9, step: 0.05)
+            if random.chance(0.75) { arguments.append(member("bounce", bounce)) }
             if random.chance(0.4) { arguments.append(member("initialVelocity", random.grid(-3...3, step: 0.5))) }
             animation = .init(base: "interpolatingSpring", arguments: arguments, modifiers: [])
         case "custom":
@@ -162,19 +170,34 @@ public struct ScenarioGenerator: Sendable {
                     .init(key: "name", value: .string(random.pick(["MyLinearAnimation", "MergingLinearAnimation"]))), member("duration", duration(&random)),
                 ],
                 modifiers: [])
+            if random.chance(0.3) { animation.arguments.removeLast() }
         case "spring":
-            var arguments = [member("duration", duration(&random)), member("bounce", random.grid(-0.6...0.9, step: 0.05))]
+            var arguments: [GeneratedScenario.Member] = []
+            if random.chance(0.75) { arguments.append(member("duration", duration(&random))) }
+            if random.chance(0.75) { arguments.append(member("bounce", random.grid(-0.6...0.9, step: 0.05))) }
             if random.chance(0.3) { arguments.append(member("blendDuration", random.grid(0...1, step: 0.1))) }
             animation = .init(base: "spring", arguments: arguments, modifiers: [])
         case "springResponse":
-            // Responses below τ/√45000 ≈ 0.0296 s reach the stiffness cap of §3.1 item 2.
-            let response = random.chance(0.15) ? random.pick([0, 0.005, 0.01, 0.02]) : duration(&random)
+            // Responses at, just above and below τ/√45000 ≈ 0.0296 s, the stiffness cap of §3.1 item 2.
+            let cap = 2 * Double.pi / 45_000.squareRoot()
+            let response = random.chance(0.25) ? random.pick([0, 0.005, 0.01, 0.02, cap, 0.03, 0.04, 0.05]) : duration(&random)
+            // One of the two may be left to its default (0.5, 0.825), not both: the form is the
+            // response form only when one of its arguments is given.
             var arguments = [member("response", response), member("dampingFraction", random.grid(0.1...1.6, step: 0.05))]
+            if random.chance(0.3) { arguments.remove(at: random.chance(0.5) ? 0 : 1) }
             if random.chance(0.3) { arguments.append(member("blendDuration", random.grid(0...1, step: 0.1))) }
             animation = .init(base: "spring", arguments: arguments, modifiers: [])
         case "interactiveSpring":
-            animation = .init(
-                base: "interactiveSpring", arguments: random.chance(0.5) ? [] : [member("response", random.grid(0.1...0.6, step: 0.05))], modifiers: [])
+            var arguments: [GeneratedScenario.Member] = []
+            if random.chance(0.5) {
+                if random.chance(0.7) { arguments.append(member("response", random.grid(0.1...0.6, step: 0.05))) }
+                if random.chance(0.4) { arguments.append(member("dampingFraction", random.grid(0.5...1.2, step: 0.05))) }
+                if random.chance(0.4) || arguments.isEmpty { arguments.append(member("blendDuration", random.grid(0...1, step: 0.1))) }
+            } else {
+                if random.chance(0.4) { arguments.append(member("duration", random.grid(0.1...0.6, step: 0.05))) }
+                if random.chance(0.4) { arguments.append(member("extraBounce", random.grid(-0.3...0.4, step: 0.05))) }
+            }
+            animation = .init(base: "interactiveSpring", arguments: arguments, modifiers: [])
         case "default":
             animation = .init(base: "default", arguments: [], modifiers: [])
         case let name:
@@ -199,5 +222,24 @@ public struct ScenarioGenerator: Sendable {
             if key.hasPrefix("repeat") && random.chance(0.4) { animation.modifiers.append(.init(key: "autoreverses", value: .bool(false))) }
         }
         return animation
+    }
+
+    /// Samples at the times a limit of docs/semantics.md is decided, drawn last: at, just before
+    /// and just after a curve animation's end (§2.3) or a spring's blend (§3.1 item 1), and one
+    /// 1 s (or just under or over) after the last, where a fluid spring's clock jumps (item 4).
+    static func limitSamples(_ scenario: inout GeneratedScenario, _ random: inout SeededRandom) {
+        var extra: [Double] = []
+        for event in scenario.events {
+            guard let animation = event.animation, animation.modifiers.isEmpty, random.chance(0.3) else { continue }
+            let duration = animation.arguments.first { $0.key == "duration" }.flatMap { if case let .number(d) = $0.value { d } else { nil } }
+            let blend = animation.arguments.first { $0.key == "blendDuration" }.flatMap { if case let .number(d) = $0.value { d } else { nil } }
+            let end: Double? =
+                ["linear", "easeIn", "easeOut", "easeInOut", "timingCurve"].contains(animation.base)
+                ? duration ?? 0.35 : animation.base == "interactiveSpring" ? blend ?? 0.25 : blend
+            guard let end, end > 0 else { continue }
+            extra.append(event.time + end + random.pick([-0.01, 0, 0, 0.01]))
+        }
+        if random.chance(0.2), let last = scenario.sampleTimes.last { extra.append(last + random.pick([0.95, 1, 1, 1.05])) }
+        scenario.sampleTimes = Set(scenario.sampleTimes + extra).sorted()
     }
 }

@@ -117,7 +117,7 @@ public struct AnimationSpec: Sendable {
                 let p = try points.numbers(count: 4)
                 return .timingCurve(p[0], p[1], p[2], p[3], duration: try number("duration") ?? 0.35)
             }
-            return .timingCurve(try curve(try args.field("curve")), duration: try args.field("duration").number())
+            return .timingCurve(try curve(try args.field("curve")), duration: try number("duration") ?? 0.35)
         case "spring":
             try args.onlyKeys(["response", "dampingFraction", "duration", "bounce", "blendDuration"])
             let blend = try number("blendDuration") ?? 0

@@ -130,7 +130,7 @@ extension FixtureLoader {
                 if let args = try check.optionalField(kind) {
                     try check.onlyKeys([kind, "expected"])
                     try args.onlyKeys(["target", "initialVelocity", "time"])
-                    let target = try args.field("target").number(), v0 = try args.optionalField("initialVelocity")?.number() ?? 0
+                    let target = try args.optionalField("target")?.number() ?? 1, v0 = try args.optionalField("initialVelocity")?.number() ?? 0
                     let t = try args.field("time").number()
                     return kind == "value"
                         ? .value(target: target, initialVelocity: v0, time: t, expected: expected)

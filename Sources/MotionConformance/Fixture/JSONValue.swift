@@ -29,6 +29,12 @@ public indirect enum JSONValue: Equatable, Sendable {
         return members
     }
 
+    /// The elements of an array; nil for anything else.
+    public var array: [JSONValue]? {
+        guard case let .array(items) = self else { return nil }
+        return items
+    }
+
     public subscript(key: String) -> JSONValue? {
         guard case let .object(members) = self else { return nil }
         return members.last { $0.0 == key }?.1

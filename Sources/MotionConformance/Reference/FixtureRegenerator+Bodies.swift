@@ -38,6 +38,12 @@ extension FixtureRegenerator {
             guard let members = check.object, let (kind, args) = members.first else { throw ReferenceModel.Unsupported(description: "a check") }
             let target = numberIn(args, "target", 1), v0 = numberIn(args, "initialVelocity", 0)
             let expected: Double
+            let definite: [JSONValue] = [.string("mass"), .string("damping"), .string("stiffness")]
+            if !spring.decay.isFinite && !(kind == "property" && definite.contains(args)) {
+                throw ReferenceModel.Unsupported(
+                    description:
+                        "\(kind) \(args) of a spring with infinite damping (a bounce at or below −1): ∞ − ∞, outside the document (docs/semantics.md §1.2)")
+            }
             switch kind {
             case "property":
                 guard case let .string(name) = args, let value = spring.property(name) else { throw ReferenceModel.Unsupported(description: "a property") }
@@ -45,6 +51,8 @@ extension FixtureRegenerator {
             case "value": expected = spring.value(target: target, initialVelocity: v0, time: numberIn(args, "time", 0))
             case "velocity": expected = spring.velocity(target: target, initialVelocity: v0, time: numberIn(args, "time", 0))
             case "settlingDuration": expected = spring.settlingDuration(target: target, initialVelocity: v0, epsilon: numberIn(args, "epsilon", 0.001))
+            case "lastTimeOutside":
+                expected = spring.lastTimeOutside(epsilon: numberIn(args, "epsilon", 0.001), resolution: numberIn(args, "resolution", 0.001))
             default: throw ReferenceModel.Unsupported(description: "the reference model does not compute \(kind) checks")
             }
             return .object([(kind, args), ("expected", number(expected))])

@@ -133,6 +133,25 @@ struct ReferenceSpring {
 
     // MARK: Settling (§1.5)
 
+    /// docs/protocol.md §4 `spring`: the last time t in (0, 10] at which the spring from 0 to 1 is
+    /// at least ε from 1, truncated down to a multiple of `resolution` — 10 when it is still outside
+    /// at 10 s, 0 when it never is. Times are 10 − i·10⁻⁴ (each a product, not a running sum), the
+    /// crossing after the last time outside found by bisection to a few ulps.
+    func lastTimeOutside(epsilon: Double, resolution: Double) -> Double {
+        func outside(_ t: Double) -> Bool { !(abs(1 - value(target: 1, initialVelocity: 0, time: t)) < epsilon) }
+        let step = 1e-4
+        guard let i = (0..<100_000).first(where: { outside(10 - Double($0) * step) }) else { return 0 }
+        var (low, high) = (10 - Double(i) * step, 10 - Double(i - 1) * step)
+        if i > 0 {
+            for _ in 0..<80 {
+                let middle = (low + high) / 2
+                guard middle > low && middle < high else { break }
+                if outside(middle) { low = middle } else { high = middle }
+            }
+        }
+        return (low / resolution).rounded(.down) * resolution
+    }
+
     /// ∞ without decay; the envelope's time below it for an underdamped spring; else the grid scan.
     func settlingDuration(target: Double, initialVelocity v0: Double, epsilon: Double) -> Double {
         settlingDuration(target: [target], initialVelocity: [v0], epsilon: epsilon)
