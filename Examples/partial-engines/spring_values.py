@@ -31,7 +31,7 @@ class Spring:
                 ratio = init["dampingRatio"]
             else:
                 bounce = init.get("bounce", 0.0)
-                ratio = 1 / (bounce + 1) if bounce < 0 else max(0.0, 1 - bounce)
+                ratio = math.inf if bounce <= -1 else 1 / (bounce + 1) if bounce < 0 else max(0.0, 1 - bounce)
             self.stiffness = (TAU / response) ** 2
             self.damping = 2 * ratio * TAU / response
 
