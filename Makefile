@@ -39,7 +39,8 @@ test-debug: deps
 # tests alone, built a fraction as long as the whole package): the allocation-count tests need
 # optimised (specialised) code to be allocation-free; they run alone, with no other test
 # allocating beside them.
-ENGINE_TESTS = cd Tests/OptimisedEngine && $(SWIFT) test -c release -Xswiftc -enable-testing
+# `--package-path`, not `cd … &&`: a variable set before the command must reach swift itself.
+ENGINE_TESTS = $(SWIFT) test --package-path Tests/OptimisedEngine -c release -Xswiftc -enable-testing
 
 test-release: deps
 	$(ENGINE_TESTS) --scratch-path $(CURDIR)/.build/engine-release --filter EngineAllocationTests

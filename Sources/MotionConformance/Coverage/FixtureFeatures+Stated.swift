@@ -223,7 +223,7 @@ extension FixtureFeatures {
     }
 
     /// The time of frame `k` reached by adding the frame interval `k` times.
-    public static func accumulated(_ k: Int, rate: Double) -> Double {
+    static func accumulated(_ k: Int, rate: Double) -> Double {
         var time = 0.0
         for _ in 0..<max(0, min(k, 100_000)) { time += 1 / rate }
         return time
