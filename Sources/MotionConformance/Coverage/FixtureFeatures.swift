@@ -57,11 +57,13 @@ public enum FixtureFeatures {
         var previousAnimation: JSONValue?
         var previousValue = numbers(body["initialValue"])
         var animatedChanges = 0
+        var merging: [Bool] = []
         for event in events {
             let time = number(event["time"]) ?? 0
             let value = numbers(event["set"])
             let animation = event["animation"]
             let animated = animation != nil && animation != .null
+            merging.append(false)
             if case .object? = event["transaction"], case .bool(true)? = event["transaction"]?["tracksVelocity"] {
                 if features.contains("change:tracksVelocity") && features.contains("change:merges") { features.insert("change:tracking-through-merge") }
                 features.insert("change:tracksVelocity")
@@ -92,6 +94,7 @@ public enum FixtureFeatures {
                 if previousAnimated, let animation, case let .object(members) = animation, let base = members.first?.0 {
                     let merges = ReferencePlayback.fluidBases.contains(base) || members.first?.1["name"] == .string("MergingLinearAnimation")
                     features.insert(merges ? "change:merges" : "change:combines")
+                    merging[merging.count - 1] = merges
                     if merges, case let .object(running)? = previousAnimation, running.count > 1 { features.insert("change:merges-into-modifier") }
                 }
             }
@@ -101,6 +104,11 @@ public enum FixtureFeatures {
             previousValue = value
         }
         propertyStated(body, events: events, &features)
+        completionWindows(events, merging: merging, &features)
+        let type = valueType(body["valueType"])
+        if type != "scalar" && type != "angle" && events.contains(where: { isFluid($0["animation"]) }) {
+            features.insert("valueType:vector-fluid-spring")
+        }
         if case let .array(samples)? = body["samples"] {
             for sample in samples {
                 guard case let .object(members) = sample else { continue }

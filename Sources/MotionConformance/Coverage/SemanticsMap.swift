@@ -110,7 +110,9 @@ public enum SemanticsMap {
         r(
             "§4.4", "velocity tracking",
             [("tracksVelocity", "change:tracksVelocity"), ("tracking, a merge and tracking again", "change:tracking-through-merge")]),
-        r("§4.5", "vector data", each("valueType:", ["scalar", "angle", "point", "size", "rect", "struct"])),
+        r(
+            "§4.5", "vector data",
+            each("valueType:", ["scalar", "angle", "point", "size", "rect", "struct"]) + [("a fluid spring on a vector", "valueType:vector-fluid-spring")]),
         r(
             "§5.1", "keyframe timelines",
             [
@@ -140,7 +142,13 @@ public enum SemanticsMap {
             [
                 ("logicallyComplete", "completion:logicallyComplete"), ("removed", "completion:removed"),
                 ("a change that creates no animation", "completion:without-animation"),
-            ]),
+            ]
+                + ["logicallyComplete", "removed"].flatMap { criterion in
+                    zip(FixtureFeatures.completionWindows, ["inside a delay", "across repeats", "through a merge", "while a merge blends"]).map {
+                        window, words in
+                        ("\(criterion) \(words)", "completion:\(criterion)×\(window)")
+                    }
+                }),
         r(
             "§7", "transactions",
             [

@@ -205,7 +205,7 @@ struct BodyGenerator {
             var value = random.grid(-100...100, step: 10)
             if value == previous && random.chance(0.8) { value += 10 }
             previous = value
-            let animation: JSONValue = random.chance(0.2) ? .null : ScenarioGenerator.animation(&random, allowFluid: true).json
+            let animation: JSONValue = random.chance(0.2) ? .null : ScenarioGenerator.animation(&random).json
             phases.append(.object([("name", .string("p\(index)")), ("value", .number(value)), ("animation", animation)]))
         }
         let trigger = random.chance(0.5)

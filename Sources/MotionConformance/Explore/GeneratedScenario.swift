@@ -153,11 +153,8 @@ public struct GeneratedScenario: Sendable, Equatable {
 
     func encoded(_ value: [Double]) -> JSONValue { FixtureRegenerator.encoded(value, valueType) }
 
-    /// Whether the reference model can play it (§4.5: fluid springs on scalars only; every change
-    /// moves every component or none).
+    /// Whether the reference model can play it (§4.5: every change moves every component or none).
     var isPlayableByReference: Bool {
-        ReferencePlayback.separabilityProblem(
-            valueType, initial: initialValue,
-            changes: events.map { event in (event.value, event.animations.map(\.base).first { ReferencePlayback.fluidBases.contains($0) }) }) == nil
+        ReferencePlayback.separabilityProblem(valueType, initial: initialValue, changes: events.map(\.value)) == nil
     }
 }

@@ -64,7 +64,7 @@ public struct ScenarioGenerator: Sendable {
             for component in next.indices where next[component] == previous[component] { next[component] += 1 }
             var event = GeneratedScenario.Event(time: time, value: next, animation: nil)
             if random.chance(0.85) {
-                event.animation = animation(&random, allowFluid: type == .scalar || type == .angle)
+                event.animation = animation(&random)
             } else if random.chance(0.5) {
                 event.tracksVelocity = true
             }
@@ -87,7 +87,7 @@ public struct ScenarioGenerator: Sendable {
         // Drawn last, so every field above is what it was before transactions were generated.
         for index in scenario.events.indices where random.chance(0.15) {
             scenario.events[index].disablesAnimations = random.chance(0.3)
-            scenario.events[index].path = (0..<random.pick([1, 1, 2])).map { _ in pathModifier(&random, allowFluid: type == .scalar || type == .angle) }
+            scenario.events[index].path = (0..<random.pick([1, 1, 2])).map { _ in pathModifier(&random) }
         }
         if start > 0 && random.chance(0.15) { scenario.sampleTimes.insert((start / 2 * 1000).rounded() / 1000, at: 0) }
         limitSamples(&scenario, &random)
@@ -95,8 +95,8 @@ public struct ScenarioGenerator: Sendable {
     }
 
     /// A transaction modifier of §7, as fixtures write it.
-    static func pathModifier(_ random: inout SeededRandom, allowFluid: Bool) -> JSONValue {
-        func spec(_ random: inout SeededRandom) -> JSONValue { random.chance(0.25) ? .null : animation(&random, allowFluid: allowFluid).json }
+    static func pathModifier(_ random: inout SeededRandom) -> JSONValue {
+        func spec(_ random: inout SeededRandom) -> JSONValue { random.chance(0.25) ? .null : animation(&random).json }
         switch random.pick(["animation", "animationAlways", "scopedAnimation", "transactionAnimation", "disableAnimations"]) {
         case "animation": return .object([("animation", spec(&random)), ("valueChanged", .bool(random.chance(0.7)))])
         case "animationAlways": return .object([("animationAlways", spec(&random))])
@@ -116,11 +116,11 @@ public struct ScenarioGenerator: Sendable {
 
     /// An animation: a base from §3.1 (fluid springs only where the value is a scalar) and up to
     /// three modifiers of §3.2 in a random order.
-    static func animation(_ random: inout SeededRandom, allowFluid: Bool) -> GeneratedScenario.Animation {
-        var bases = [
+    static func animation(_ random: inout SeededRandom) -> GeneratedScenario.Animation {
+        let bases = [
             "linear", "easeIn", "easeOut", "easeInOut", "timingCurve", "timingCurveNamed", "interpolatingSpring", "interpolatingSpringDuration", "custom",
+            "spring", "springResponse", "smooth", "snappy", "bouncy", "interactiveSpring", "default", "spring", "springResponse",
         ]
-        if allowFluid { bases += ["spring", "springResponse", "smooth", "snappy", "bouncy", "interactiveSpring", "default", "spring", "springResponse"] }
         let duration = { (random: inout SeededRandom) in random.grid(0.1...1.5, step: 0.05) }
         var animation: GeneratedScenario.Animation
         switch random.pick(bases) {

@@ -114,10 +114,15 @@ final class ReferenceFluidSpring: ReferenceAnimation {
     let response: Double, fraction: Double, blendDuration: Double
     var position = 0.0, velocity = 0.0, acceleration = 0.0, clock = 0.0, start = 0.0, blendFrom = 0.0, blendDelta = 0.0
 
+    /// The vector's rest test this spring takes part in, and its name there (nil for a scalar).
+    let coupling: ReferenceRestCoupling?, name: Int
+
     init(change: Double, response: Double, fraction: Double, blendDuration: Double) {
         self.response = response
         self.fraction = fraction
         self.blendDuration = blendDuration
+        coupling = ReferenceRestCoupling.current
+        name = coupling?.register() ?? 0
         super.init(change: change)
     }
 
@@ -141,6 +146,10 @@ final class ReferenceFluidSpring: ReferenceAnimation {
             acceleration = -friction * half + stiffness * (change - position)
             velocity = acceleration * (1.0 / 600) + half
             clock += 1.0 / 300
+        }
+        if let coupling {
+            let terms = (velocity * velocity, acceleration * acceleration, (change - position) * (change - position), change * change)
+            return coupling.rests(name, at: t, terms) ? nil : position
         }
         let still = max(velocity * velocity, acceleration * acceleration) <= 0.0036
         let near = change == 0 || (change - position) * (change - position) <= (0.01 * change) * (0.01 * change)
