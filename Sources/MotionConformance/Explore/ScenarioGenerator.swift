@@ -114,8 +114,7 @@ public struct ScenarioGenerator: Sendable {
 
     static func member(_ key: String, _ value: Double) -> GeneratedScenario.Member { .init(key: key, value: .number(value)) }
 
-    /// An animation: a base from §3.1 (fluid springs only where the value is a scalar) and up to
-    /// three modifiers of §3.2 in a random order.
+    /// An animation: a base from §3.1 and up to three modifiers of §3.2 in a random order.
     static func animation(_ random: inout SeededRandom) -> GeneratedScenario.Animation {
         let bases = [
             "linear", "easeIn", "easeOut", "easeInOut", "timingCurve", "timingCurveNamed", "interpolatingSpring", "interpolatingSpringDuration", "custom",

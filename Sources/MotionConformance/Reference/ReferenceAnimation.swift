@@ -147,13 +147,11 @@ final class ReferenceFluidSpring: ReferenceAnimation {
             velocity = acceleration * (1.0 / 600) + half
             clock += 1.0 / 300
         }
-        if let coupling {
-            let terms = (velocity * velocity, acceleration * acceleration, (change - position) * (change - position), change * change)
-            return coupling.rests(name, at: t, terms) ? nil : position
-        }
-        let still = max(velocity * velocity, acceleration * acceleration) <= 0.0036
-        let near = change == 0 || (change - position) * (change - position) <= (0.01 * change) * (0.01 * change)
-        return still && near ? nil : position
+        let terms = RestTerms(
+            velocity: velocity * velocity, force: acceleration * acceleration, distance: (change - position) * (change - position),
+            allowance: (0.01 * change) * (0.01 * change), value: change * change)
+        let rests = coupling.map { $0.rests(name, at: t, terms) } ?? terms.rest
+        return rests ? nil : position
     }
 
     override func speed(_ t: Double) -> Double? { velocity }
@@ -187,6 +185,25 @@ final class ReferenceFluidSpring: ReferenceAnimation {
         c.logicallyDone = logicallyDone
         return c
     }
+}
+
+/// The squared lengths the fluid spring's rest test reads (§3.1 item 6): of one component, or
+/// summed over a vector's (§4.5).
+struct RestTerms {
+    /// |velocity|², |force|², |value − offset|², |0.01·value|², |value|².
+    var velocity, force, distance, allowance, value: Double
+
+    /// Still (max(|velocity|², |force|²) ≤ 0.0036) and near (|value − offset|² ≤ |0.01·value|²,
+    /// or value is zero).
+    var rest: Bool { max(velocity, force) <= 0.0036 && (value == 0 || distance <= allowance) }
+
+    static func + (a: RestTerms, b: RestTerms) -> RestTerms {
+        RestTerms(
+            velocity: a.velocity + b.velocity, force: a.force + b.force, distance: a.distance + b.distance, allowance: a.allowance + b.allowance,
+            value: a.value + b.value)
+    }
+
+    static let zero = RestTerms(velocity: 0, force: 0, distance: 0, allowance: 0, value: 0)
 }
 
 /// The interpolating spring (§3.1): a closed form, the critical one whenever ζ ≥ 1.

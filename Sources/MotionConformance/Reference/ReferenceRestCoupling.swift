@@ -1,5 +1,5 @@
-/// The fluid spring's rest test on a vector (§3.1 item 6): max(|velocity|², |force|²) ≤ 0.0036 and
-/// |value − offset|² ≤ |0.01·value|², each `|·|²` summed over the components (§4.5).
+/// The fluid spring's rest test on a vector (§3.1 item 6, `RestTerms`), each `|·|²` summed over the
+/// components (§4.5) in their order.
 ///
 /// The reference plays a vector one component at a time; everything else a fluid spring does is
 /// component-wise, so only this test joins them. The components are played in passes: in each,
@@ -14,9 +14,6 @@ final class ReferenceRestCoupling: @unchecked Sendable {
         var time: Double
     }
 
-    /// The terms of one component at one time: |velocity|², |force|², |value − offset|², |value|².
-    typealias Terms = (velocity: Double, force: Double, distance: Double, value: Double)
-
     @TaskLocal static var current: ReferenceRestCoupling?
 
     let components: Int
@@ -24,7 +21,7 @@ final class ReferenceRestCoupling: @unchecked Sendable {
     private var made = 0
     private var decisions: [Key: Bool] = [:]
     private var used: [Key: Bool] = [:]
-    private var reports: [Key: [Int: Terms]] = [:]
+    private var reports: [Key: [Int: RestTerms]] = [:]
 
     init(components: Int) { self.components = components }
 
@@ -36,7 +33,7 @@ final class ReferenceRestCoupling: @unchecked Sendable {
 
     /// Whether spring `spring` rests at elapsed `time`, as the previous pass found; its terms kept
     /// for this pass's answer.
-    func rests(_ spring: Int, at time: Double, _ terms: Terms) -> Bool {
+    func rests(_ spring: Int, at time: Double, _ terms: RestTerms) -> Bool {
         let key = Key(spring: spring, time: time)
         reports[key, default: [:]][component] = terms
         let decision = decisions[key] ?? false
@@ -59,8 +56,7 @@ final class ReferenceRestCoupling: @unchecked Sendable {
                 throw ReferenceModel.Unsupported(
                     description: "the components of a fluid spring's vector did not play alike; the reference cannot join their rest test")
             }
-            let sum = terms.values.reduce((0.0, 0.0, 0.0, 0.0)) { ($0.0 + $1.velocity, $0.1 + $1.force, $0.2 + $1.distance, $0.3 + $1.value) }
-            let rests = max(sum.0, sum.1) <= 0.0036 && (sum.3 == 0 || sum.2 <= 0.0001 * sum.3)
+            let rests = (0..<components).reduce(RestTerms.zero) { $0 + terms[$1]! }.rest
             if used[key] != rests { consistent = false }
             decisions[key] = rests
         }
