@@ -34,7 +34,7 @@ struct StatedValuesTests {
             of: "`extraBounce` (0) |\n| `interactiveSpring`", with: "`extraBounce` (0), `speed` (2) |\n| `interactiveSpring`")
         let semanticsText = try #require(changed[StatedValues.semanticsDoc])
         changed[StatedValues.semanticsDoc] =
-            semanticsText.replacingOccurrences(of: "Stiffness k = (τ/r)², at most 45,000", with: "Stiffness k = (τ/r)², no more than 45,000")
+            semanticsText.replacingOccurrences(of: "Stiffness k = (τ/r)², at most 45,000", with: "Stiffness k = (τ/r)², never above 45,000")
             .replacingOccurrences(of: "### 3.2 Modifiers\n", with: "### 3.2 Modifiers\n\nA speed is clamped to [0.1, 10].\n")
         let problems = StatedValues.problems(documents: changed)
         #expect(

@@ -32,7 +32,6 @@ extension FixtureFeatures {
         guard isFluid(animation), case let .object(members)? = animation,
             let (base, arguments) = members.first(where: { !AnimationSpec.modifiers.contains($0.0) })
         else { return 0 }
-        if let blend = number(arguments["blendDuration"]) { return blend }
-        return base == "interactiveSpring" ? 0.25 : 0
+        return blendDuration(base: base, arguments)
     }
 }

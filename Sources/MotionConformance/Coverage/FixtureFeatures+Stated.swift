@@ -26,17 +26,12 @@ extension FixtureFeatures {
 
     /// A fluid spring's response, its defaults applied; nil for other bases.
     static func fluidResponse(base: String, _ arguments: JSONValue?) -> Double? {
-        let response = number(arguments?["response"]), duration = number(arguments?["duration"])
-        switch base {
-        case "spring": return response ?? duration ?? 0.5
-        case "smooth", "snappy", "bouncy", "default": return duration ?? 0.5
-        case "interactiveSpring": return response ?? duration ?? 0.15
-        default: return nil
-        }
+        guard let response = AnimationDefaults.response(base: base) else { return nil }
+        return number(arguments?["response"]) ?? number(arguments?["duration"]) ?? response
     }
 
     static func blendDuration(base: String, _ arguments: JSONValue?) -> Double {
-        number(arguments?["blendDuration"]) ?? (base == "interactiveSpring" ? 0.25 : 0)
+        number(arguments?["blendDuration"]) ?? AnimationDefaults.blendDuration(base: base) ?? 0
     }
 
     static func animationStated(base: String, arguments: JSONValue?, keys: Set<String>, modifiers: JSONValue, _ features: inout Set<String>) {
@@ -87,7 +82,8 @@ extension FixtureFeatures {
     }
 
     /// What a property scenario's changes and samples reach of the limits that depend on time: a
-    /// curve animation's end, a fluid spring's blend, its 1 s jump and its rest thresholds.
+    /// curve animation's end, a fluid spring's blend, its 1 s jump and its rest thresholds, and
+    /// velocity tracking's 2 s hold after a tracked change.
     static func propertyStated(_ body: JSONValue, events: [JSONValue], _ features: inout Set<String>) {
         mark("mergesCoincidentAnimations", body["mergesCoincidentAnimations"] == nil ? "omitted" : "given", &features)
         let sampleTimes: [Double] = (body["samples"]?.array ?? []).compactMap { number($0["time"]) }
@@ -99,11 +95,14 @@ extension FixtureFeatures {
             let next = events.dropFirst(index + 1).compactMap { number($0["time"]) }.first ?? .infinity
             let value = numbers(event["set"])
             defer { previous = value }
+            let within = sampleTimes.filter { $0 > time && $0 < next }.map { $0 - time }
+            if case .bool(true)? = event["transaction"]?["tracksVelocity"] {
+                for elapsed in within { mark("tracking.horizon", side(elapsed, of: 2, insideBelow: true, span: 0.5, tolerance: 1e-9), &features) }
+            }
             guard case let .object(members)? = event["animation"], let (base, arguments) = members.first else { continue }
             let plain = members.count == 1
-            let within = sampleTimes.filter { $0 > time && $0 < next }.map { $0 - time }
             if plain, ["linear", "easeIn", "easeOut", "easeInOut", "timingCurve"].contains(base) {
-                let duration = number(arguments["duration"]) ?? 0.35
+                let duration = number(arguments["duration"]) ?? AnimationDefaults.curveDuration
                 for elapsed in within { mark("timingCurve.progress", side(elapsed, of: duration, insideBelow: true, span: 0.05, tolerance: 1e-9), &features) }
             }
             guard let response = fluidResponse(base: base, arguments) else { continue }
@@ -170,6 +169,14 @@ extension FixtureFeatures {
             let settling = key == "settlingDuration" || (key == "property" && check["property"] == .string("settlingDuration"))
             if settling, regime == "critical" || regime == "overdamped", let expected {
                 mark("settlingDuration.scan", expected > 50 ? "inside" : expected == 0 && (response ?? 0) >= 5 ? "outside" : nil, &features)
+                if let spring = try? ReferenceSpring(json: initializer) {
+                    let query = key == "settlingDuration" ? query : nil
+                    var forgotten = false
+                    let answer = spring.settlingDuration(
+                        target: number(query?["target"]) ?? 1, initialVelocity: number(query?["initialVelocity"]) ?? 0,
+                        epsilon: number(query?["epsilon"]) ?? 0.001, forgetting: { _ in forgotten = true })
+                    mark("settlingDuration.hold", forgotten ? "inside" : answer > 0 ? "outside" : nil, &features)
+                }
             }
         }
     }

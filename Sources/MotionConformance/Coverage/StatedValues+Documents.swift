@@ -26,7 +26,7 @@ extension StatedValues {
 
     /// What a scan for defaults and limits looks for (lower case).
     public static let defaultPhrases = ["by default", "defaults to", "default to", "(default", "the default ", "the default)", "default)", "its default"]
-    public static let limitPhrases = ["clamp", "at most", "at least", "floor", "horizon", "allowance", "threshold", "capped"]
+    public static let limitPhrases = ["clamp", "at most", "at least", "floor", "horizon", "allowance", "threshold", "capped", "more than"]
 
     /// The problems of `statements` against `documents` (path → text).
     public static func problems(

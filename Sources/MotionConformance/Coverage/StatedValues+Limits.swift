@@ -22,6 +22,10 @@ extension StatedValues {
             [s("1.5 `settlingDuration`", "(at most 1024 steps;")],
             regions: [("settles late in the scan (over 50 s)", "inside"), ("still outside at the scan's end (answers 0)", "outside")]),
         bound(
+            "settlingDuration.hold", "settlingDuration's scan returns a candidate held for more than 1 s",
+            [s("1.5 `settlingDuration`", "returns the candidate once it has held for more than 1 s")],
+            regions: [("a candidate forgotten before its hold ended", "inside"), ("a candidate held more than 1 s (the answer)", "outside")]),
+        bound(
             "lastTimeOutside.horizon", "lastTimeOutside's horizon, 10 s",
             [
                 p("`spring`", "10 s is the horizon — a spring still outside the band at 10 s answers 10"),
@@ -68,6 +72,10 @@ extension StatedValues {
             "fluid.gap", "a fluid spring's clock jumps after more than 1 s without a frame",
             [s(fluid, "If more than 1 s passed since `time`, `time` jumps to t − 1/60")],
             regions: [("a 1 s gap", "at"), ("just under 1 s (0.9 s or more)", "inside"), ("just over 1 s (up to 1.5 s)", "outside")]),
+        bound(
+            "tracking.horizon", "velocity tracking holds its target until more than 2 s after its last sample",
+            [s("4.4 Velocity tracking", "until more than 2 s after the last sample")],
+            regions: [("a sample 2 s after a tracked change", "at"), ("just under 2 s (1.5 s or more)", "inside"), ("just over 2 s (up to 2.5 s)", "outside")]),
         bound(
             "fluid.rest", "a fluid spring's absolute rest thresholds",
             [

@@ -1,4 +1,5 @@
 extension StatedValues {
+    typealias D = AnimationDefaults
     static let curveRow = "`linear`, `easeIn`, `easeOut`, `easeInOut`"
     static let presetRow = "`smooth`, `snappy`, `bouncy`"
 
@@ -8,88 +9,88 @@ extension StatedValues {
         omission(
             "linear.duration", "a curve animation's duration, 0.35 s",
             [p(animationRow, "`duration` (0.35)"), s("2.3 Timing-curve animations", "last 0.35 s unless given a duration")],
-            table: row(curveRow, "duration", "0.35")),
+            table: row(curveRow, "duration", D.curveDuration)),
         omission(
             "timingCurve.duration", "timingCurve's duration, 0.35 s",
             [p(animationRow, "`duration` (0.35)"), s("2.3 Timing-curve animations", "`timingCurve(x₁, y₁, x₂, y₂, duration: 0.35)`")],
-            table: row("`timingCurve`", "duration", "0.35")),
+            table: row("`timingCurve`", "duration", D.curveDuration)),
         omission(
             "spring.response", "spring(response:)'s response, 0.5",
             [p(animationRow, "`response` (0.5)"), s("3.1 Built-in animations", "`spring(response: 0.5, dampingFraction: 0.825, blendDuration: 0)`")],
-            table: row("`spring`", "response", "0.5")),
+            table: row("`spring`", "response", D.Spring.response)),
         omission(
             "spring.dampingFraction", "spring(response:)'s damping fraction, 0.825",
             [p(animationRow, "`dampingFraction` (0.825)"), s("3.1 Built-in animations", "`spring(response: 0.5, dampingFraction: 0.825, blendDuration: 0)`")],
-            table: row("`spring`", "dampingFraction", "0.825")),
+            table: row("`spring`", "dampingFraction", D.Spring.dampingFraction)),
         omission(
             "spring.duration", "spring(duration:)'s duration, 0.5",
             [p(animationRow, "`duration` (0.5)"), s("3.1 Built-in animations", "`spring(duration: 0.5, bounce: 0, blendDuration: 0)`")],
-            table: row("`spring`", "duration", "0.5")),
+            table: row("`spring`", "duration", D.Spring.duration)),
         omission(
             "spring.bounce", "spring(duration:)'s bounce, 0",
             [p(animationRow, "`bounce` (0)"), s("3.1 Built-in animations", "`spring(duration: 0.5, bounce: 0, blendDuration: 0)`")],
-            table: row("`spring`", "bounce", "0")),
+            table: row("`spring`", "bounce", D.Spring.bounce)),
         omission(
             "spring.blendDuration", "a spring's blend duration, 0",
             [p(animationRow, "`blendDuration` (0)"), s("3.1 Built-in animations", "`spring(duration: 0.5, bounce: 0, blendDuration: 0)`")],
-            table: row("`spring`", "blendDuration", "0")),
+            table: row("`spring`", "blendDuration", D.Spring.blendDuration)),
         omission(
             "smooth.duration", "the presets' duration, 0.5",
             [p(animationRow, "`duration` (0.5), `extraBounce` (0)"), s("3.1 Built-in animations", "`smooth(duration: 0.5, extraBounce: 0)`")],
-            table: row(presetRow, "duration", "0.5")),
+            table: row(presetRow, "duration", D.Preset.duration)),
         omission(
             "smooth.extraBounce", "the presets' extra bounce, 0",
             [p(animationRow, "`duration` (0.5), `extraBounce` (0)"), s("3.1 Built-in animations", "`smooth(duration: 0.5, extraBounce: 0)`")],
-            table: row(presetRow, "extraBounce", "0")),
+            table: row(presetRow, "extraBounce", D.Preset.extraBounce)),
         omission(
             "interactiveSpring.response", "interactiveSpring's response, 0.15",
             [
                 p(animationRow, "`response` (0.15)"),
                 s("3.1 Built-in animations", "`interactiveSpring(response: 0.15, dampingFraction: 0.86, blendDuration: 0.25)`"),
             ],
-            table: row("`interactiveSpring`", "response", "0.15")),
+            table: row("`interactiveSpring`", "response", D.InteractiveSpring.response)),
         omission(
             "interactiveSpring.dampingFraction", "interactiveSpring's damping fraction, 0.86",
             [
                 p(animationRow, "`dampingFraction` (0.86)"),
                 s("3.1 Built-in animations", "`interactiveSpring(response: 0.15, dampingFraction: 0.86, blendDuration: 0.25)`"),
             ],
-            table: row("`interactiveSpring`", "dampingFraction", "0.86")),
+            table: row("`interactiveSpring`", "dampingFraction", D.InteractiveSpring.dampingFraction)),
         omission(
             "interactiveSpring.blendDuration", "interactiveSpring's blend duration, 0.25",
             [
                 p(animationRow, "`blendDuration` (0.25)"),
                 s("3.1 Built-in animations", "`interactiveSpring(duration: 0.15, extraBounce: 0, blendDuration: 0.25)`"),
             ],
-            table: row("`interactiveSpring`", "blendDuration", "0.25")),
+            table: row("`interactiveSpring`", "blendDuration", D.InteractiveSpring.blendDuration)),
         omission(
             "interactiveSpring.duration", "interactiveSpring(duration:)'s duration, 0.15",
             [p(animationRow, "`duration` (0.15)"), s("3.1 Built-in animations", "`interactiveSpring(duration: 0.15, extraBounce: 0, blendDuration: 0.25)`")],
-            table: row("`interactiveSpring`", "duration", "0.15")),
+            table: row("`interactiveSpring`", "duration", D.InteractiveSpring.duration)),
         omission(
             "interactiveSpring.extraBounce", "interactiveSpring(duration:)'s extra bounce, 0",
             [p(animationRow, "`extraBounce` (0)"), s("3.1 Built-in animations", "`interactiveSpring(duration: 0.15, extraBounce: 0, blendDuration: 0.25)`")],
-            table: row("`interactiveSpring`", "extraBounce", "0")),
+            table: row("`interactiveSpring`", "extraBounce", D.InteractiveSpring.extraBounce)),
         omission(
             "interpolatingSpring.mass", "interpolatingSpring's mass, 1",
             [p(animationRow, "`mass` (1)"), s("3.1 Built-in animations", "`interpolatingSpring(mass: 1, stiffness:, damping:, initialVelocity: 0)`")],
-            table: row("`interpolatingSpring`", "mass", "1")),
+            table: row("`interpolatingSpring`", "mass", D.InterpolatingSpring.mass)),
         omission(
             "interpolatingSpring.duration", "interpolatingSpring(duration:)'s duration, 0.5",
             [p(animationRow, "`duration` (0.5)"), s("3.1 Built-in animations", "`interpolatingSpring(duration: 0.5, bounce: 0, initialVelocity: 0)`")],
-            table: row("`interpolatingSpring`", "duration", "0.5")),
+            table: row("`interpolatingSpring`", "duration", D.InterpolatingSpring.duration)),
         omission(
             "interpolatingSpring.bounce", "interpolatingSpring(duration:)'s bounce, 0",
             [p(animationRow, "`bounce` (0)"), s("3.1 Built-in animations", "157.91 and 25.13 by default")],
-            table: row("`interpolatingSpring`", "bounce", "0")),
+            table: row("`interpolatingSpring`", "bounce", D.InterpolatingSpring.bounce)),
         omission(
             "interpolatingSpring.initialVelocity", "interpolatingSpring's initial velocity, 0",
             [p(animationRow, "`initialVelocity` (0)"), s("3.1 Built-in animations", "`interpolatingSpring(duration: 0.5, bounce: 0, initialVelocity: 0)`")],
-            table: row("`interpolatingSpring`", "initialVelocity", "0")),
+            table: row("`interpolatingSpring`", "initialVelocity", D.InterpolatingSpring.initialVelocity)),
         omission(
             "custom.duration", "the harness animations' duration, 1 s",
             [p(animationRow, "`duration` (1)"), s("3.1 Built-in animations", "Without a `duration` both last 1 s")],
-            table: row("`custom`", "duration", "1")),
+            table: row("`custom`", "duration", D.customDuration)),
     ]
 
     /// `Spring`'s initializers (protocol §4 `spring`, semantics §1.2) and the spring queries.

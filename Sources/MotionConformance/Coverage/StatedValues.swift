@@ -69,6 +69,12 @@ public enum StatedValues {
     static let animationRow = "Animations"
     static func row(_ row: String, _ argument: String, _ value: String) -> TableEntry { TableEntry(row: row, argument: argument, value: value) }
 
+    /// A row of the protocol's table of animations, its default the one `AnimationDefaults` applies,
+    /// written as the table writes numbers (`1`, not `1.0`).
+    static func row(_ row: String, _ argument: String, _ value: Double) -> TableEntry {
+        TableEntry(row: row, argument: argument, value: value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value))
+    }
+
     public static let statements: [Statement] = animationDefaults + springDefaults + otherDefaults + limits
 
     public static var defaults: [Statement] { statements.filter { $0.kind == .default } }

@@ -234,7 +234,7 @@ public struct ScenarioGenerator: Sendable {
             let blend = animation.arguments.first { $0.key == "blendDuration" }.flatMap { if case let .number(d) = $0.value { d } else { nil } }
             let end: Double? =
                 ["linear", "easeIn", "easeOut", "easeInOut", "timingCurve"].contains(animation.base)
-                ? duration ?? 0.35 : animation.base == "interactiveSpring" ? blend ?? 0.25 : blend
+                ? duration ?? AnimationDefaults.curveDuration : blend ?? AnimationDefaults.blendDuration(base: animation.base)
             guard let end, end > 0 else { continue }
             extra.append(event.time + end + random.pick([-0.01, 0, 0, 0.01]))
         }

@@ -108,26 +108,30 @@ public struct AnimationSpec: Sendable {
             return .default
         case "linear", "easeIn", "easeOut", "easeInOut":
             try args.onlyKeys(["duration"])
-            let d = try number("duration") ?? 0.35
+            let d = try number("duration") ?? AnimationDefaults.curveDuration
             return ["linear": .linear(duration: d), "easeIn": .easeIn(duration: d), "easeOut": .easeOut(duration: d), "easeInOut": .easeInOut(duration: d)][
                 key]!
         case "timingCurve":
             try args.onlyKeys(["controlPoints", "curve", "duration"])
             if let points = try args.optionalField("controlPoints") {
                 let p = try points.numbers(count: 4)
-                return .timingCurve(p[0], p[1], p[2], p[3], duration: try number("duration") ?? 0.35)
+                return .timingCurve(p[0], p[1], p[2], p[3], duration: try number("duration") ?? AnimationDefaults.curveDuration)
             }
-            return .timingCurve(try curve(try args.field("curve")), duration: try number("duration") ?? 0.35)
+            return .timingCurve(try curve(try args.field("curve")), duration: try number("duration") ?? AnimationDefaults.curveDuration)
         case "spring":
             try args.onlyKeys(["response", "dampingFraction", "duration", "bounce", "blendDuration"])
-            let blend = try number("blendDuration") ?? 0
+            let blend = try number("blendDuration") ?? AnimationDefaults.Spring.blendDuration
             if try Self.isFirstForm(args, ["response", "dampingFraction"], not: ["duration", "bounce"]) {
-                return .spring(response: try number("response") ?? 0.5, dampingFraction: try number("dampingFraction") ?? 0.825, blendDuration: blend)
+                return .spring(
+                    response: try number("response") ?? AnimationDefaults.Spring.response,
+                    dampingFraction: try number("dampingFraction") ?? AnimationDefaults.Spring.dampingFraction, blendDuration: blend)
             }
-            return .spring(duration: try number("duration") ?? 0.5, bounce: try number("bounce") ?? 0, blendDuration: blend)
+            return .spring(
+                duration: try number("duration") ?? AnimationDefaults.Spring.duration, bounce: try number("bounce") ?? AnimationDefaults.Spring.bounce,
+                blendDuration: blend)
         case "smooth", "snappy", "bouncy":
             try args.onlyKeys(["duration", "extraBounce"])
-            let d = try number("duration") ?? 0.5, extra = try number("extraBounce") ?? 0
+            let d = try number("duration") ?? AnimationDefaults.Preset.duration, extra = try number("extraBounce") ?? AnimationDefaults.Preset.extraBounce
             return [
                 "smooth": .smooth(duration: d, extraBounce: extra), "snappy": .snappy(duration: d, extraBounce: extra),
                 "bouncy": .bouncy(duration: d, extraBounce: extra),
@@ -136,25 +140,30 @@ public struct AnimationSpec: Sendable {
             try args.onlyKeys(["response", "dampingFraction", "duration", "extraBounce", "blendDuration"])
             if try Self.isFirstForm(args, ["response", "dampingFraction"], not: ["duration", "extraBounce"]) {
                 return .interactiveSpring(
-                    response: try number("response") ?? 0.15, dampingFraction: try number("dampingFraction") ?? 0.86,
-                    blendDuration: try number("blendDuration") ?? 0.25)
+                    response: try number("response") ?? AnimationDefaults.InteractiveSpring.response,
+                    dampingFraction: try number("dampingFraction") ?? AnimationDefaults.InteractiveSpring.dampingFraction,
+                    blendDuration: try number("blendDuration") ?? AnimationDefaults.InteractiveSpring.blendDuration)
             }
             return .interactiveSpring(
-                duration: try number("duration") ?? 0.15, extraBounce: try number("extraBounce") ?? 0,
-                blendDuration: try number("blendDuration") ?? 0.25)
+                duration: try number("duration") ?? AnimationDefaults.InteractiveSpring.duration,
+                extraBounce: try number("extraBounce") ?? AnimationDefaults.InteractiveSpring.extraBounce,
+                blendDuration: try number("blendDuration") ?? AnimationDefaults.InteractiveSpring.blendDuration)
         case "interpolatingSpring":
             try args.onlyKeys(["mass", "stiffness", "damping", "initialVelocity", "duration", "bounce"])
-            let v0 = try number("initialVelocity") ?? 0
+            let v0 = try number("initialVelocity") ?? AnimationDefaults.InterpolatingSpring.initialVelocity
             if try Self.isFirstForm(args, ["mass", "stiffness", "damping"], not: ["duration", "bounce"]) {
                 return .interpolatingSpring(
-                    mass: try number("mass") ?? 1, stiffness: try args.field("stiffness").number(), damping: try args.field("damping").number(),
+                    mass: try number("mass") ?? AnimationDefaults.InterpolatingSpring.mass, stiffness: try args.field("stiffness").number(),
+                    damping: try args.field("damping").number(),
                     initialVelocity: v0)
             }
-            return .interpolatingSpring(duration: try number("duration") ?? 0.5, bounce: try number("bounce") ?? 0, initialVelocity: v0)
+            return .interpolatingSpring(
+                duration: try number("duration") ?? AnimationDefaults.InterpolatingSpring.duration,
+                bounce: try number("bounce") ?? AnimationDefaults.InterpolatingSpring.bounce, initialVelocity: v0)
         case "custom":
             try args.onlyKeys(["name", "duration"])
             let name = try args.field("name").string()
-            let d = try number("duration") ?? 1
+            let d = try number("duration") ?? AnimationDefaults.customDuration
             switch name {
             case "MyLinearAnimation": return Animation(HarnessLinearAnimation(duration: d))
             case "MergingLinearAnimation": return Animation(HarnessMergingAnimation(duration: d))

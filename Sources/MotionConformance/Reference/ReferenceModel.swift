@@ -22,6 +22,7 @@ public enum ReferenceModel {
             return fallback
         }
         func has(_ key: String) -> Bool { args[key] != nil }
+        typealias D = AnimationDefaults
         func fraction(bounce b: Double) -> Double { b < 0 ? 1 / (b + 1) : 1 - b }
         func spring(_ response: Double, _ f: Double, _ blend: Double) -> ReferenceAnimation {
             let s = ReferenceFluidSpring(change: change, response: response, fraction: f, blendDuration: blend)
@@ -42,46 +43,52 @@ public enum ReferenceModel {
             base = ReferenceClock(base: inner, transform: .passThrough)
             base.identity = "default"
         case "linear", "easeIn", "easeOut", "easeInOut":
-            base = curve(named[name]!, n("duration", 0.35))
+            base = curve(named[name]!, n("duration", AnimationDefaults.curveDuration))
         case "timingCurve":
             if case let .array(points)? = args["controlPoints"] {
-                base = curve(points.compactMap { if case let .number(v) = $0 { return v } else { return nil } }, n("duration", 0.35))
+                base = curve(points.compactMap { if case let .number(v) = $0 { return v } else { return nil } }, n("duration", AnimationDefaults.curveDuration))
             } else if case let .string(curveName)? = args["curve"], let p = named[curveName] {
-                base = curve(p, n("duration", 0.35), clampsY: true, speed: true, rounds: curveName != "linear")
+                base = curve(p, n("duration", AnimationDefaults.curveDuration), clampsY: true, speed: true, rounds: curveName != "linear")
             } else if case let .object(b)? = args["curve"], case let .array(points)? = b.first(where: { $0.0 == "bezier" })?.1 {
                 base = curve(
-                    points.compactMap { if case let .number(v) = $0 { return v } else { return nil } }, n("duration", 0.35), clampsY: true, speed: true)
+                    points.compactMap { if case let .number(v) = $0 { return v } else { return nil } }, n("duration", AnimationDefaults.curveDuration),
+                    clampsY: true, speed: true)
             } else {
                 throw Unsupported(description: "the reference model has Bézier timing curves only")
             }
         case "spring":
             base =
                 has("response") || has("dampingFraction")
-                ? spring(n("response", 0.5), n("dampingFraction", 0.825), n("blendDuration", 0))
-                : spring(n("duration", 0.5), fraction(bounce: n("bounce", 0)), n("blendDuration", 0))
+                ? spring(n("response", D.Spring.response), n("dampingFraction", D.Spring.dampingFraction), n("blendDuration", D.Spring.blendDuration))
+                : spring(n("duration", D.Spring.duration), fraction(bounce: n("bounce", D.Spring.bounce)), n("blendDuration", D.Spring.blendDuration))
         case "smooth", "snappy", "bouncy":
             let extra = ["smooth": 0.0, "snappy": 0.15, "bouncy": 0.3][name]!
-            base = spring(n("duration", 0.5), fraction(bounce: extra + n("extraBounce", 0)), 0)
+            base = spring(n("duration", D.Preset.duration), fraction(bounce: extra + n("extraBounce", D.Preset.extraBounce)), 0)
         case "interactiveSpring":
             base =
                 has("response") || has("dampingFraction")
-                ? spring(n("response", 0.15), n("dampingFraction", 0.86), n("blendDuration", 0.25))
-                : spring(n("duration", 0.15), fraction(bounce: 0.15 + n("extraBounce", 0)), n("blendDuration", 0.25))
+                ? spring(
+                    n("response", D.InteractiveSpring.response), n("dampingFraction", D.InteractiveSpring.dampingFraction),
+                    n("blendDuration", D.InteractiveSpring.blendDuration))
+                : spring(
+                    n("duration", D.InteractiveSpring.duration), fraction(bounce: 0.15 + n("extraBounce", D.InteractiveSpring.extraBounce)),
+                    n("blendDuration", D.InteractiveSpring.blendDuration))
         case "interpolatingSpring":
             let k: Double, c: Double, m: Double
             if has("stiffness") {
-                (m, k, c) = (n("mass", 1), n("stiffness", 0), n("damping", 0))
+                (m, k, c) = (n("mass", D.InterpolatingSpring.mass), n("stiffness", 0), n("damping", 0))
             } else {
-                let d = n("duration", 0.5)
+                let d = n("duration", D.InterpolatingSpring.duration)
                 k = d > 0 ? pow(2 * Double.pi / d, 2) : .infinity
-                (m, c) = (1, 2 * sqrt(k) * fraction(bounce: n("bounce", 0)))
+                (m, c) = (1, 2 * sqrt(k) * fraction(bounce: n("bounce", D.InterpolatingSpring.bounce)))
             }
-            base = ReferenceInterpolatingSpring(change: change, mass: m, stiffness: k, damping: c, initialVelocity: n("initialVelocity", 0))
-            base.identity = "interpolating(\(m),\(k),\(c),\(n("initialVelocity", 0)))"
+            base = ReferenceInterpolatingSpring(
+                change: change, mass: m, stiffness: k, damping: c, initialVelocity: n("initialVelocity", D.InterpolatingSpring.initialVelocity))
+            base.identity = "interpolating(\(m),\(k),\(c),\(n("initialVelocity", D.InterpolatingSpring.initialVelocity)))"
         case "custom":
             guard case let .string(kind)? = args["name"] else { throw Unsupported(description: "custom animation without a name") }
-            base = ReferenceLinearCustom(change: change, duration: n("duration", 1), merges: kind == "MergingLinearAnimation")
-            base.identity = "custom(\(kind),\(n("duration", 1)))"
+            base = ReferenceLinearCustom(change: change, duration: n("duration", D.customDuration), merges: kind == "MergingLinearAnimation")
+            base.identity = "custom(\(kind),\(n("duration", D.customDuration)))"
         default:
             throw Unsupported(description: "the reference model does not know the animation '\(name)'")
         }

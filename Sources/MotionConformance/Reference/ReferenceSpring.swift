@@ -153,17 +153,17 @@ struct ReferenceSpring {
     }
 
     /// ∞ without decay; the envelope's time below it for an underdamped spring; else the grid scan.
-    func settlingDuration(target: Double, initialVelocity v0: Double, epsilon: Double) -> Double {
-        settlingDuration(target: [target], initialVelocity: [v0], epsilon: epsilon)
+    func settlingDuration(target: Double, initialVelocity v0: Double, epsilon: Double, forgetting: (Double) -> Void = { _ in }) -> Double {
+        settlingDuration(target: [target], initialVelocity: [v0], epsilon: epsilon, forgetting: forgetting)
     }
 
     /// The same for a value of several components: |·| is a vector's length (§1.5, and
     /// docs/semantics.md's `|v|`), as a keyframe spring between points settles.
-    func settlingDuration(target: [Double], initialVelocity v0: [Double], epsilon: Double) -> Double {
+    func settlingDuration(target: [Double], initialVelocity v0: [Double], epsilon: Double, forgetting: (Double) -> Void = { _ in }) -> Double {
         func length(_ v: [Double]) -> Double { v.reduce(0) { $0 + $1 * $1 }.squareRoot() }
         if decay == 0 { return .infinity }
         if omega > 0 { return max(0, -log(epsilon / (length(zip(target, v0).map { decay * $0 - $1 }) + length(target))) / decay) }
-        return Self.scan(epsilon: epsilon) { t in
+        return Self.scan(epsilon: epsilon, forgetting: forgetting) { t in
             length(target.indices.map { value(target: target[$0], initialVelocity: v0[$0], time: t) - target[$0] })
         }
     }
@@ -171,13 +171,15 @@ struct ReferenceSpring {
     /// The scan of §1.5: t advances by adding 0.1 (so it is that floating-point sum), at most 1024
     /// times; the first time the distance falls below ε is the candidate, forgotten when the
     /// distance reaches ε again, and returned once the distance has stayed below for more than 1 s.
-    static func scan(epsilon: Double, distance: (Double) -> Double) -> Double {
+    /// `forgetting` is told how long each forgotten candidate held.
+    static func scan(epsilon: Double, forgetting: (Double) -> Void = { _ in }, distance: (Double) -> Double) -> Double {
         var candidate: Double?
         var t = 0.0
         for _ in 0..<1024 {
             let d = distance(t)
             guard d.isFinite else { return 0 }
             if d >= epsilon {
+                if let since = candidate { forgetting(t - since) }
                 candidate = nil
             } else if let since = candidate {
                 if t - since > 1 { return since }
