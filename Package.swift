@@ -129,6 +129,8 @@ let package = Package(
             name: "MotionConformanceTests",
             dependencies: ["MotionConformance", "ConformanceReports", "EngineConformance", "MotionCore", "BenchKit", "HarnessSupport"],
             exclude: ["Engines/misbehaving.py", "Engines/last-frame-at-change.py"]),
+        // The command line: every command's declarations, help and parser, in process and as the tool runs.
+        .testTarget(name: "MotionBenchToolTests", dependencies: ["motion-bench", "HarnessSupport", "EngineConformance", "BenchKit"]),
         .testTarget(
             name: "MotionEngineTests", dependencies: ["MotionEngine", "MotionCore", "BenchKit"] + jemallocTestDependency,
             swiftSettings: targetCPUSettings),

@@ -1,19 +1,37 @@
 import BenchKit
 import EngineConformance
 import Foundation
+import HarnessSupport
 import MotionBenchApp
 import MotionConformance
 
-/// Dispatches `motion-bench COMMAND [OPTIONS]` to the command's implementation and maps failures to
-/// the exit-code contract: 0 success, 1 tool error (including bad usage), other codes per command.
+/// Dispatches `motion-bench COMMAND [OPTIONS]` to the command's type and maps failures to the
+/// exit-code contract: 0 success, 1 tool error (including bad usage), other codes per command.
 enum CommandLineTool {
     static let version = "0.1.0"
+
+    /// Every command, in the order help lists them: the dispatch table, the overview, "did you
+    /// mean" and the tests' list of commands all come from this one list.
+    static var commands: [any ParsableCommand.Type] {
+        [
+            MainCommand.self, RunCommand.self, ListCommand.self, CompareCommand.self, CompareRevisionsCommand.self, CalibrateCommand.self,
+            NightlyCommand.self, ReportCommand.self, DatabaseCommand.self, EnqueueCommand.self, CollectorCommand.self, ConformCommand.self,
+            RegenerateFixturesCommand.self, FixtureCoverageCommand.self, GenerateFixturesCommand.self, FuzzFixturesCommand.self, AdapterCommand.self,
+            ShowCommand.self, EnvCommand.self,
+        ]
+    }
+
+    /// The global option every command takes.
+    static let global = [(option: "--quiet", help: "leave out progress and status lines (every command)")]
 
     /// `motion-bench help`: every command with what it does, from the declarations that give each
     /// command its parser and its `--help`.
     static var usage: String {
         let entries =
-            CommandSpec.all.map { ($0.name + ($0.positional.isEmpty ? "" : " " + $0.positional), firstSentence($0.summary)) }
+            commands.map { type in
+                let positional = type.init().declarations.compactMap { $0 as? Positionals }.first.map { " " + $0.name } ?? ""
+                return (type.configuration.name + positional, firstSentence(type.configuration.summary))
+            }
             + [("version", "Print the version."), ("help", "Print this help.")]
         let width = 34, textWidth = 66
         var lines = [
@@ -39,16 +57,27 @@ enum CommandLineTool {
         return lines.joined(separator: "\n")
     }
 
+    /// `motion-bench NAME --help` of one command: its usage, options and exit codes.
+    static func help(of type: any ParsableCommand.Type) -> String {
+        var text = CommandHelp.render(program: "motion-bench", configuration: type.configuration, declarations: type.init().declarations, global: global)
+        let exits = type.configuration.exits
+        if !exits.isEmpty {
+            text += "\n\nexit codes (1 also for a usage or tool error):\n" + exits.map { "  \($0.code)  \($0.meaning)" }.joined(separator: "\n")
+        }
+        return text
+    }
+
     /// `motion-bench NAME --help`: the command's own help; for a group of commands (`fixtures`),
     /// each of its commands with its summary; for `version` and `help`, what they do; the
     /// overview for a name that is no command.
     static func help(for name: String) -> String {
-        if let spec = CommandSpec.all.first(where: { $0.name == name }) { return spec.help }
-        let members = CommandSpec.all.filter { $0.name.hasPrefix(name + " ") }
+        if let type = commands.first(where: { $0.configuration.name == name }) { return help(of: type) }
+        let members = commands.filter { $0.configuration.name.hasPrefix(name + " ") }
         if !members.isEmpty {
             return
                 (["usage: motion-bench \(name) COMMAND [OPTIONS]", "", "commands (motion-bench \(name) COMMAND --help: its options):"]
-                + members.map { "  " + $0.name.padding(toLength: 32, withPad: " ", startingAt: 0) + firstSentence($0.summary) }).joined(separator: "\n")
+                + members.map { "  " + $0.configuration.name.padding(toLength: 32, withPad: " ", startingAt: 0) + firstSentence($0.configuration.summary) })
+                .joined(separator: "\n")
         }
         switch name {
         case "version", "--version": return "usage: motion-bench version\n\nPrint the version (\(version)). No options."
@@ -77,80 +106,73 @@ enum CommandLineTool {
         return lines + [line]
     }
 
-    /// The commands' names, in the order help lists them.
-    static let commands: [String] = {
+    /// The first words of the commands' names, in the order help lists them.
+    static var names: [String] {
         var names: [String] = []
-        for spec in CommandSpec.all {
-            let name = String(spec.name.split(separator: " ")[0])
+        for type in commands {
+            let name = String(type.configuration.name.split(separator: " ")[0])
             if !names.contains(name) { names.append(name) }
         }
         return names + ["version", "help"]
-    }()
+    }
+
+    /// The command `arguments` name and the words after its name.
+    static func command(_ arguments: [String]) -> (type: any ParsableCommand.Type, words: [String])? {
+        for type in commands {
+            let name = type.configuration.name.split(separator: " ").map(String.init)
+            if arguments.starts(with: name) { return (type, Array(arguments.dropFirst(name.count))) }
+        }
+        return nil
+    }
 
     static func run(_ arguments: [String]) -> Int32 {
-        guard let command = arguments.first else {
+        guard let first = arguments.first else {
             // Nothing asked is not success: a script that lost its arguments must notice.
             writeToStandardError(usage + "\nmotion-bench: error: no command given\n")
             return 1
         }
         quiet = arguments.contains("--quiet")
-        let options = Array(arguments.dropFirst()).filter { $0 != "--quiet" }
+        let words = arguments.filter { $0 != "--quiet" }
+        let options = Array(words.dropFirst())
         if options.contains("--help") || options.contains("-h") {
             // The command's own options, from the declaration its parser uses.
-            let name = command == "fixtures" && !(options.first?.hasPrefix("-") ?? true) ? "fixtures \(options[0])" : command
+            let name = first == "fixtures" && !(options.first?.hasPrefix("-") ?? true) ? "fixtures \(options[0])" : first
             print(help(for: name))
             return 0
         }
         do {
-            switch command {
-            case "main":
-                return try MainJob(options: options).run()
-            case "run":
-                return try BenchCommands.run(options)
-            case "list":
-                return try BenchCommands.list(options)
-            case "env":
-                return try BenchCommands.env(options)
-            case "compare":
-                return try CompareCommand.run(options)
-            case "conform":
-                return try ConformCommand.run(options)
-            case "compare-revisions":
-                return try RevisionCommands.compareRevisions(options)
-            case "nightly":
-                return try RevisionCommands.nightly(options)
-            case "calibrate":
-                return try CalibrationCommand.run(options)
-            case "report":
-                return try ReportCommand.run(options)
-            case "db":
-                return try StoreCommands.db(options)
-            case "enqueue":
-                return try StoreCommands.enqueue(options)
-            case "collector":
-                return try StoreCommands.collector(options)
-            case "fixtures":
-                return try FixturesCommand.run(options)
-            case "adapter":
-                return try AdapterCommand.run(options)
-            case "show":
-                return try ShowCommand.run(options)
+            if let found = command(words) { return try found.type.main(found.words) }
+            switch first {
             case InternalCommand.workloadWorker.rawValue:
-                return BenchCommands.workloadWorker(options)
+                // Its words are an engine's options and a request of the runner's vocabulary, both read by their own types.
+                do {
+                    let (engine, request) = try WorkloadWorker.parse(options)
+                    return WorkloadWorker.main(engine: engine, arguments: request)
+                } catch {
+                    writeToStandardError("workload worker: error: \(error)\n")
+                    return 1
+                }
             case InternalCommand.play.rawValue:
-                try expectNoOptions(options, command: command)
+                if let option = options.first { throw UsageError("'\(first)' takes no options, got '\(option)'") }
                 return IsolatedPlayer.serve(mirror: MotionEngineMirror.factory)
             case "version", "--version":
-                try expectNoOptions(options, command: command)
+                if let option = options.first { throw UsageError("'\(first)' takes no options, got '\(option)'") }
                 print("motion-bench \(version)")
                 return 0
             case "help", "--help", "-h":
                 print(usage)
                 return 0
+            case "fixtures":
+                let members = commands.map { $0.configuration.name }.filter { $0.hasPrefix("fixtures ") }.map { String($0.dropFirst("fixtures ".count)) }
+                throw UsageError("'fixtures' takes a subcommand: \(listed(members))")
             default:
-                let hint = likelyName(commands, for: command).map { "did you mean '\($0)'?" } ?? "the commands are \(commands.joined(separator: ", "))"
-                throw UsageError("unknown command '\(command)'; \(hint)")
+                let hint = likelyName(names, for: first).map { "did you mean '\($0)'?" } ?? "the commands are \(names.joined(separator: ", "))"
+                throw UsageError("unknown command '\(first)'; \(hint)")
             }
+        } catch let error as CommandLineError {
+            let help = error.command.map { "motion-bench \($0) --help" } ?? "motion-bench help"
+            writeToStandardError("motion-bench: error: \(error.message)\n(\(help) shows the usage)\n")
+            return 1
         } catch let error as UsageError {
             let help = error.command.map { "motion-bench \($0) --help" } ?? "motion-bench help"
             writeToStandardError("motion-bench: error: \(error.message)\n(\(help) shows the usage)\n")
@@ -161,12 +183,6 @@ enum CommandLineTool {
         } catch {
             writeToStandardError("motion-bench: error: \(Application.describe(error))\n")
             return 1
-        }
-    }
-
-    static func expectNoOptions(_ options: [String], command: String) throws {
-        if let first = options.first {
-            throw UsageError("'\(command)' takes no options, got '\(first)'")
         }
     }
 }

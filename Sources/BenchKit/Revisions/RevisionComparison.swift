@@ -79,7 +79,7 @@ public struct RevisionComparison {
         }
     }
 
-    public enum Design: String, Sendable { case blocks, processes }
+    public enum Design: String, CaseIterable, Sendable { case blocks, processes }
 
     public struct Outcome: Sendable {
         /// The design the rounds used.

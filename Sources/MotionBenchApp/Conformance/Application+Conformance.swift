@@ -2,6 +2,7 @@ import BenchKit
 import ConformanceReports
 import EngineConformance
 import Foundation
+import HarnessSupport
 import MotionConformance
 
 /// What `conform` plays: the fixtures folder, a suite or a filter of ids, and the engine (nil:

@@ -1,35 +1,33 @@
 import BenchKit
 import Foundation
+import HarnessSupport
 import MotionBenchApp
 import MotionConformance
 
 /// The main job (`make run`): the conformance suites, the quick benchmark profile, and the
 /// report site, on the bundled defaults. Prints a short summary and where the reports are; exits
 /// non-zero if a fixture failed or a benchmark did not complete.
-struct MainJob {
-    var fixturesDirectory: String
-    var reportsDirectory: String
-    var filter: String?
-    var store = StoreChoice()
+struct MainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "main",
+        summary: "The main job on the bundled default suites (what `make run` runs): every fixture, the quick profile, reports/ and the site.",
+        exits: [
+            .init(0, "every fixture passed and every benchmark completed"),
+            .init(1, "a fixture failed, a benchmark did not complete or the store was not written"), .init(2, "a fixture error"),
+        ])
 
-    init(options: [String]) throws {
-        let arguments = try Arguments(options, spec: .named("main"))
-        fixturesDirectory = arguments.string("--fixtures")
-        reportsDirectory = arguments.string("--reports")
-        filter = try arguments.pattern("--filter")
-        store = StoreChoice(arguments)
-    }
+    var fixtures = FixturesOption()
+    var reports = ReportsOption()
+    @Option("--filter", "REGEX", .pattern, help: "the benchmarks whose names match") var filter: String?
+    var store = StoreOptions()
 
     func run() throws -> Int32 {
         let started = Date()
         print("motion-bench \(CommandLineTool.version): main job")
         var request = MainRequest()
-        request.fixtures = fixturesDirectory
-        request.reports = URL(fileURLWithPath: reportsDirectory)
-        request.filter = filter
-        request.store = store
+        (request.fixtures, request.reports, request.filter, request.store) = (fixtures.path, reports.url, filter, store.choice)
         let outcome = try app.main(request) { conformance in
-            print("conformance: \(conformance.summaryLine) (\(fixturesDirectory)/)")
+            print("conformance: \(conformance.summaryLine) (\(fixtures.path)/)")
             for result in conformance.results where result.verdict != .pass { print("  \(result.verdict.rawValue): \(result.id): \(result.message)") }
             for error in conformance.loadErrors { print("  error: \(error)") }
         }

@@ -2,14 +2,15 @@ import BenchKit
 import ConformanceReports
 import EngineConformance
 import Foundation
+import HarnessSupport
 import MotionBenchApp
 import MotionConformance
 
 extension ConformCommand {
     /// The file `--expectations` names, read; nil without the option.
-    static func readExpectations(_ arguments: Arguments) throws -> (file: String, expectations: Expectations)? {
-        guard let file = arguments.value("--expectations") else { return nil }
-        return (file, try loadExpectations(file, mustExist: true) ?? Expectations())
+    func readExpectations() throws -> (file: String, expectations: Expectations)? {
+        guard let file = expectations else { return nil }
+        return (file, try Self.loadExpectations(file, mustExist: true) ?? Expectations())
     }
 
     static func loadExpectations(_ file: String, mustExist: Bool) throws -> Expectations? {

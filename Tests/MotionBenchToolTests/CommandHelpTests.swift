@@ -1,25 +1,25 @@
 import Foundation
 import Testing
 
+@testable import motion_bench
+
 /// `COMMAND --help` and the parser come from one declaration per command: what help lists is
 /// exactly what the parser accepts, for every command.
 @Suite("command help")
 struct CommandHelpTests {
-    static let commands = [
-        "main", "run", "list", "compare", "compare-revisions", "calibrate", "nightly", "report", "conform", "fixtures regenerate",
-        "fixtures coverage", "fixtures generate", "fixtures fuzz", "adapter", "show", "env", "db", "enqueue", "collector",
-    ]
+    /// Every command's name, from the tool's one list of command types.
+    static let commands = CommandLineTool.commands.map { $0.configuration.name }
 
     @Test("COMMAND --help is that command's own help for every name the overall help lists, groups and version included")
     func everyCommandHasItsHelp() throws {
-        let help = try EngineProtocolTests().run(["help"])
+        let help = try Tool.run(["help"])
         let names = Set(
             help.output.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.map {
                 String($0.dropFirst(2).prefix { $0 != " " })
             })
         #expect(names.isSuperset(of: ["fixtures", "version", "help", "db", "enqueue", "collector", "conform"]), "\(names)")
         for name in names {
-            let own = try EngineProtocolTests().run([name, "--help"])
+            let own = try Tool.run([name, "--help"])
             #expect(own.status == 0 && own.output.hasPrefix("usage: motion-bench \(name)"), "\(name) --help: \(own.output.prefix(60))")
         }
     }
@@ -27,7 +27,7 @@ struct CommandHelpTests {
     @Test("every declared limit is where the parser refuses: one past each end of a range is refused, naming the option", arguments: commands)
     func declaredLimitsAreTheChecks(_ command: String) throws {
         let words = command.split(separator: " ").map(String.init)
-        let help = try EngineProtocolTests().run(words + ["--help"])
+        let help = try Tool.run(words + ["--help"])
         for line in help.output.split(separator: "\n") where line.hasPrefix("  --") && line.hasSuffix("]") {
             let option = String(line.dropFirst(2).prefix { $0 != " " })
             guard let open = line.lastIndex(of: "[") else { continue }
@@ -42,7 +42,7 @@ struct CommandHelpTests {
                 if let range = kind.range(of: "at most "), let most = Double(kind[range.upperBound...]) { outside.append(String(most + 1)) }
             }
             for value in outside {
-                let refused = try EngineProtocolTests().run(words + [option, value])
+                let refused = try Tool.run(words + [option, value])
                 #expect(refused.status == 1 && refused.errors.hasPrefix("motion-bench: error: \(option) "), "\(command) \(option) \(value): \(refused.errors)")
             }
         }
@@ -51,7 +51,7 @@ struct CommandHelpTests {
     @Test("every command's --help lists exactly the options its parser accepts", arguments: commands)
     func helpMatchesParser(_ command: String) throws {
         let words = command.split(separator: " ").map(String.init)
-        let help = try EngineProtocolTests().run(words + ["--help"])
+        let help = try Tool.run(words + ["--help"])
         #expect(help.status == 0)
         #expect(help.output.hasPrefix("usage: motion-bench \(command)"), "\(help.output.prefix(80))")
         let listed = Set(
@@ -60,7 +60,7 @@ struct CommandHelpTests {
                 return String(line.dropFirst(2).prefix { $0 != " " })
             }
         ).subtracting(["--quiet"])
-        let refused = try EngineProtocolTests().run(words + ["--no-such-option-zz"])
+        let refused = try Tool.run(words + ["--no-such-option-zz"])
         #expect(refused.status == 1)
         let accepted: Set<String>
         if let range = refused.errors.range(of: "it takes ") {
@@ -78,7 +78,7 @@ struct CommandHelpTests {
     @Test("every value help says an option takes a kind of is checked by the parser: one of another kind is refused, naming the option", arguments: commands)
     func helpKindsMatchParser(_ command: String) throws {
         let words = command.split(separator: " ").map(String.init)
-        let help = try EngineProtocolTests().run(words + ["--help"])
+        let help = try Tool.run(words + ["--help"])
         // "  --name VALUE  what it is [kind]": a value of another kind for each declared kind.
         let declared: [(option: String, wrong: String)] = help.output.split(separator: "\n").compactMap { line in
             guard line.hasPrefix("  --"), line.hasSuffix("]"), let open = line.lastIndex(of: "[") else { return nil }
@@ -92,7 +92,7 @@ struct CommandHelpTests {
             #expect(declared.count >= 3, "\(command) declares the kinds of its numbers and patterns: \(declared)")
         }
         for (option, wrong) in declared {
-            let refused = try EngineProtocolTests().run(words + [option, wrong])
+            let refused = try Tool.run(words + [option, wrong])
             #expect(refused.status == 1 && refused.output.isEmpty, "\(command) \(option) \(wrong): \(refused.status)")
             // A format is refused as every unknown format is: naming it and the kind of result.
             let named = option == "--format" ? "motion-bench: error: unknown format '\(wrong)' for " : "motion-bench: error: \(option) "
@@ -103,7 +103,7 @@ struct CommandHelpTests {
 
     /// The exit codes a command's help declares.
     func declaredExits(_ command: String) throws -> Set<Int> {
-        let help = try EngineProtocolTests().run(command.split(separator: " ").map(String.init) + ["--help"]).output
+        let help = try Tool.run(command.split(separator: " ").map(String.init) + ["--help"]).output
         guard let start = help.range(of: "exit codes") else { return [] }
         return Set(
             help[start.upperBound...].split(separator: "\n").dropFirst().compactMap { Int($0.trimmingCharacters(in: .whitespaces).prefix { $0.isNumber }) })
@@ -135,12 +135,12 @@ struct CommandHelpTests {
 
     @Test("motion-bench help lists every command, from the same declarations as each command's --help")
     func overallHelp() throws {
-        let help = try EngineProtocolTests().run(["help"])
+        let help = try Tool.run(["help"])
         #expect(help.status == 0)
         let entries = help.output.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.map { $0.dropFirst(2) }
         for command in Self.commands {
             #expect(entries.contains { $0.hasPrefix(command + " ") }, "help leaves out \(command)")
-            let own = try EngineProtocolTests().run(command.split(separator: " ").map(String.init) + ["--help"])
+            let own = try Tool.run(command.split(separator: " ").map(String.init) + ["--help"])
             // The overall entry is the first sentence of the command's own summary.
             let summary = own.output.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).prefix { !$0.isEmpty }
             let firstWords = summary.joined(separator: " ").split(separator: " ").prefix(4).joined(separator: " ")
@@ -150,11 +150,11 @@ struct CommandHelpTests {
 
     @Test("no command at all is not success; a filter that selects nothing is an error naming the nearest")
     func nothingAsked() throws {
-        let none = try EngineProtocolTests().run([])
+        let none = try Tool.run([])
         #expect(none.status == 1 && none.output.isEmpty)
-        let list = try EngineProtocolTests().run(["list", "--filter", "^zzz$"])
+        let list = try Tool.run(["list", "--filter", "^zzz$"])
         // The error names real benchmarks: every name `list` gives unfiltered that it mentions.
-        let all = try EngineProtocolTests().run(["list"]).output.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        let all = try Tool.run(["list"]).output.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
         #expect(list.status == 1 && list.output.isEmpty && all.contains { list.errors.contains($0 + ",") || list.errors.contains($0 + " ") })
     }
 }

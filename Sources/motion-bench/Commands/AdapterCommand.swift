@@ -1,0 +1,20 @@
+import EngineConformance
+import Foundation
+import HarnessSupport
+import MotionConformance
+
+/// `motion-bench adapter`: MotionCore behind the engine protocol on standard input and output, as
+/// an outside engine is played (docs/protocol.md).
+struct AdapterCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "adapter", summary: "MotionCore behind the engine protocol on standard input and output (docs/protocol.md).",
+        exits: [.init(0, "its input ended")])
+
+    @Option("--protocol", "V", .choice(EngineProtocol.versions.map(String.init)), help: "answer the handshake as protocol version V") var version: String?
+    @Flag("--legacy", help: "speak as engines did before the handshake") var legacy: Bool
+
+    func run() throws -> Int32 {
+        MotionCoreAdapter(engineName: "MotionCore", legacy: legacy, protocolVersion: version.flatMap(Int.init) ?? EngineProtocol.version).serve()
+        return 0
+    }
+}

@@ -1,0 +1,173 @@
+import BenchKit
+import BenchStore
+import Foundation
+import HarnessSupport
+import MotionBenchApp
+
+/// `motion-bench db migrate|import [DIR]|status`: the store.
+struct DatabaseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "db",
+        summary: """
+            The store: `migrate` brings its schema up to this tool's version; `import [DIR]` stores the history records
+            and revision comparisons under DIR (reports) it lacks, idempotently; `status` prints its version, its tables'
+            rows and its jobs.
+            """,
+        exits: [.init(0, "done"), .init(1, "import: a file could not be read, or the folder holds nothing to import")])
+
+    @Positionals("migrate|import [DIR]|status", maximum: 2) var words: [String]
+    var reports = ReportsOption()
+    var store = StoreOptions()
+
+    func validate() throws(CommandLineError) {
+        switch words.first {
+        case "migrate", "status":
+            if words.count > 1 { throw CommandLineError(.unexpectedArgument, option: words[1], "'db \(words[0])' takes no argument") }
+        case "import": break
+        default: throw CommandLineError(.missingArgument, "db needs migrate, import [DIR] or status")
+        }
+    }
+
+    func run() throws -> Int32 {
+        let choice = store.choice
+        let location = choice.location(reports: reports.url)
+        switch words[0] {
+        case "migrate":
+            let store = try app.openStore(choice, reports: reports.url, migration: .never, allowOlder: true)
+            let (from, to) = try scrubbed(location) { try store.migrate() }
+            print(
+                from == to
+                    ? "db: \(location.redacted) is at schema version \(to), this tool's"
+                    : "db: \(location.redacted) migrated from schema version \(from) to \(to)")
+            return 0
+        case "import": return try importReports(choice)
+        default: return try printStatus(choice, location)
+        }
+    }
+
+    func importReports(_ choice: StoreChoice) throws -> Int32 {
+        let folder = words.count > 1 ? URL(fileURLWithPath: words[1]) : reports.url
+        guard FileManager.default.fileExists(atPath: folder.path) else { throw ToolError("\(folder.path) does not exist: nothing to import") }
+        // What there is to import: a folder without any is a mistyped one, not an empty success.
+        let records = HistoryStore(root: folder.appendingPathComponent("history")).files().count
+        let comparisons = ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("revisions").path)) ?? []).filter {
+            $0.hasSuffix(".json")
+        }.count
+        guard records + comparisons > 0 else {
+            throw ToolError("\(folder.path) holds no history record (history/MACHINE/*.json) and no revision comparison (revisions/*.json): nothing to import")
+        }
+        // The store of the folder given, unless another is named.
+        let target = reports.isGiven ? reports.url : folder
+        let location = choice.location(reports: target)
+        let store = try app.openStore(choice, reports: target)
+        let outcome = try scrubbed(location) { try store.importReports(folder, machine: choice.machineName) }
+        for problem in outcome.problems { writeToStandardError("warning: \(problem)\n") }
+        print(
+            "db: \(outcome.runs) run\(outcome.runs == 1 ? "" : "s") and \(outcome.comparisons) comparison\(outcome.comparisons == 1 ? "" : "s") stored in \(location.redacted), \(outcome.alreadyStored) already there"
+                + (outcome.problems.isEmpty ? "" : ", \(outcome.problems.count) file\(outcome.problems.count == 1 ? "" : "s") unreadable"))
+        return outcome.problems.isEmpty ? 0 : 1
+    }
+
+    func printStatus(_ choice: StoreChoice, _ location: StoreLocation) throws -> Int32 {
+        let store = try app.openStore(choice, reports: reports.url, migration: .never, allowOlder: true)
+        let version = try scrubbed(location) { try store.version() }
+        print("db: \(location.redacted) (\(location.kind.rawValue)), schema version \(version) (this tool: \(Schema.version))")
+        guard version == Schema.version else { return 0 }
+        for (table, rows) in try scrubbed(location, { try store.counts() }) { print("  \(table): \(rows)") }
+        for machine in try scrubbed(location, { try store.machines() }) {
+            print("  machine \(machine.name) (\(machine.seriesKey), \(machine.cpu)): \(machine.historyRuns) runs, newest \(machine.newest ?? "—")")
+        }
+        for job in try scrubbed(location, { try store.jobs() }) {
+            print(
+                "  job \(job.job.id): \(job.job.revision.prefix(10)) \(job.job.filter) (\(job.job.profile)) \(job.state.rawValue)"
+                    + (job.claimedBy.map { " by \($0)" } ?? "") + (job.error.map { ": \($0)" } ?? ""))
+        }
+        return 0
+    }
+}
+
+/// `motion-bench enqueue REVISION…`: jobs for the fleet's collectors.
+struct EnqueueCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "enqueue",
+        summary: """
+            Add one job per revision to the store's queue, for the fleet's collectors (a shared PostgreSQL store): each
+            names the package and worker to build in the revision's checkout, as compare-revisions does.
+            """,
+        exits: [.init(0, "every job added"), .init(1, "a revision git does not know (nothing is added) or a store that cannot be written")])
+
+    @Positionals("REVISION…", maximum: 64) var revisions: [String]
+    @Option("--filter", "REGEX", .pattern, help: "the benchmarks each job measures (all)") var filter: String?
+    @Option("--profile", "P", .choice(["quick", "standard", "rigorous"]), default: "standard", help: "the profile") var profile: String
+    @Option("--repository", "DIR", default: ".", help: "the git repository the revisions are of") var repository: String
+    var reports = ReportsOption()
+    var build = BuildOptions()
+    var store = StoreOptions()
+
+    func run() throws -> Int32 {
+        var request = EnqueueRequest()
+        (request.store, request.reports, request.repository) = (store.choice, reports.url, URL(fileURLWithPath: repository))
+        request.revisions = revisions
+        request.filter = filter ?? request.filter
+        request.profile = profile
+        request.build = .init(packagePath: build.packagePath, workerProduct: build.workerProduct, configuration: build.configuration)
+        for job in try app.enqueue(request) { print("enqueue: job \(job.id): \(job.revision.prefix(10)) \(job.filter) (\(job.profile))") }
+        return 0
+    }
+}
+
+/// `motion-bench collector`: claims the queue's jobs and measures them.
+struct CollectorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "collector",
+        summary: """
+            Claim jobs from the store's queue one at a time, measure each (with this build when the job is this
+            checkout's commit and this build was made from it, else built in a worktree) and store its run under this
+            machine and the revision its worker was built from, until no job is queued or running. A job whose collector
+            stops sending heartbeats is handed to another; a store that goes away is waited for. Exit 1 when a job failed.
+            """,
+        exits: [.init(0, "every job it claimed was measured"), .init(1, "a job failed")])
+
+    @Option("--heartbeat", "S", .duration(), default: CollectorRequest().heartbeat, help: "seconds between heartbeats") var heartbeat: Double
+    @Option("--stale-after", "S", .duration(), default: CollectorRequest().staleAfter, help: "seconds without a heartbeat before a job is handed on")
+    var staleAfter: Double
+    @Option("--poll", "S", .duration(), default: CollectorRequest().poll, help: "seconds between looks at the queue while others still run jobs")
+    var poll: Double
+    @Option("--jobs", "N", .whole(1...Int.max), help: "stop after N jobs") var jobs: Int?
+    @Option(
+        "--linger", "S", .whole(0...Int.max), default: Int(CollectorRequest().linger), help: "seconds to keep looking for new jobs once the queue is empty")
+    var linger: Int
+    @Option(
+        "--reconnect-for", "S", .duration(), default: CollectorRequest().reconnectFor, help: "seconds to wait for a store that went away before giving up")
+    var reconnectFor: Double
+    @Option("--repository", "DIR", default: ".", help: "the git repository of the revisions") var repository: String
+    var reports = ReportsOption()
+    var store = StoreOptions()
+
+    func validate() throws(CommandLineError) {
+        guard staleAfter > heartbeat else {
+            throw CommandLineError(.conflict, option: "--stale-after", "--stale-after (\(staleAfter) s) must be longer than --heartbeat (\(heartbeat) s)")
+        }
+    }
+
+    func run() throws -> Int32 {
+        var request = CollectorRequest()
+        (request.store, request.reports, request.repository) = (store.choice, reports.url, URL(fileURLWithPath: repository))
+        (request.heartbeat, request.staleAfter, request.poll, request.maximumJobs) = (heartbeat, staleAfter, poll, jobs)
+        (request.reconnectFor, request.linger) = (reconnectFor, Double(linger))
+        let outcome = try app.collect(request)
+        for done in outcome.jobs {
+            let what =
+                done.failure.map { "failed: \($0)" } ?? done.runID.map { "stored as run \($0)" } ?? done.comparisonID.map { "stored as comparison \($0)" }
+                ?? "handed to another collector; not stored"
+            print("collector \(outcome.collector): job \(done.job.id) (\(done.job.revision.prefix(10))) \(what)")
+        }
+        print("collector \(outcome.collector): \(outcome.jobs.count) job\(outcome.jobs.count == 1 ? "" : "s"), exit \(outcome.exitCode)")
+        return outcome.exitCode
+    }
+}
+
+/// A store's error as the tool's, its password scrubbed.
+func scrubbed<T>(_ location: StoreLocation, _ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as StoreError { throw ToolError(location.scrub(error.description)) }
+}

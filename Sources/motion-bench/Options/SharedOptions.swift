@@ -1,0 +1,111 @@
+import BenchKit
+import Foundation
+import HarnessSupport
+import MotionBenchApp
+
+/// `--quick`, `--standard`, `--rigorous`: one measurement profile, standard unless one is given.
+struct ProfileOptions: ParsableArguments {
+    @Flag("--quick", help: "the quick profile: one worker process a side, short") var quick: Bool
+    @Flag("--standard", help: "the standard profile: three worker processes (the default)") var standard: Bool
+    @Flag("--rigorous", help: "the rigorous profile: more processes and samples") var rigorous: Bool
+
+    func validate() throws(CommandLineError) {
+        if [quick, standard, rigorous].filter({ $0 }).count > 1 { throw CommandLineError(.conflict, "choose one of --quick, --standard, --rigorous") }
+    }
+
+    /// The profile given; nil when none is.
+    var chosen: MeasurementProfile? { quick ? .quick : rigorous ? .rigorous : standard ? .standard : nil }
+    var profile: MeasurementProfile { chosen ?? .standard }
+}
+
+/// `--database URL|FILE`, `--machine NAME`: which store, and this machine's name in it.
+struct StoreOptions: ParsableArguments {
+    @Option("--database", "URL|FILE", help: "the store: an SQLite file or postgresql://… (MOTIONBENCH_DATABASE; reports/motionbench.sqlite)")
+    var database: String?
+    @Option("--machine", "NAME", help: "this machine's name in the store (MOTIONBENCH_MACHINE; the host name)") var machine: String?
+
+    var choice: StoreChoice { StoreChoice(database: database, machine: machine) }
+}
+
+/// `--reports DIR`: where results are kept.
+struct ReportsOption: ParsableArguments {
+    @Option("--reports", "DIR", default: "reports", help: "where results are kept") var path: String
+    var url: URL { URL(fileURLWithPath: path) }
+    var isGiven: Bool { $path.isGiven }
+}
+
+/// `--fixtures DIR`: the fixtures folder.
+struct FixturesOption: ParsableArguments {
+    @Option("--fixtures", "DIR", default: "Fixtures", help: "the fixtures folder") var path: String
+}
+
+/// `--calibration FILE`, `--no-calibration`: the calibration a comparison applies.
+struct CalibrationOptions: ParsableArguments {
+    @Option("--calibration", "FILE", help: "the calibration to apply") var file: String?
+    @Flag("--no-calibration", help: "apply no calibration") var none: Bool
+
+    func validate() throws(CommandLineError) {
+        if none, file != nil {
+            throw CommandLineError(.conflict, option: "--calibration", "--calibration FILE and --no-calibration contradict each other; give one")
+        }
+    }
+
+    /// This machine's calibration unless a file or none is asked for.
+    var choice: CalibrationChoice { none ? .none : file.map { .file(URL(fileURLWithPath: $0)) } ?? .machine }
+}
+
+/// What is built in each revision's checkout and measured: `compare-revisions` and `enqueue`.
+struct BuildOptions: ParsableArguments {
+    @Option("--package-path", "DIR", help: "measure the package in DIR of each checkout (the checkout itself)") var packagePath: String?
+    @Option("--worker-product", "NAME", default: RevisionComparison.Options().workerProduct, help: "the package's worker executable")
+    var workerProduct: String
+    @Option(
+        "--configuration", "release|debug", .choice(["release", "debug"]), default: RevisionComparison.Options().configuration,
+        help: "the build configuration")
+    var configuration: String
+}
+
+extension ValueKind where Value == OutputFormat {
+    /// `--format F`: the formats `R` renders; another name is refused as every unknown format is.
+    static func format<R: RenderableResult>(of _: R.Type) -> ValueKind<OutputFormat> {
+        let (formats, kind) = (R.formats, R.kind)
+        return ValueKind(help: listed(formats.map(\.rawValue)), describe: \.rawValue) { text, option throws(CommandLineError) in
+            guard let format = OutputFormat(rawValue: text), formats.contains(format) else {
+                throw CommandLineError(.invalidValue, option: option, UnknownFormat(name: text, kind: kind, expected: formats).description)
+            }
+            return format
+        }
+    }
+}
+
+extension ValueKind where Value == Int {
+    /// The most threads a benchmark may be asked to use: far above any machine this runs on, low
+    /// enough that a typo (`--threads 100000`) is refused instead of starting that many.
+    static var threads: ValueKind<Int> { .whole(1...256) }
+}
+
+extension ValueKind where Value == UInt64 {
+    /// A seed: a whole number from 0 to 2^64 − 1.
+    static var seed: ValueKind<UInt64> {
+        ValueKind(help: "a whole number from 0 to 2^64 − 1", describe: \.description) { text, option throws(CommandLineError) in
+            guard let seed = UInt64(text) else {
+                throw CommandLineError(.invalidValue, option: option, "\(option) '\(text)' is not a whole number from 0 to 2^64 - 1")
+            }
+            return seed
+        }
+    }
+}
+
+/// The output formats `R` renders, as `--format` declares them.
+func formatOption<R: RenderableResult>(of type: R.Type) -> Option<OutputFormat> {
+    Option("--format", "F", .format(of: type), default: .text, help: "the output format")
+}
+
+/// Writes `text` to `file` atomically, or prints it when there is no file.
+func deliver(_ text: String, to file: String?, keeping what: String) throws {
+    if let file {
+        try ResultStore.write(Data(text.utf8), to: URL(fileURLWithPath: file), keeping: what)
+    } else {
+        print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+    }
+}
