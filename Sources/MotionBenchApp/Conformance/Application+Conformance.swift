@@ -24,6 +24,18 @@ public struct ConformanceRequest: Sendable {
 }
 
 extension Application {
+    /// The same fixtures played by each of `engines` in turn (the request's engine options
+    /// but its command), for one report of them side by side; an engine that cannot start is
+    /// `EngineUnavailable`, after the ones before it have played.
+    public func conformance(_ request: ConformanceRequest, engines: [ExternalEngine.Options]) throws -> ConformanceSideBySide {
+        ConformanceSideBySide(
+            reports: try engines.map { engine in
+                var request = request
+                request.engine = engine
+                return try conformance(request)
+            })
+    }
+
     /// Plays the fixtures and returns the report; `onResult` sees each result as it comes.
     /// Nothing to play is an error that names what there is, never a pass; an engine that cannot
     /// start is `EngineUnavailable`.

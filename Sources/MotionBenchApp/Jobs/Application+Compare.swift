@@ -59,7 +59,7 @@ extension Application {
     /// Raises `policy`'s thresholds to the floors of the calibration for `seriesKey` (this
     /// machine's when nil) and `profile`, or of the chosen file. A calibration of another machine
     /// is refused: its noise says nothing of this one's.
-    public func applyCalibration(
+    func applyCalibration(
         _ choice: CalibrationChoice, reports: URL, profile: String, seriesKey: String? = nil, design: Calibration.Design,
         to policy: inout ComparisonPolicy
     ) throws {

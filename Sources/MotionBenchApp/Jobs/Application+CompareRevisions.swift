@@ -9,6 +9,8 @@ public struct CompareRevisionsRequest {
     public var repository = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     /// Where the worktrees and the comparison's files go.
     public var reports = URL(fileURLWithPath: "reports")
+    /// The calibration whose floors raise the policy's thresholds (this machine's unless told).
+    public var calibration = CalibrationChoice.machine
 
     public init(a: String, b: String, options: RevisionComparison.Options) {
         (self.a, self.b, self.options) = (a, b, options)
@@ -31,8 +33,10 @@ public struct CompareRevisionsOutcome: Sendable {
 
 extension Application {
     public func compareRevisions(_ request: CompareRevisionsRequest) throws -> CompareRevisionsOutcome {
+        var options = request.options
+        try applyCalibration(request.calibration, reports: request.reports, profile: options.profile.name, design: .revisions, to: &options.policy)
         let comparison = RevisionComparison(
-            options: request.options, repository: request.repository, workspace: request.reports.appendingPathComponent("worktrees"))
+            options: options, repository: request.repository, workspace: request.reports.appendingPathComponent("worktrees"))
         let a: RevisionComparison.Revision, b: RevisionComparison.Revision, outcome: RevisionComparison.Outcome
         do {
             a = try comparison.resolve(request.a)

@@ -77,9 +77,8 @@ struct CompareRevisionsCommand: ParsableCommand {
     }
 
     func run() throws -> Int32 {
-        var options = options
-        try app.applyCalibration(calibration.choice, reports: reports.url, profile: options.profile.name, design: .revisions, to: &options.policy)
         var request = CompareRevisionsRequest(a: revisions[0], b: revisions[1], options: options)
+        request.calibration = calibration.choice
         request.repository = URL(fileURLWithPath: repository ?? FileManager.default.currentDirectoryPath)
         request.reports = reports.url
         let outcome = try app.compareRevisions(request)

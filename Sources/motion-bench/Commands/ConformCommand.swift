@@ -150,48 +150,35 @@ struct ConformCommand: ParsableCommand {
     /// N generated scenarios, expected answers from the reference model (checked against MotionCore),
     /// played against the engine; each divergence shrunk and written to DIR as a fixture. Exit 0
     /// when all agreed, 1 when any diverged (or nothing ran), 2 on bad arguments.
-    static func explore(count: Int, seed: UInt64, seconds: Double?, kinds: [ScenarioKind]?, output: String, engine options: ExternalEngine.Options?) throws
+    static func explore(count: Int, seed: UInt64, seconds: Double?, kinds: [ScenarioKind]?, output: String, engine: ExternalEngine.Options?) throws
         -> Int32
     {
-        var exploreOptions = Explorer.Options(seed: seed, count: count, kinds: kinds ?? ScenarioKind.allCases)
-        exploreOptions.seconds = seconds
-        let output = URL(fileURLWithPath: output)
-        var adapter: ExternalEngine?
-        if let options {
-            let engine = ExternalEngine(options)
-            do { try engine.start() } catch { throw ToolError("the engine \(options.command) cannot be explored: \(error)") }
-            adapter = engine
+        var request = ExploreRequest(explorer: Explorer.Options(seed: seed, count: count, kinds: kinds ?? ScenarioKind.allCases), engine: engine)
+        (request.explorer.seconds, request.output) = (seconds, URL(fileURLWithPath: output))
+        let options = request.explorer
+        let outcome = try app.explore(request) { target in
+            print(
+                "explore: \(count) scenarios (\(options.kinds.map(\.rawValue).joined(separator: ", ")) in turn) of seed \(seed) against \(target)\(options.seconds.map { ", at most \($0) s" } ?? "")"
+            )
+        } progress: {
+            print("explore: \($0)")
         }
-        defer { adapter?.close() }
-        let target = adapter.map { "engine \($0.label)" } ?? "MotionCore (no --engine: the reference model against MotionCore)"
-        print(
-            "explore: \(count) scenarios (\(exploreOptions.kinds.map(\.rawValue).joined(separator: ", ")) in turn) of seed \(seed) against \(target)\(exploreOptions.seconds.map { ", at most \($0) s" } ?? "")"
-        )
-        let outcome = Explorer(engine: adapter, options: exploreOptions).explore { print("explore: \($0)") }
-        var written: [String] = []
-        for divergence in outcome.divergences {
-            let name = String(divergence.fixtureID.dropFirst("generated/".count)) + ".json"
-            let file = output.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-            try AtomicFile.write(divergence.fixtureText, to: file)
-            written.append(file.path)
+        let explored = outcome.explored
+        for (divergence, file) in zip(explored.divergences, outcome.divergenceFiles) {
             print("diverged: \(divergence.fixtureID) (\(divergence.rules.joined(separator: ", "))) → \(file.path)")
         }
-        for disagreement in outcome.disagreements {
-            let file = output.appendingPathComponent("disagreement-" + String(disagreement.fixtureID.dropFirst("generated/".count)) + ".json")
-            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-            try AtomicFile.write(disagreement.fixtureText, to: file)
+        for (disagreement, file) in zip(explored.disagreements, outcome.disagreementFiles) {
             print("reference model and MotionCore disagree: scenario \(disagreement.index) → \(file.path): \(disagreement.message)")
         }
-        print("kinds played: " + exploreOptions.kinds.map { "\($0.rawValue) \(outcome.kindsPlayed[$0] ?? 0)" }.joined(separator: ", "))
-        let reached = outcome.rulesReached.keys.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
-        print("rules reached: " + reached.map { "\($0) \(outcome.rulesReached[$0]!)" }.joined(separator: ", "))
+        print("kinds played: " + options.kinds.map { "\($0.rawValue) \(explored.kindsPlayed[$0] ?? 0)" }.joined(separator: ", "))
+        let reached = explored.rulesReached.keys.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        print("rules reached: " + reached.map { "\($0) \(explored.rulesReached[$0]!)" }.joined(separator: ", "))
         print(
-            "explore: \(outcome.played) played, \(outcome.agreed) agreed, \(outcome.divergedScenarios) diverged (\(outcome.divergences.count) distinct minimal fixtures), \(outcome.skippedByEngine) skipped by the engine, "
-                + "\(outcome.disagreements.count) reference/MotionCore disagreements"
-                + (outcome.notStarted > 0 ? ", \(outcome.notStarted) not started (time budget)" : "")
-                + (outcome.unplayable > 0 ? ", \(outcome.unplayable) the reference model cannot play" : ""))
-        if outcome.played == 0 { writeToStandardError("explore: no scenario ran\n") }
+            "explore: \(explored.played) played, \(explored.agreed) agreed, \(explored.divergedScenarios) diverged (\(explored.divergences.count) distinct minimal fixtures), \(explored.skippedByEngine) skipped by the engine, "
+                + "\(explored.disagreements.count) reference/MotionCore disagreements"
+                + (explored.notStarted > 0 ? ", \(explored.notStarted) not started (time budget)" : "")
+                + (explored.unplayable > 0 ? ", \(explored.unplayable) the reference model cannot play" : ""))
+        if explored.played == 0 { writeToStandardError("explore: no scenario ran\n") }
         return outcome.exitCode
     }
 
@@ -202,24 +189,27 @@ struct ConformCommand: ParsableCommand {
 
     /// `conform --engine A --engine B …`: each engine's run, then one report of them side by side.
     func sideBySide() throws -> Int32 {
-        var reports: [ConformanceReport] = []
-        for options in engine.engines {
-            var request = request
-            request.engine?.command = options.command
-            do {
-                reports.append(try app.conformance(request))
-            } catch let error as EngineUnavailable {
-                writeToStandardError("motion-bench: error: \(error.description)\n" + Self.slowEngineHint(error))
-                return 2
-            }
+        let sideBySide: ConformanceSideBySide
+        do {
+            sideBySide = try app.conformance(
+                request,
+                engines: engine.engines.map {
+                    var engine = $0
+                    engine.legacy = legacyEngine
+                    return engine
+                })
+        } catch let error as EngineUnavailable {
+            writeToStandardError("motion-bench: error: \(error.description)\n" + Self.slowEngineHint(error))
+            return 2
         }
-        let rendered = try ConformanceSideBySide(reports: reports).render(format)
+        let reports = sideBySide.reports
+        let rendered = try sideBySide.render(format)
         if let output {
             try ResultStore.write(Data(rendered.utf8), to: URL(fileURLWithPath: output), keeping: "the report")
             for report in reports { print("\(report.engine ?? "?"): \(report.summaryLine)") }
         } else {
             print(rendered, terminator: "")
         }
-        return ConformanceSideBySide(reports: reports).exitCode
+        return sideBySide.exitCode
     }
 }

@@ -1,0 +1,58 @@
+import BenchKit
+import EngineConformance
+import Foundation
+import MotionConformance
+
+/// Generated scenarios played against an engine (or MotionCore), expected answers from the
+/// reference model; each divergence shrunk and kept as a fixture in `output`.
+public struct ExploreRequest: Sendable {
+    public var explorer: Explorer.Options
+    /// The engine explored; nil: the reference model against MotionCore.
+    public var engine: ExternalEngine.Options?
+    /// Where shrunk divergences and reference/MotionCore disagreements are written.
+    public var output = URL(fileURLWithPath: "reports/explore")
+
+    public init(explorer: Explorer.Options, engine: ExternalEngine.Options? = nil) { (self.explorer, self.engine) = (explorer, engine) }
+}
+
+/// What the exploration found, with the file each divergence and disagreement was written to.
+public struct ExploreOutcome: Sendable {
+    public var explored: Explorer.Outcome
+    /// What was explored: `engine NAME`, or MotionCore.
+    public var target: String
+    public var divergenceFiles: [URL]
+    public var disagreementFiles: [URL]
+    public var exitCode: Int32 { explored.exitCode }
+}
+
+extension Application {
+    /// Explores `request.engine` (or MotionCore); `onStart` hears what is explored before the
+    /// first scenario, `progress` each progress line.
+    public func explore(_ request: ExploreRequest, onStart: (String) -> Void = { _ in }, progress: (String) -> Void = { _ in }) throws
+        -> ExploreOutcome
+    {
+        var engine: ExternalEngine?
+        if let options = request.engine {
+            let started = ExternalEngine(options)
+            do { try started.start() } catch { throw ToolError("the engine \(options.command) cannot be explored: \(error)") }
+            engine = started
+        }
+        defer { engine?.close() }
+        let target = engine.map { "engine \($0.label)" } ?? "MotionCore (no --engine: the reference model against MotionCore)"
+        onStart(target)
+        let explored = Explorer(engine: engine, options: request.explorer).explore(progress: progress)
+        func write(_ text: String, _ name: String) throws -> URL {
+            try FileManager.default.createDirectory(at: request.output, withIntermediateDirectories: true)
+            let file = request.output.appendingPathComponent(name)
+            try AtomicFile.write(text, to: file)
+            return file
+        }
+        let generated = "generated/".count
+        return ExploreOutcome(
+            explored: explored, target: target,
+            divergenceFiles: try explored.divergences.map { try write($0.fixtureText, String($0.fixtureID.dropFirst(generated)) + ".json") },
+            disagreementFiles: try explored.disagreements.map {
+                try write($0.fixtureText, "disagreement-" + String($0.fixtureID.dropFirst(generated)) + ".json")
+            })
+    }
+}
