@@ -181,7 +181,7 @@ struct ResultFormatTests {
     @Test("save writes the run and latest.json atomically, leaving no temporary files; load reads it back")
     func saveAndLoad() throws {
         let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("results-\(UUID().uuidString)")
-        let store = ResultStore(root: root)
+        let store = ResultFiles(root: root)
         let first = try store.save(sample())
         let second = try store.save(sample())
         #expect(first != second, "runs in the same second get distinct files")
@@ -197,10 +197,10 @@ struct ResultFormatTests {
         healthy.benchmarks[0].timing = TimingSummary(
             samples: [100, 110, 120, 130, 105, 115], iterationsPerSample: 1, elements: 10, unit: .frame,
             processSampleCounts: [2, 2, 2])
-        let original = try JSONSerialization.jsonObject(with: try ResultStore.encoder.encode(healthy))
+        let original = try JSONSerialization.jsonObject(with: try ResultFiles.encoder.encode(healthy))
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("damaged-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = ResultStore(root: folder)
+        let store = ResultFiles(root: folder)
         var random = SplitMix64(seed: 400)
         let replacements: [Any] = [
             [Any](), [String: Any](), "", 0, -1, 1e300, -1e300, NSNull(), [0], [-1.0], "x", true, Double.leastNonzeroMagnitude, [[Any]()],

@@ -46,8 +46,8 @@ struct HistoryThresholdTests {
         let imported = try Tool.run(["db", "import", source.path, "--reports", reports.path])
         #expect(imported.status == 0, "\(imported.output)")
         let baseline = reports.appendingPathComponent("baseline.json"), candidate = reports.appendingPathComponent("candidate.json")
-        try ResultStore.encoder.encode(run(level: 1000, order: [0, 1, 2, 3, 4])).write(to: baseline)
-        try ResultStore.encoder.encode(run(level: 1030, order: [4, 2, 0, 3, 1])).write(to: candidate)
+        try ResultFiles.encoder.encode(run(level: 1000, order: [0, 1, 2, 3, 4])).write(to: baseline)
+        try ResultFiles.encoder.encode(run(level: 1030, order: [4, 2, 0, 3, 1])).write(to: candidate)
 
         let compared = try Tool.run([
             "compare", baseline.path, candidate.path, "--threshold-from-history", "--machine", "noisy", "--reports", reports.path,

@@ -185,8 +185,8 @@ struct CompareJobTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("compare-job-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let a = folder.appendingPathComponent("a.json"), b = folder.appendingPathComponent("b.json")
-        try ResultStore.encoder.encode(run(baseline)).write(to: a)
-        try ResultStore.encoder.encode(run(candidate)).write(to: b)
+        try ResultFiles.encoder.encode(run(baseline)).write(to: a)
+        try ResultFiles.encoder.encode(run(candidate)).write(to: b)
         var request = CompareRequest(baseline: a.path, candidate: b.path)
         request.reports = folder
         request.calibration = .none

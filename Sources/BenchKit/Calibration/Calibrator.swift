@@ -199,7 +199,7 @@ extension Calibration: RenderableResult {
     public func render(_ format: OutputFormat) throws -> String {
         switch format {
         case .text: return text()
-        case .json: return String(decoding: try ResultStore.encoder.encode(self), as: UTF8.self)
+        case .json: return String(decoding: try ResultFiles.encoder.encode(self), as: UTF8.self)
         default: throw Self.unrendered(format)
         }
     }

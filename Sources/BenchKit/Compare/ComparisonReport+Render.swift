@@ -9,7 +9,7 @@ extension ComparisonReport: RenderableResult {
     public func render(_ format: OutputFormat) throws -> String {
         let report = self
         switch format {
-        case .json: return String(decoding: try ResultStore.encoder.encode(report), as: UTF8.self) + "\n"
+        case .json: return String(decoding: try ResultFiles.encoder.encode(report), as: UTF8.self) + "\n"
         case .junit: return JUnitReport.render(report)
         case .csv, .github, .html: throw Self.unrendered(format)
         case .text, .markdown:

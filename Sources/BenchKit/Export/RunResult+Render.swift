@@ -10,7 +10,7 @@ extension RunResult: RenderableResult {
         switch format {
         case .text: return TextReport.render(self)
         case .markdown: return MarkdownReport.render(self)
-        case .json: return String(decoding: try ResultStore.encoder.encode(self), as: UTF8.self)
+        case .json: return String(decoding: try ResultFiles.encoder.encode(self), as: UTF8.self)
         case .junit: return JUnitReport.render(self)
         case .csv: return CSVReport.render(self)
         case .github: return try GitHubBenchmarkReport.render(self)
@@ -223,6 +223,6 @@ enum GitHubBenchmarkReport {
                 name: b.name, unit: "ns", value: t.median,
                 extra: "p90 \(formatNanoseconds(t.percentiles["p90"])), \(t.samples.count) samples, allocs/iter \(formatAllocations(b.allocations))")
         }
-        return String(decoding: try ResultStore.encoder.encode(entries), as: UTF8.self) + "\n"
+        return String(decoding: try ResultFiles.encoder.encode(entries), as: UTF8.self) + "\n"
     }
 }

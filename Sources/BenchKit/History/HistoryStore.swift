@@ -28,7 +28,7 @@ public struct HistoryStore: Sendable {
         }
         var record = HistoryRecord(run: result, conformance: conformance, engines: engines)
         record.machine = machine
-        try ResultStore.write(try ResultStore.encoder.encode(record), to: file, keeping: "the history record")
+        try ResultFiles.write(try ResultFiles.encoder.encode(record), to: file, keeping: "the history record")
         // The folder's name is a hash; a file beside the records says which machine and build it is.
         let about = folder.appendingPathComponent("MACHINE.txt")
         if !FileManager.default.fileExists(atPath: about.path) { try AtomicFile.write(Data(Self.about(result.environment).utf8), to: about) }

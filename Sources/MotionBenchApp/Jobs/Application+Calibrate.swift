@@ -54,7 +54,7 @@ extension Application {
         let calibration: Calibration
         do { calibration = try calibrator.run() } catch let error as DriverError { throw ToolError(error.description) }
         let file = Calibration.file(reports: request.reports, seriesKey: calibration.seriesKey, profile: calibration.profile)
-        try AtomicFile.write(try ResultStore.encoder.encode(calibration), to: file)
+        try AtomicFile.write(try ResultFiles.encoder.encode(calibration), to: file)
         return (calibration, file)
     }
 }

@@ -30,7 +30,7 @@ public struct CompareRequest: Sendable {
 extension Application {
     /// `compare`: the verdict of every benchmark of two runs, and the exit code they make.
     public func compare(_ request: CompareRequest) throws -> ComparisonReport {
-        let results = ResultStore(root: request.reports)
+        let results = ResultFiles(root: request.reports)
         func file(_ reference: String) throws -> URL {
             try storedRunFile(reference, store: request.store, reports: request.reports) ?? results.resolve(reference)
         }

@@ -52,7 +52,7 @@ extension Application {
         try AtomicFile.write(conformance.render(.json), to: request.reports.appendingPathComponent("conformance.json"))
         conformanceDone(conformance)
         let result = try BenchmarkDriver(options: options).run()
-        let runFile = try ResultStore(root: request.reports).save(result)
+        let runFile = try ResultFiles(root: request.reports).save(result)
         let markdown = request.reports.appendingPathComponent("latest.md")
         try AtomicFile.write(try result.render(.markdown), to: markdown)
         let stored = withStore(request.store, reports: request.reports) { store in

@@ -86,7 +86,7 @@ extension Application {
             }
         }
         let result = try BenchmarkDriver(options: options).run()
-        try ResultStore(root: request.reports).save(result)
+        try ResultFiles(root: request.reports).save(result)
         for report in conformances { try ConformanceStore.save(report, reports: request.reports) }
         let history = HistoryStore(root: request.reports.appendingPathComponent("history"))
         let summaries = conformances.map(JSONConformanceSummary.init)

@@ -29,13 +29,13 @@ extension Application {
     /// measured is shown even when a file then cannot be.
     public func run(_ request: RunRequest, measured: (RunResult) throws -> Void = { _ in }) throws -> RunOutcome {
         if let baseline = request.saveBaseline {
-            do { try ResultStore.checkBaselineReference(baseline) } catch let error as ResultFileError { throw UsageError(error.description) }
+            do { try ResultFiles.checkBaselineReference(baseline) } catch let error as ResultFileError { throw UsageError(error.description) }
         }
         let options = try request.selection.driverOptions(self)
         try checkBuilds(options)
         let result = try BenchmarkDriver(options: options).run()
         try measured(result)
-        let store = ResultStore(root: request.reports)
+        let store = ResultFiles(root: request.reports)
         let file = try store.save(result)
         let baseline = try request.saveBaseline.map { try store.save(result, asBaseline: $0) }
         return RunOutcome(result: result, file: file, baseline: baseline)

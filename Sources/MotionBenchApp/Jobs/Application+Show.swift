@@ -28,7 +28,7 @@ extension Application {
         }
         switch try Self.kind(of: text, path: path) {
         case "run":
-            do { return .run(try ResultStore(root: url.deletingLastPathComponent()).load(url, role: "result")) } catch let error as ResultFileError {
+            do { return .run(try ResultFiles(root: url.deletingLastPathComponent()).load(url, role: "result")) } catch let error as ResultFileError {
                 throw ToolError(error.description)
             }
         case "history": return .history(try decoded(HistoryRecord.self, "a history record"))

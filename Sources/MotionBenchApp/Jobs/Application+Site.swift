@@ -26,7 +26,7 @@ extension Application {
     /// Returns the index page.
     public func writeSite(_ request: ReportRequest, conformance: ConformanceReport? = nil) throws -> URL {
         let reports = request.reports
-        let results = ResultStore(root: reports)
+        let results = ResultFiles(root: reports)
         var site = SiteGenerator()
         site.scaling = MotionBenchSuites.scaling
         site.title = "MotionBench report"
@@ -86,7 +86,7 @@ extension Application {
     /// `report`: the site, refused (nothing written) when there is nothing to report.
     public func report(_ request: ReportRequest) throws -> URL {
         let reports = request.reports
-        let results = ResultStore(root: reports)
+        let results = ResultFiles(root: reports)
         let stored = ConformanceStore.load(reports)
         let historyFiles = HistoryStore(root: reports.appendingPathComponent("history")).files()
         var anything = FileManager.default.fileExists(atPath: results.latest.path) || !historyFiles.isEmpty || !stored.reports.isEmpty

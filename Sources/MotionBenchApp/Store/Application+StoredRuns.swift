@@ -32,7 +32,7 @@ extension Application {
         {
             return record.run
         }
-        do { return try ResultStore(root: url.deletingLastPathComponent()).load(url, role: role) } catch let error as ResultFileError {
+        do { return try ResultFiles(root: url.deletingLastPathComponent()).load(url, role: role) } catch let error as ResultFileError {
             throw ToolError(error.description)
         }
     }

@@ -139,7 +139,7 @@ struct ConformCommand: ParsableCommand {
         let rendered = try report.render(format, plotAll: plotAll)
         if let output {
             print(report.summaryLine)
-            try ResultStore.write(Data(rendered.utf8), to: URL(fileURLWithPath: output), keeping: "the report")
+            try ResultFiles.write(Data(rendered.utf8), to: URL(fileURLWithPath: output), keeping: "the report")
         } else {
             print(rendered, terminator: "")
         }
@@ -205,7 +205,7 @@ struct ConformCommand: ParsableCommand {
         let reports = sideBySide.reports
         let rendered = try sideBySide.render(format)
         if let output {
-            try ResultStore.write(Data(rendered.utf8), to: URL(fileURLWithPath: output), keeping: "the report")
+            try ResultFiles.write(Data(rendered.utf8), to: URL(fileURLWithPath: output), keeping: "the report")
             for report in reports { print("\(report.engine ?? "?"): \(report.summaryLine)") }
         } else {
             print(rendered, terminator: "")

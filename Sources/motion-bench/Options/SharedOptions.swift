@@ -104,7 +104,7 @@ func formatOption<R: RenderableResult>(of type: R.Type) -> Option<OutputFormat> 
 /// Writes `text` to `file` atomically, or prints it when there is no file.
 func deliver(_ text: String, to file: String?, keeping what: String) throws {
     if let file {
-        try ResultStore.write(Data(text.utf8), to: URL(fileURLWithPath: file), keeping: what)
+        try ResultFiles.write(Data(text.utf8), to: URL(fileURLWithPath: file), keeping: what)
     } else {
         print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
     }

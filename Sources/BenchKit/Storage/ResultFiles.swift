@@ -2,7 +2,7 @@ import Foundation
 
 /// Where results live under `reports/`: each run as `runs/<time>-<revision>.json`, the newest
 /// also as `latest.json`, named baselines as `baselines/<name>.json`.
-public struct ResultStore: Sendable {
+public struct ResultFiles: Sendable {
     public let root: URL
 
     public init(root: URL) { self.root = root }
