@@ -29,60 +29,37 @@ struct DatabaseCommand: ParsableCommand {
     }
 
     func run() throws -> Int32 {
-        let choice = store.choice
-        let location = choice.location(reports: reports.url)
-        switch words[0] {
-        case "migrate":
-            let store = try app.openStore(choice, reports: reports.url, migration: .never, allowOlder: true)
-            let (from, to) = try scrubbed(location) { try store.migrate() }
+        let request: DatabaseRequest =
+            switch words[0] {
+            case "migrate": .migrate
+            case "import": .importReports(words.count > 1 ? URL(fileURLWithPath: words[1]) : nil)
+            default: .status
+            }
+        let outcome = try app.database(request, store: store.choice, reports: reports.url, reportsGiven: reports.isGiven)
+        switch outcome {
+        case let .migrated(location, from, to):
             print(
                 from == to
                     ? "db: \(location.redacted) is at schema version \(to), this tool's"
                     : "db: \(location.redacted) migrated from schema version \(from) to \(to)")
-            return 0
-        case "import": return try importReports(choice)
-        default: return try printStatus(choice, location)
-        }
-    }
-
-    func importReports(_ choice: StoreChoice) throws -> Int32 {
-        let folder = words.count > 1 ? URL(fileURLWithPath: words[1]) : reports.url
-        guard FileManager.default.fileExists(atPath: folder.path) else { throw ToolError("\(folder.path) does not exist: nothing to import") }
-        // What there is to import: a folder without any is a mistyped one, not an empty success.
-        let records = HistoryStore(root: folder.appendingPathComponent("history")).files().count
-        let comparisons = ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("revisions").path)) ?? []).filter {
-            $0.hasSuffix(".json")
-        }.count
-        guard records + comparisons > 0 else {
-            throw ToolError("\(folder.path) holds no history record (history/MACHINE/*.json) and no revision comparison (revisions/*.json): nothing to import")
-        }
-        // The store of the folder given, unless another is named.
-        let target = reports.isGiven ? reports.url : folder
-        let location = choice.location(reports: target)
-        let store = try app.openStore(choice, reports: target)
-        let outcome = try scrubbed(location) { try store.importReports(folder, machine: choice.machineName) }
-        for problem in outcome.problems { writeToStandardError("warning: \(problem)\n") }
-        print(
-            "db: \(outcome.runs) run\(outcome.runs == 1 ? "" : "s") and \(outcome.comparisons) comparison\(outcome.comparisons == 1 ? "" : "s") stored in \(location.redacted), \(outcome.alreadyStored) already there"
-                + (outcome.problems.isEmpty ? "" : ", \(outcome.problems.count) file\(outcome.problems.count == 1 ? "" : "s") unreadable"))
-        return outcome.problems.isEmpty ? 0 : 1
-    }
-
-    func printStatus(_ choice: StoreChoice, _ location: StoreLocation) throws -> Int32 {
-        let store = try app.openStore(choice, reports: reports.url, migration: .never, allowOlder: true)
-        let version = try scrubbed(location) { try store.version() }
-        print("db: \(location.redacted) (\(location.kind.rawValue)), schema version \(version) (this tool: \(Schema.version))")
-        guard version == Schema.version else { return 0 }
-        for (table, rows) in try scrubbed(location, { try store.counts() }) { print("  \(table): \(rows)") }
-        for machine in try scrubbed(location, { try store.machines() }) {
-            print("  machine \(machine.name) (\(machine.seriesKey), \(machine.cpu)): \(machine.historyRuns) runs, newest \(machine.newest ?? "—")")
-        }
-        for job in try scrubbed(location, { try store.jobs() }) {
+        case let .imported(location, outcome):
+            for problem in outcome.problems { writeToStandardError("warning: \(problem)\n") }
             print(
-                "  job \(job.job.id): \(job.job.revision.prefix(10)) \(job.job.filter) (\(job.job.profile)) \(job.state.rawValue)"
-                    + (job.claimedBy.map { " by \($0)" } ?? "") + (job.error.map { ": \($0)" } ?? ""))
+                "db: \(outcome.runs) run\(outcome.runs == 1 ? "" : "s") and \(outcome.comparisons) comparison\(outcome.comparisons == 1 ? "" : "s") stored in \(location.redacted), \(outcome.alreadyStored) already there"
+                    + (outcome.problems.isEmpty ? "" : ", \(outcome.problems.count) file\(outcome.problems.count == 1 ? "" : "s") unreadable"))
+        case let .status(location, version, tables, machines, jobs):
+            print("db: \(location.redacted) (\(location.kind.rawValue)), schema version \(version) (this tool: \(Schema.version))")
+            for (table, rows) in tables { print("  \(table): \(rows)") }
+            for machine in machines {
+                print("  machine \(machine.name) (\(machine.seriesKey), \(machine.cpu)): \(machine.historyRuns) runs, newest \(machine.newest ?? "—")")
+            }
+            for job in jobs {
+                print(
+                    "  job \(job.job.id): \(job.job.revision.prefix(10)) \(job.job.filter) (\(job.job.profile)) \(job.state.rawValue)"
+                        + (job.claimedBy.map { " by \($0)" } ?? "") + (job.error.map { ": \($0)" } ?? ""))
+            }
         }
-        return 0
+        return outcome.exitCode
     }
 }
 
@@ -165,9 +142,4 @@ struct CollectorCommand: ParsableCommand {
         print("collector \(outcome.collector): \(outcome.jobs.count) job\(outcome.jobs.count == 1 ? "" : "s"), exit \(outcome.exitCode)")
         return outcome.exitCode
     }
-}
-
-/// A store's error as the tool's, its password scrubbed.
-func scrubbed<T>(_ location: StoreLocation, _ body: () throws -> T) throws -> T {
-    do { return try body() } catch let error as StoreError { throw ToolError(location.scrub(error.description)) }
 }
