@@ -87,7 +87,8 @@ struct BodyGenerator {
         for _ in 0..<random.pick([0, 0, 1, 2]) {
             var args = [Self.member("target", random.grid(-2...2, step: 0.5))]
             if random.chance(0.5) { args.append(Self.member("initialVelocity", random.grid(-5...5, step: 0.5))) }
-            if random.chance(0.7) { args.append(Self.member("epsilon", random.pick([0.001, 0.01, 0.0001]))) }
+            // A wide ε makes a candidate that the scan forgets when the value leaves it again (§1.5's 1 s hold).
+            if random.chance(0.7) { args.append(Self.member("epsilon", random.pick([0.001, 0.01, 0.0001, 0.1]))) }
             checks.append(.object([("settlingDuration", .object(args)), ("expected", .number(0))]))
         }
         if random.chance(0.3) {

@@ -225,7 +225,8 @@ public struct ScenarioGenerator: Sendable {
 
     /// Samples at the times a limit of docs/semantics.md is decided, drawn last: at, just before
     /// and just after a curve animation's end (§2.3) or a spring's blend (§3.1 item 1), and one
-    /// 1 s (or just under or over) after the last, where a fluid spring's clock jumps (item 4).
+    /// 1 s (or just under or over) after the last, where a fluid spring's clock jumps (item 4), and
+    /// 2 s (or just under or over) after a last change that tracks velocity, where tracking ends (§4.4).
     static func limitSamples(_ scenario: inout GeneratedScenario, _ random: inout SeededRandom) {
         var extra: [Double] = []
         for event in scenario.events {
@@ -239,6 +240,10 @@ public struct ScenarioGenerator: Sendable {
             extra.append(event.time + end + random.pick([-0.01, 0, 0, 0.01]))
         }
         if random.chance(0.2), let last = scenario.sampleTimes.last { extra.append(last + random.pick([0.95, 1, 1, 1.05])) }
+        // Velocity tracking's 2 s hold after the last tracked change (§4.4), when no change follows it sooner.
+        if let tracked = scenario.events.last, tracked.tracksVelocity, random.chance(0.5) {
+            extra.append(tracked.time + random.pick([1.99, 2, 2, 2.01]))
+        }
         scenario.sampleTimes = Set(scenario.sampleTimes + extra).sorted()
     }
 }
