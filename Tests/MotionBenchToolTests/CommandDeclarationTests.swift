@@ -55,7 +55,10 @@ struct CommandDeclarationTests {
     func engineOptionsDeclaredOnce() throws {
         let tooLong = String(ExternalEngine.Options.maximumTimeout + 1)
         for type: any ParsableCommand.Type in [ConformCommand.self, RunCommand.self, ListCommand.self, NightlyCommand.self] {
-            #expect(throws: CommandLineError.self) { try type.main(["--engine", "e", "--engine-timeout", tooLong]) }
+            #expect(
+                refusal(type, ["--engine", "e", "--engine-timeout", tooLong]).map { ($0.kind, $0.option) } ?? (.conflict, nil) == (
+                    .invalidValue, "--engine-timeout"
+                ))
             let timeout = type.init().declarations.first { $0.name == "--engine-timeout" }
             #expect(timeout?.kindHelp == ValueKind<Double>.duration(max: ExternalEngine.Options.maximumTimeout).help)
         }

@@ -69,8 +69,8 @@ extension ValueKind where Value == Int {
 extension ValueKind where Value == Double {
     /// A number of seconds (or minutes) above 0 and at most `max`.
     public static func duration(max: Double = .infinity) -> ValueKind<Double> {
-        let help = max.isFinite ? "above 0, at most \(number(max))" : "above 0"
-        return ValueKind(help: help, describe: number) { text, option throws(CommandLineError) in
+        let help = max.isFinite ? "above 0, at most \(plainNumber(max))" : "above 0"
+        return ValueKind(help: help, describe: plainNumber) { text, option throws(CommandLineError) in
             guard let value = Double(text), value.isFinite, value > 0, value <= max else {
                 throw CommandLineError(.invalidValue, option: option, "\(option) needs a number \(help), got '\(text)'")
             }
@@ -80,7 +80,7 @@ extension ValueKind where Value == Double {
 
     /// A fraction in (0, 1], as help words it (`part`).
     public static func part(_ words: String) -> ValueKind<Double> {
-        ValueKind(help: "above 0, at most 1", describe: number) { text, option throws(CommandLineError) in
+        ValueKind(help: "above 0, at most 1", describe: plainNumber) { text, option throws(CommandLineError) in
             guard let value = Double(text), value > 0, value <= 1 else {
                 throw CommandLineError(.invalidValue, option: option, "\(option) needs \(words) above 0 and at most 1, got '\(text)'")
             }
@@ -126,8 +126,8 @@ extension ValueKind where Value: RawRepresentable & CaseIterable & Sendable, Val
 /// A fraction as a percentage: `5%`.
 func percentage(_ fraction: Double) -> String { String(format: "%g%%", fraction * 100) }
 
-/// A number as help writes it: `5`, not `5.0`.
-func number(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value) }
+/// A number as help and the documents write it: `5`, not `5.0`; `0.35` as itself.
+public func plainNumber(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value) }
 
 /// "a, b or c".
 public func listed(_ words: [String]) -> String {

@@ -1,3 +1,5 @@
+import HarnessSupport
+
 /// Every default and every limit docs/semantics.md and docs/protocol.md state, with where each is
 /// written and the regions a suite should reach for it: a default left out and given; a limit at,
 /// just inside and just outside (or, where a limit has no "at" a fixture can name, the regions it
@@ -72,7 +74,7 @@ public enum StatedValues {
     /// A row of the protocol's table of animations, its default the one `AnimationDefaults` applies,
     /// written as the table writes numbers (`1`, not `1.0`).
     static func row(_ row: String, _ argument: String, _ value: Double) -> TableEntry {
-        TableEntry(row: row, argument: argument, value: value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value))
+        TableEntry(row: row, argument: argument, value: plainNumber(value))
     }
 
     public static let statements: [Statement] = animationDefaults + springDefaults + otherDefaults + limits

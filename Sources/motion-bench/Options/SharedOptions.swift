@@ -96,11 +96,6 @@ extension ValueKind where Value == UInt64 {
     }
 }
 
-/// The output formats `R` renders, as `--format` declares them.
-func formatOption<R: RenderableResult>(of type: R.Type) -> Option<OutputFormat> {
-    Option("--format", "F", .format(of: type), default: .text, help: "the output format")
-}
-
 /// Writes `text` to `file` atomically, or prints it when there is no file.
 func deliver(_ text: String, to file: String?, keeping what: String) throws {
     if let file {
