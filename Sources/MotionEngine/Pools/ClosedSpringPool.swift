@@ -71,32 +71,10 @@ final class ClosedSpringPool: PoolProtocol {
         }
     }
 
-    @inline(__always)
-    private func load(_ column: Column<Double>, _ i: Int) -> SIMD4<Double> {
-        UnsafeRawPointer(column.base + i).loadUnaligned(as: SIMD4<Double>.self)
-    }
-
-    private func tickFour(at i: Int, time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink) {
-        let t = SIMD4(repeating: time) - load(beginTime, i)
-        let logical = t .>= load(logicalDuration, i)
-        let running = t .< load(duration, i)
-        let decay = VectorMath.exp(load(exponent, i) * t)
-        let (sine, cosine) = VectorMath.sincos(load(frequency, i) * t)
-        let fraction = SIMD4(repeating: 1) - decay * (cosine + load(sineWeight, i) * sine)
-        let finite = (fraction .== fraction) .& (fraction .< SIMD4(repeating: .infinity)) .& (fraction .> SIMD4(repeating: -.infinity))
-        let moving = running .& finite
-        let models = load(model, i), changes = load(interval, i)
-        let presented = models - changes + changes * fraction
-        FourLanes.store(
-            presented, targets: models, moving: moving, logical: logical, ids: channel.base + i, reported: reported.base + i,
-            into: values, sink: sink)
-    }
-
-    private func tickOne(_ slot: Int, time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink) {
+    func tickOne(_ slot: Int, time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink) {
         var record = read(slot)
         let step = record.advance(to: time)
         values[Int(record.channel)] = step.value
         sink.report(channel: record.channel, logical: step.logicallyComplete, finished: step.finished, reported: &reported[slot])
     }
-
 }

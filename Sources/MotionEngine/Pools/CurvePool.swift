@@ -3,7 +3,7 @@ import MotionCore
 /// Bézier timing curves in struct-of-arrays form, four channels at a time through
 /// `BezierAnimation._progress(_:duration:time:)`: MotionCore's solver, lane by lane, bitwise.
 ///
-/// The kernel streams only what it reads — the solver's six coefficients, the clock and the
+/// The kernel (`CurveLanes`) streams only what it reads — the solver's six coefficients, the clock and the
 /// values, 84 bytes a channel — where a pool of `CurveChannel` records streamed 120 (the control
 /// points ride along in the record); the animations themselves are kept aside for `read`.
 final class CurvePool: PoolProtocol {
@@ -55,32 +55,17 @@ final class CurvePool: PoolProtocol {
     func velocity(slot: Int, time: Double) -> Double { 0 }
 
     func tick(_ range: Range<Int>, time: Double, values: UnsafeMutablePointer<Double>, sink: EventSink) {
-        let ids = channel.base, flags = reported.base
-        let models = model.base, intervals = interval.base, begins = beginTime.base, durations = duration.base
-        let ax = ax.base, bx = bx.base, cx = cx.base, ay = ay.base, by = by.base, cy = cy.base
-        @inline(__always) func load(_ column: UnsafeMutablePointer<Double>, _ i: Int) -> SIMD4<Double> {
-            UnsafeRawPointer(column + i).loadUnaligned(as: SIMD4<Double>.self)
-        }
+        let lanes = CurveLanes(self)
         var i = range.lowerBound
         while i + 4 <= range.upperBound {
-            let curves = _BezierCoefficientLanes(
-                ax: load(ax, i), bx: load(bx, i), cx: load(cx, i),
-                ay: load(ay, i), by: load(by, i), cy: load(cy, i))
-            let (progress, finished) = BezierAnimation._progress(
-                curves, duration: load(durations, i),
-                time: SIMD4(repeating: time) - load(begins, i))
-            let changes = load(intervals, i), targets = load(models, i)
-            let presented = targets - changes + changes * progress
-            FourLanes.store(
-                presented, targets: targets, moving: .!finished, logical: SIMDMask(repeating: false), ids: ids + i,
-                reported: flags + i, into: values, sink: sink)
+            lanes.tickFour(at: i, time: time, values: values, sink: sink)
             i += 4
         }
         while i < range.upperBound {
             var record = read(i)
             let step = record.advance(to: time)
             values[Int(record.channel)] = step.value
-            sink.report(channel: record.channel, logical: step.logicallyComplete, finished: step.finished, reported: &flags[i])
+            sink.report(channel: record.channel, logical: step.logicallyComplete, finished: step.finished, reported: &reported[i])
             i += 1
         }
     }
