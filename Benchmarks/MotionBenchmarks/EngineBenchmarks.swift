@@ -5,9 +5,6 @@ import MotionConformance
 import MotionCore
 import MotionEngine
 
-/// The channel counts every engine benchmark is run at.
-let channelCounts: [(label: String, count: Int)] = [("1k", 1_000), ("10k", 10_000), ("100k", 100_000), ("1M", 1_000_000)]
-
 /// One frame at 120 Hz.
 let frame = 1.0 / 120
 
@@ -94,77 +91,91 @@ func framesBody(_ engine: MotionEngine) throws -> BenchmarkBody {
         }, digest: { engineDigest(engine) })
 }
 
+/// The tick benchmarks: each kind at 1k, 10k, 100k and 1M channels, on one thread and on all,
+/// against the C kernel of the same math where there is one (ReferenceKernelBenchmarks.swift).
+private let tickBenchmarks: [(names: ThreadPair, kind: ChannelKind, channels: Int, reference: ThreadPair?)] = [
+    (ThreadPair("tick.fluid.1k.1", "tick.fluid.1k.all"), .fluid, 1_000, ThreadPair("c.fluid.1k", "c.fluid.1k.all")),
+    (ThreadPair("tick.fluid.10k.1", "tick.fluid.10k.all"), .fluid, 10_000, ThreadPair("c.fluid.10k", "c.fluid.10k.all")),
+    (ThreadPair("tick.fluid.100k.1", "tick.fluid.100k.all"), .fluid, 100_000, ThreadPair("c.fluid.100k", "c.fluid.100k.all")),
+    (ThreadPair("tick.fluid.1M.1", "tick.fluid.1M.all"), .fluid, 1_000_000, ThreadPair("c.fluid.1M", "c.fluid.1M.all")),
+    (ThreadPair("tick.closed.1k.1", "tick.closed.1k.all"), .closed, 1_000, ThreadPair("c.closed.1k", "c.closed.1k.all")),
+    (ThreadPair("tick.closed.10k.1", "tick.closed.10k.all"), .closed, 10_000, ThreadPair("c.closed.10k", "c.closed.10k.all")),
+    (ThreadPair("tick.closed.100k.1", "tick.closed.100k.all"), .closed, 100_000, ThreadPair("c.closed.100k", "c.closed.100k.all")),
+    (ThreadPair("tick.closed.1M.1", "tick.closed.1M.all"), .closed, 1_000_000, ThreadPair("c.closed.1M", "c.closed.1M.all")),
+    (ThreadPair("tick.curve.1k.1", "tick.curve.1k.all"), .curve, 1_000, nil),
+    (ThreadPair("tick.curve.10k.1", "tick.curve.10k.all"), .curve, 10_000, nil),
+    (ThreadPair("tick.curve.100k.1", "tick.curve.100k.all"), .curve, 100_000, nil),
+    (ThreadPair("tick.curve.1M.1", "tick.curve.1M.all"), .curve, 1_000_000, nil),
+    (ThreadPair("tick.keyframe.1k.1", "tick.keyframe.1k.all"), .keyframe, 1_000, ThreadPair("c.cubic.1k", "c.cubic.1k.all")),
+    (ThreadPair("tick.keyframe.10k.1", "tick.keyframe.10k.all"), .keyframe, 10_000, ThreadPair("c.cubic.10k", "c.cubic.10k.all")),
+    (ThreadPair("tick.keyframe.100k.1", "tick.keyframe.100k.all"), .keyframe, 100_000, ThreadPair("c.cubic.100k", "c.cubic.100k.all")),
+    (ThreadPair("tick.keyframe.1M.1", "tick.keyframe.1M.all"), .keyframe, 1_000_000, ThreadPair("c.cubic.1M", "c.cubic.1M.all")),
+    (ThreadPair("tick.generic.1k.1", "tick.generic.1k.all"), .generic, 1_000, nil),
+    (ThreadPair("tick.generic.10k.1", "tick.generic.10k.all"), .generic, 10_000, nil),
+    (ThreadPair("tick.generic.100k.1", "tick.generic.100k.all"), .generic, 100_000, nil),
+    (ThreadPair("tick.generic.1M.1", "tick.generic.1M.all"), .generic, 1_000_000, nil),
+    (ThreadPair("tick.mix.1k.1", "tick.mix.1k.all"), .mix, 1_000, nil),
+    (ThreadPair("tick.mix.10k.1", "tick.mix.10k.all"), .mix, 10_000, nil),
+    (ThreadPair("tick.mix.100k.1", "tick.mix.100k.all"), .mix, 100_000, nil),
+    (ThreadPair("tick.mix.1M.1", "tick.mix.1M.all"), .mix, 1_000_000, nil),
+]
+
 func registerEngineBenchmarks(in registry: inout BenchmarkRegistry) {
-    for kind in ChannelKind.allCases {
-        for (label, count) in channelCounts {
-            for threads in ["1", "all"] {
-                let reference = kind.reference.map { threads == "1" ? "\($0).\(label)" : "\($0).\(label).all" }
-                registry.register(
-                    "tick.\(kind.rawValue).\(label).\(threads)", unit: .frame, elements: count,
-                    tags: ["engine", kind.rawValue], reference: reference, usesAllThreads: threads == "all",
-                    oneThreadCounterpart: threads == "all" ? "tick.\(kind.rawValue).\(label).1" : nil
-                ) { context in
-                    let engine = MotionEngine(threadCount: threads == "1" ? 1 : context.threads)
-                    try kind.populate(engine, count: count)
-                    return try framesBody(engine)
-                }
-            }
-        }
-    }
-    for threads in ["1", "all"] {
-        registry.register(
-            "tick.fluid.staggered.100k.\(threads)", unit: .frame, elements: 100_000, tags: ["engine", "fluid"],
-            reference: threads == "1" ? "c.fluid.100k" : "c.fluid.100k.all", usesAllThreads: threads == "all",
-            oneThreadCounterpart: threads == "all" ? "tick.fluid.staggered.100k.1" : nil
-        ) { context in
-            let engine = MotionEngine(threadCount: threads == "1" ? 1 : context.threads)
-            try ChannelKind.fluid.populate(engine, count: 100_000, staggered: true)
+    for (names, kind, count, reference) in tickBenchmarks {
+        registry.register(names, unit: .frame, elements: count, tags: ["engine", kind.rawValue], reference: reference) { threads in
+            let engine = MotionEngine(threadCount: threads)
+            try kind.populate(engine, count: count)
             return try framesBody(engine)
         }
+    }
+    registry.register(
+        ThreadPair("tick.fluid.staggered.100k.1", "tick.fluid.staggered.100k.all"), unit: .frame, elements: 100_000,
+        tags: ["engine", "fluid"], reference: ThreadPair("c.fluid.100k", "c.fluid.100k.all")
+    ) { threads in
+        let engine = MotionEngine(threadCount: threads)
+        try ChannelKind.fluid.populate(engine, count: 100_000, staggered: true)
+        return try framesBody(engine)
     }
     // Retarget storms: every frame, every channel gets a new target with a new spring (the merge
     // path), then the frame is ticked. The two sets of changes alternate and are made once, so
     // the frame measures the engine, not the building of its input. `retarget.batch` is the
     // retargets alone — what happens between two ticks: each batch comes one frame after the
     // last, so every merge first advances its spring by a frame, as in a storm; no tick runs.
-    for threads in ["1", "all"] {
-        for (name, ticks) in [("retarget.storm", true), ("retarget.batch", false)] {
-            registry.register(
-                "\(name).100k.\(threads)", unit: ticks ? .frame : .operation, elements: 100_000,
-                tags: ["engine", "retarget"], usesAllThreads: threads == "all",
-                oneThreadCounterpart: threads == "all" ? "\(name).100k.1" : nil
-            ) { context in
-                let (engine, changes) = try retargetStormEngine(threads: threads == "1" ? 1 : context.threads)
-                var time = 0.0, flip = false
-                return BenchmarkBody(
-                    run: { iterations in
-                        for _ in 0..<iterations {
-                            time += frame
-                            flip.toggle()
-                            try engine.animate(changes[flip ? 1 : 0], with: flip ? .snappy : .bouncy, at: time)
-                            if ticks { try engine.tick(at: time) }
-                        }
-                    }, digest: { engineDigest(engine) })
-            }
-        }
-        // Combine storms: timing curves retargeted by timing curves combine as chains of lerps.
-        registry.register(
-            "combine.storm.10k.\(threads)", unit: .frame, elements: 10_000, tags: ["engine", "retarget"],
-            usesAllThreads: threads == "all", oneThreadCounterpart: threads == "all" ? "combine.storm.10k.1" : nil
-        ) { context in
-            let engine = MotionEngine(threadCount: threads == "1" ? 1 : context.threads)
-            let ids = try (0..<10_000).map { _ in try engine.addChannel(value: 0) }
-            var time = 0.0, step = 0
+    let storms = [
+        (ThreadPair("retarget.storm.100k.1", "retarget.storm.100k.all"), true),
+        (ThreadPair("retarget.batch.100k.1", "retarget.batch.100k.all"), false),
+    ]
+    for (names, ticks) in storms {
+        registry.register(names, unit: ticks ? .frame : .operation, elements: 100_000, tags: ["engine", "retarget"]) { threads in
+            let (engine, changes) = try retargetStormEngine(threads: threads)
+            var time = 0.0, flip = false
             return BenchmarkBody(
                 run: { iterations in
                     for _ in 0..<iterations {
                         time += frame
-                        step += 1
-                        if step % 4 == 0 { try engine.animate(ids.map { ($0, Double(step % 50)) }, with: .easeInOut(duration: 0.2), at: time) }
-                        try engine.tick(at: time)
+                        flip.toggle()
+                        try engine.animate(changes[flip ? 1 : 0], with: flip ? .snappy : .bouncy, at: time)
+                        if ticks { try engine.tick(at: time) }
                     }
                 }, digest: { engineDigest(engine) })
         }
+    }
+    // Combine storms: timing curves retargeted by timing curves combine as chains of lerps.
+    registry.register(
+        ThreadPair("combine.storm.10k.1", "combine.storm.10k.all"), unit: .frame, elements: 10_000, tags: ["engine", "retarget"]
+    ) { threads in
+        let engine = MotionEngine(threadCount: threads)
+        let ids = try (0..<10_000).map { _ in try engine.addChannel(value: 0) }
+        var time = 0.0, step = 0
+        return BenchmarkBody(
+            run: { iterations in
+                for _ in 0..<iterations {
+                    time += frame
+                    step += 1
+                    if step % 4 == 0 { try engine.animate(ids.map { ($0, Double(step % 50)) }, with: .easeInOut(duration: 0.2), at: time) }
+                    try engine.tick(at: time)
+                }
+            }, digest: { engineDigest(engine) })
     }
 }
 

@@ -48,18 +48,18 @@ private final class FrameClock: @unchecked Sendable {
     var time = 0.0
 }
 
-/// Registers `name` (one thread: the kernel over all elements in one call) and `name.all` (the
-/// elements cut into the engine's chunks, run on an engine's threads as a tick's chunks are —
+/// Registers `names.one` (one thread: the kernel over all elements in one call) and `names.all`
+/// (the elements cut into the engine's chunks, run on an engine's threads as a tick's chunks are —
 /// `MotionEngine.run(_:)`): what the hardware gives C on one and on all threads, so a tick's
 /// two-thread speed-up and its kernel's are measured with the same scheduler.
 private func registerReference(
-    _ name: String, elements n: Int, in registry: inout BenchmarkRegistry,
+    _ names: ThreadPair, elements n: Int, in registry: inout BenchmarkRegistry,
     _ make: @escaping @Sendable (Int) -> ReferenceKernel
 ) {
     for allThreads in [false, true] {
         registry.register(
-            allThreads ? "\(name).all" : name, unit: .frame, elements: n, tags: ["c"],
-            usesAllThreads: allThreads, oneThreadCounterpart: allThreads ? name : nil
+            allThreads ? names.all : names.one, unit: .frame, elements: n, tags: ["c"],
+            usesAllThreads: allThreads, oneThreadCounterpart: allThreads ? names.one : nil
         ) { context in
             let kernel = make(n)
             let clock = FrameClock()
@@ -80,9 +80,34 @@ private func registerReference(
     }
 }
 
+/// The C kernels at each channel count the tick benchmarks run at.
+private let referenceKernels: [(elements: Int, closed: ThreadPair, fluid: ThreadPair, steps: ThreadPair, cubic: ThreadPair, cached: ThreadPair)] = [
+    (
+        1_000, ThreadPair("c.closed.1k", "c.closed.1k.all"), ThreadPair("c.fluid.1k", "c.fluid.1k.all"),
+        ThreadPair("c.fluid.steps.1k", "c.fluid.steps.1k.all"), ThreadPair("c.cubic.1k", "c.cubic.1k.all"),
+        ThreadPair("c.cubic.cached.1k", "c.cubic.cached.1k.all")
+    ),
+    (
+        10_000, ThreadPair("c.closed.10k", "c.closed.10k.all"), ThreadPair("c.fluid.10k", "c.fluid.10k.all"),
+        ThreadPair("c.fluid.steps.10k", "c.fluid.steps.10k.all"), ThreadPair("c.cubic.10k", "c.cubic.10k.all"),
+        ThreadPair("c.cubic.cached.10k", "c.cubic.cached.10k.all")
+    ),
+    (
+        100_000, ThreadPair("c.closed.100k", "c.closed.100k.all"), ThreadPair("c.fluid.100k", "c.fluid.100k.all"),
+        ThreadPair("c.fluid.steps.100k", "c.fluid.steps.100k.all"), ThreadPair("c.cubic.100k", "c.cubic.100k.all"),
+        ThreadPair("c.cubic.cached.100k", "c.cubic.cached.100k.all")
+    ),
+    (
+        1_000_000, ThreadPair("c.closed.1M", "c.closed.1M.all"), ThreadPair("c.fluid.1M", "c.fluid.1M.all"),
+        ThreadPair("c.fluid.steps.1M", "c.fluid.steps.1M.all"), ThreadPair("c.cubic.1M", "c.cubic.1M.all"),
+        ThreadPair("c.cubic.cached.1M", "c.cubic.cached.1M.all")
+    ),
+]
+
 func registerReferenceKernels(in registry: inout BenchmarkRegistry) {
-    for (label, n) in channelCounts {
-        registerReference("c.closed.\(label)", elements: n, in: &registry) { n in
+    for kernels in referenceKernels {
+        let n = kernels.elements
+        registerReference(kernels.closed, elements: n, in: &registry) { n in
             let f = Fields()
             let target = f.make(n) { 100 + Double($0 % 8) }, v0 = f.make(n) { _ in 0.0 }
             let zeta = f.make(n) { 0.5 + 0.01 * Double($0 % 8) }, omega = f.make(n) { 8 + 0.1 * Double($0 % 8) }
@@ -92,7 +117,7 @@ func registerReferenceKernels(in registry: inout BenchmarkRegistry) {
                 mb_closed_spring(r.count, t, target + i, v0 + i, zeta + i, omega + i, start + i, out + i)
             }
         }
-        registerReference("c.fluid.\(label)", elements: n, in: &registry) { n in
+        registerReference(kernels.fluid, elements: n, in: &registry) { n in
             let f = Fields()
             let id: UnsafeMutablePointer<UInt32> = f.make(n) { UInt32($0) }
             let beginTime = f.make(n) { _ in 0.0 }, startTime = f.make(n) { _ in 0.0 }
@@ -109,7 +134,7 @@ func registerReferenceKernels(in registry: inout BenchmarkRegistry) {
                     interval + i, model + i, k + i, c + i, offset + i, velocity + i, force + i, time + i, status + i, out)
             }
         }
-        registerReference("c.fluid.steps.\(label)", elements: n, in: &registry) { n in
+        registerReference(kernels.steps, elements: n, in: &registry) { n in
             let f = Fields()
             let value = f.make(n) { 100 + variant($0) }
             let k = f.make(n, stiffness), c = f.make(n, damping)
@@ -123,7 +148,7 @@ func registerReferenceKernels(in registry: inout BenchmarkRegistry) {
         // `c.cubic` reads the segment table every frame. The engine
         // keeps the segment under each cursor beside the cursor; `c.cubic.cached` does that in C.
         for cached in [false, true] {
-            registerReference(cached ? "c.cubic.cached.\(label)" : "c.cubic.\(label)", elements: n, in: &registry) { n in
+            registerReference(cached ? kernels.cached : kernels.cubic, elements: n, in: &registry) { n in
                 let f = Fields()
                 let segments = 8
                 let start = f.make(n) { -Double($0 % 64) * 20 }
