@@ -120,17 +120,24 @@ let package = Package(
         // The core's tests check it against the conformance harness's reference model (written
         // separately from MotionCore, from the spec), so each rule has one reference.
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "MotionConformance"]),
-        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "HarnessSupport"]),
-        .testTarget(name: "BenchStoreTests", dependencies: ["BenchStore", "BenchKit", "MotionBenchApp"]),
+        // What the test targets share: the repository's and this build's paths, the tool run as a
+        // child, the engine doubles, scratch folders removed when the tests end.
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["Engines"]),
+        .testTarget(name: "HarnessSupportTests", dependencies: ["HarnessSupport"]),
+        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "HarnessSupport", "TestSupport"]),
+        .testTarget(name: "BenchStoreTests", dependencies: ["BenchStore", "BenchKit", "MotionBenchApp", "TestSupport"]),
         .testTarget(
             name: "MotionBenchAppTests",
-            dependencies: ["MotionBenchApp", "BenchKit", "BenchStore", "HarnessSupport", "MotionConformance", "ConformanceReports", "EngineConformance"]),
+            dependencies: [
+                "MotionBenchApp", "BenchKit", "BenchStore", "HarnessSupport", "MotionConformance", "ConformanceReports", "EngineConformance", "TestSupport",
+            ]),
         .testTarget(
             name: "MotionConformanceTests",
-            dependencies: ["MotionConformance", "ConformanceReports", "EngineConformance", "MotionCore", "BenchKit", "HarnessSupport"],
-            exclude: ["Engines/misbehaving.py", "Engines/last-frame-at-change.py"]),
+            dependencies: ["MotionConformance", "ConformanceReports", "EngineConformance", "MotionCore", "BenchKit", "HarnessSupport", "TestSupport"]),
+        .testTarget(name: "EngineConformanceTests", dependencies: ["EngineConformance", "MotionConformance", "BenchKit", "TestSupport"]),
+        .testTarget(name: "ConformanceReportsTests", dependencies: ["ConformanceReports", "MotionConformance", "TestSupport"]),
         // The command line: every command's declarations, help and parser, in process and as the tool runs.
-        .testTarget(name: "MotionBenchToolTests", dependencies: ["motion-bench", "HarnessSupport", "EngineConformance", "BenchKit"]),
+        .testTarget(name: "MotionBenchToolTests", dependencies: ["motion-bench", "HarnessSupport", "EngineConformance", "BenchKit", "TestSupport"]),
         .testTarget(
             name: "MotionEngineTests", dependencies: ["MotionEngine", "MotionCore", "BenchKit"] + jemallocTestDependency,
             swiftSettings: targetCPUSettings),

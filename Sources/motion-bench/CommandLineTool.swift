@@ -141,7 +141,14 @@ enum CommandLineTool {
             return 0
         }
         do {
-            if let found = command(words) { return try found.type.main(found.words) }
+            if let found = command(words) {
+                do { return try found.type.main(found.words) } catch let error as RequestError {
+                    throw UsageError(error.commandLineMessage, command: found.type.configuration.name)
+                } catch let error as DriverError where error.subject != nil {
+                    guard let refusal = RequestError.from(error) as? RequestError else { throw error }
+                    throw UsageError(refusal.commandLineMessage, command: found.type.configuration.name)
+                }
+            }
             switch first {
             case InternalCommand.workloadWorker.rawValue:
                 // Its words are an engine's options and a request of the runner's vocabulary, both read by their own types.

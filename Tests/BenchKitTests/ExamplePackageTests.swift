@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BenchKit
@@ -10,8 +11,7 @@ import Testing
 @Suite("A package of one's own", .serialized)
 struct ExamplePackageTests {
     let tool = RunnerEndToEndTests()
-    static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Examples/swift-engine")
+    static let package = Repository.url("Examples/swift-engine")
 
     @Test("Examples/swift-engine builds against MotionBench, and its worker runs under run and nightly, into a history")
     func examplePackage() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every format the tool writes, read back by its own ecosystem's parser rather than ours:
@@ -15,10 +16,8 @@ let formatCheckerReady: Bool = {
     .enabled(if: formatCheckerReady, "needs python3 with jsonschema and markdown-it-py, and xmllint (make deps installs them)"))
 struct FormatParserTests {
     let tool = RunnerEndToEndTests()
-    static let checker = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("FormatCheck/check_format.py").path
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures").path
+    static let checker = Repository.url("Tests/FormatCheck/check_format.py").path
+    static let fixtures = Repository.fixtures.path
 
     /// `text` checked as `kind`; the checker's verdict, and its words when it refuses.
     func check(_ kind: String, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BenchKit
@@ -7,18 +8,7 @@ import Testing
 /// the test-only benchmarks (MOTIONBENCH_TEST_BENCHMARKS=1).
 @Suite("Runner end to end", .serialized)
 struct RunnerEndToEndTests {
-    /// Where this build's executables are: beside the test bundle (which `--scratch-path` moves),
-    /// else the package's own build directory.
-    static let buildDirectory: URL = {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        if FileManager.default.isExecutableFile(atPath: beside.appendingPathComponent("motion-bench").path) { return beside }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        #if DEBUG
-            return root.appendingPathComponent(".build/debug")
-        #else
-            return root.appendingPathComponent(".build/release")
-        #endif
-    }()
+    static let buildDirectory = BuiltProducts.directory
 
     struct Run {
         let status: Int32
@@ -27,7 +17,8 @@ struct RunnerEndToEndTests {
     }
 
     func motionBench(_ arguments: [String]) throws -> Run {
-        try run(Self.buildDirectory.appendingPathComponent("motion-bench").path, arguments)
+        let run = try Tool.run(arguments)
+        return Run(status: run.status, stdout: run.stdout, stderr: run.stderr)
     }
 
     /// `executable` with `arguments`, the test-only benchmarks registered; its output and status.
@@ -164,20 +155,19 @@ struct RunnerEndToEndTests {
     func nothingRanAndOptionsCheckedTogether() throws {
         let reports = temporaryReports()
         defer { try? FileManager.default.removeItem(at: reports) }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let fixtures = root.appendingPathComponent("Fixtures").path
+        let fixtures = Repository.fixtures.path
         func expectRefused(_ arguments: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
             let writes = ["run", "nightly", "compare", "compare-revisions"].contains(arguments[0])
             let run = try motionBench(arguments + (writes ? ["--reports", reports.path] : []))
             #expect(run.status == 1, "\(arguments): exit \(run.status)", sourceLocation: sourceLocation)
             #expect(run.stderr.contains(message), "\(arguments): \(run.stderr.prefix(600))", sourceLocation: sourceLocation)
         }
-        try expectRefused(["run", "--quick", "--filter", "^tick\\.fluid\\.10k\\.2$"], "no benchmark matches --filter")
+        try expectRefused(["run", "--quick", "--filter", "^tick\\.fluid\\.10k\\.2$"], "matches no benchmark; the nearest names")
         try expectRefused(["run", "--quick", "--filter", "tick.fluid.10k.2"], "the nearest names: tick.fluid.10k.1")
         try expectRefused(["run", "--quick", "--threads", "100000"], "--threads needs a whole number 1–256, got '100000'")
         try expectRefused(["run", "--quick", "--rigorous"], "choose one of --quick, --standard, --rigorous")
         try expectRefused(["nightly", "--quick", "--rigorous"], "choose one of --quick, --standard, --rigorous")
-        try expectRefused(["nightly", "--quick", "--filter", "zzzz"], "no benchmark matches --filter 'zzzz'")
+        try expectRefused(["nightly", "--quick", "--filter", "zzzz"], "--filter 'zzzz' matches no benchmark")
         try expectRefused(["run", "--quick", "--filter", "^test\\.allocate", "--save-baseline", "../../escape"], "is not a baseline name")
         try expectRefused(["run", "--quick", "--filter", "^test\\.allocate", "--save-baseline", ""], "is not a baseline name")
         try expectRefused(["compare", "x", "--threshold-for", "(=0.1"], "--threshold-for '(' is not a valid regular expression")
@@ -189,7 +179,7 @@ struct RunnerEndToEndTests {
         let empty = reports.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         try expectRefused(["conform", "--fixtures", empty.path], "no fixtures (*.json) under")
-        try expectRefused(["conform", "--fixtures", root.appendingPathComponent("README.md").path], "is a file, not a folder of fixtures")
+        try expectRefused(["conform", "--fixtures", Repository.url("README.md").path], "is a file, not a folder of fixtures")
         try expectRefused(["conform", "--fixtures", fixtures, "--suite", "documnted"], "the suites are: ")
         try expectRefused(["conform", "--fixtures", fixtures, "--filter", "zzzz-no-such-fixture"], "matches no fixture id; the nearest: ")
         try expectRefused(["fixtures", "regenerate", "--check", "--fixtures", "/nonexistent"], "no fixtures folder at /nonexistent")

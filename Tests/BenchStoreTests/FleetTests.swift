@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BenchKit
@@ -30,7 +31,8 @@ struct FleetTests {
     }
 
     func collector(
-        _ machine: String, of tiny: TinyPackage, on location: StoreLocation, staleAfter: String, reports: URL = Tool.temporaryFolder(), linger: Int = 0
+        _ machine: String, of tiny: TinyPackage, on location: StoreLocation, staleAfter: String, reports: URL = TemporaryFolder.make("motion-bench-store"),
+        linger: Int = 0
     ) throws -> Tool.Started {
         try Tool.start([
             "collector", "--database", location.raw, "--machine", machine, "--repository", tiny.folder.path, "--reports", reports.path,
@@ -70,8 +72,8 @@ struct FleetTests {
             killedJob = held.job.id
             return true
         }
-        let survivor = Tool.finish(collectors[0])
-        let victimOutput = Tool.finish(collectors[1]).output
+        let survivor = collectors[0].finish()
+        let victimOutput = collectors[1].finish().output
         let queue = (try? store.jobs()).map { "\($0)" } ?? "unreadable"
         let killed = try #require(killedJob, "fleet-b was not caught holding a job: \(queue)\n\(survivor.output.suffix(2000))\n\(victimOutput.suffix(2000))")
         #expect(survivor.status == 0, "\(survivor.output.suffix(3000))")
@@ -102,7 +104,7 @@ struct FleetTests {
         let started = try collector("restarted", of: tiny, on: location, staleAfter: "60")
         #expect(try wait(for: 120, in: store) { $0.contains { $0.state == .running } }, "the job was claimed")
         try server.restart(downFor: 2)
-        let finished = Tool.finish(started)
+        let finished = started.finish()
         #expect(finished.status == 0, "\(finished.output.suffix(3000))")
         let after = try ResultsStore(location)
         let job = try #require(try after.jobs().first)
@@ -133,18 +135,18 @@ struct FleetTests {
         defer {
             for started in collectors where started.process.isRunning {
                 kill(started.processIdentifier, SIGKILL)
-                _ = Tool.finish(started)
+                _ = started.finish()
             }
         }
         let range = SuspectRange(
             benchmark: TinyPackage.benchmark, metric: .time, before: tiny.revisions[0], after: tiny.revisions[4], beforeDate: "2026-12-01T00:00:00Z",
             afterDate: "2026-12-02T00:00:00Z", ratio: 4, atNewest: true, environmentChanges: [])
-        var request = BisectRequest(range: range, reports: Tool.temporaryFolder())
+        var request = BisectRequest(range: range, reports: TemporaryFolder.make("motion-bench-store"))
         (request.repository, request.build) = (tiny.folder, .init(workerProduct: TinyPackage.worker, configuration: "debug"))
         request.queue = .init(store: store, midpoints: 2)
         request.queue?.poll = 0.5
         request.queue?.stepTimeout = 400
-        let app = Application(executable: Tool.buildDirectory.appendingPathComponent("motion-bench"), version: "test", quiet: true)
+        let app = Application(executable: BuiltProducts.directory.appendingPathComponent("motion-bench"), version: "test", quiet: true)
         let outcome: BisectOutcome
         do { outcome = try app.bisect(request) } catch {
             let said = collectors.map { "\($0.process.isRunning ? "running" : "exited \($0.process.terminationStatus)"):\n\($0.outputSoFar.suffix(2000))" }
@@ -177,12 +179,12 @@ struct FleetTests {
         var tiny = try TinyPackage(revisions: 1)
         let worker = try tiny.build()
         let newer = try tiny.commit("after the build", elements: 5000)
-        let reports = Tool.temporaryFolder()
+        let reports = TemporaryFolder.make("motion-bench-store")
         let common = ["--quick", "--worker", worker.path, "--filter", "^tiny\\.sum$", "--reports", reports.path]
         let run = try Tool.run(["run", "--format", "json"] + common)
         #expect(run.status == 1 && run.stdout.isEmpty, "\(run.output)")
         let nightly = try Tool.run(
-            ["nightly", "--no-instructions", "--fixtures", Tool.root.appendingPathComponent("Fixtures/phases").path, "--machine", "stale"] + common)
+            ["nightly", "--no-instructions", "--fixtures", Repository.root.appendingPathComponent("Fixtures/phases").path, "--machine", "stale"] + common)
         #expect(nightly.status == 1, "\(nightly.output)")
         // Nothing measured, so nothing written: no run, no history record, no store.
         for folder in ["runs", "history"] {

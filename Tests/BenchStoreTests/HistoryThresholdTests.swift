@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BenchKit
@@ -34,7 +35,7 @@ struct HistoryThresholdTests {
     func thresholdsFromHistory() throws {
         // Twelve nights of machine "noisy": quiet alternates between 1 and 1.005, loud between 1
         // and 1.05, so every change is ln 1.005 or ln 1.05 and each fence is that change.
-        let source = Tool.temporaryFolder()
+        let source = TemporaryFolder.make("motion-bench-store")
         let history = HistoryStore(root: source.appendingPathComponent("history"))
         for night in 0..<12 {
             var record = Records.record(["quiet", "loud"], date: Records.date(night))
@@ -42,7 +43,7 @@ struct HistoryThresholdTests {
             record.run.benchmarks[1].timing = timing(night % 2 == 1 ? 1.05 : 1)
             try history.append(record.run, conformance: record.conformance, machine: "noisy")
         }
-        let reports = Tool.temporaryFolder()
+        let reports = TemporaryFolder.make("motion-bench-store")
         let imported = try Tool.run(["db", "import", source.path, "--reports", reports.path])
         #expect(imported.status == 0, "\(imported.output)")
         let baseline = reports.appendingPathComponent("baseline.json"), candidate = reports.appendingPathComponent("candidate.json")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BenchKit
@@ -17,7 +18,7 @@ struct RevisionComparisonTests {
         return tiny
     }
     /// One reports folder, so the worktrees built by one test serve the next.
-    static let reports = Tool.temporaryFolder()
+    static let reports = TemporaryFolder.make("motion-bench-store")
 
     /// The comparison a run stored, read from the `wrote ….json` line it printed.
     func storedReport(in run: Tool.Run) throws -> ComparisonReport {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BenchKit
@@ -12,10 +13,10 @@ struct RevisionSuitesTests {
     /// A checkout holding the documented suite only, with `c10-bezier`'s expected value at 0.5
     /// given as `value`.
     func checkout(bezierValue value: String) throws -> URL {
-        let folder = Tool.temporaryFolder()
+        let folder = TemporaryFolder.make("motion-bench-store")
         let suite = folder.appendingPathComponent("Fixtures/documented")
         try FileManager.default.createDirectory(at: suite.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Tool.root.appendingPathComponent("Fixtures/documented"), to: suite)
+        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent("Fixtures/documented"), to: suite)
         let file = suite.appendingPathComponent("c10-bezier.json")
         let text = try String(contentsOf: file, encoding: .utf8)
         let changed = text.replacingOccurrences(of: "\"value\": 0.5", with: "\"value\": \(value)")
@@ -28,14 +29,14 @@ struct RevisionSuitesTests {
         "each checkout's fixtures are played by the tool and the one whose expectation moved is the one changed verdict; a folder without fixtures has no suites"
     )
     func changedVerdict() throws {
-        let suites = MotionBenchSuites(executable: Tool.buildDirectory.appendingPathComponent("motion-bench"))
+        let suites = MotionBenchSuites(executable: BuiltProducts.directory.appendingPathComponent("motion-bench"))
         let (a, b) = (try checkout(bezierValue: "0.5"), try checkout(bezierValue: "0.9"))
-        let before = try #require(suites.verdicts(checkout: a, binaries: Tool.buildDirectory, engineCommand: nil, timeout: 120))
-        let after = try #require(suites.verdicts(checkout: b, binaries: Tool.buildDirectory, engineCommand: nil, timeout: 120))
+        let before = try #require(suites.verdicts(checkout: a, binaries: BuiltProducts.directory, engineCommand: nil, timeout: 120))
+        let after = try #require(suites.verdicts(checkout: b, binaries: BuiltProducts.directory, engineCommand: nil, timeout: 120))
         #expect(before.count > 40 && before.values.allSatisfy { $0 == "pass" || $0 == "skip" }, "\(before.filter { $0.value != "pass" })")
         let delta = ConformanceDelta(before: before, after: after)
         #expect(delta.changed.map(\.id) == ["documented/c10-bezier"] && delta.changed.first?.after == "fail", "\(delta.changed)")
         #expect(delta.added.isEmpty && delta.removed.isEmpty)
-        #expect(suites.hasSuites(checkout: a) && !suites.hasSuites(checkout: Tool.temporaryFolder()))
+        #expect(suites.hasSuites(checkout: a) && !suites.hasSuites(checkout: TemporaryFolder.make("motion-bench-store")))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BenchKit
@@ -24,12 +25,12 @@ struct StoreEndToEndTests {
 
     @Test("nightly twice with no store option: the embedded store holds both runs and the site is drawn from it; db import of the history gives the same site")
     func nightlyOnTheEmbeddedStore() throws {
-        let reports = Tool.temporaryFolder()
+        let reports = TemporaryFolder.make("motion-bench-store")
         for _ in 0..<2 {
             // One small suite: the store is the subject, not the fixtures.
             let run = try Tool.run([
                 "nightly", "--quick", "--filter", "^test\\.allocate\\.7$", "--no-instructions", "--reports", reports.path, "--machine", "box-1",
-                "--fixtures", Tool.root.appendingPathComponent("Fixtures/phases").path,
+                "--fixtures", Repository.root.appendingPathComponent("Fixtures/phases").path,
             ])
             #expect(run.status == 0, "\(run.output)")
         }
@@ -51,7 +52,7 @@ struct StoreEndToEndTests {
         // so this folder's site can only come from the store.
         let history = reports.appendingPathComponent("history")
         #expect(HistoryStore(root: history).files().count == 2)
-        let again = Tool.temporaryFolder()
+        let again = TemporaryFolder.make("motion-bench-store")
         try FileManager.default.copyItem(at: history, to: again.appendingPathComponent("history"))
         try FileManager.default.removeItem(at: history)
         #expect(try Tool.run(["report", "--reports", reports.path, "--machine", "box-1"]).status == 0)
@@ -61,7 +62,7 @@ struct StoreEndToEndTests {
         // The second folder holds only the history files: db import (twice: the second stores
         // nothing), then report — the same page.
         // A folder with nothing to import is an error, and writes no store.
-        let empty = Tool.temporaryFolder()
+        let empty = TemporaryFolder.make("motion-bench-store")
         #expect(try Tool.run(["db", "import", empty.path, "--machine", "box-1"]).status == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: empty.path).isEmpty)
         // Without --reports, the store written is the one of the folder given.
@@ -78,7 +79,7 @@ struct StoreEndToEndTests {
 
     @Test("db import killed with kill -9 mid-write: every stored run is whole, and the next import stores the rest once")
     func killedImport() throws {
-        let source = Tool.temporaryFolder()
+        let source = TemporaryFolder.make("motion-bench-store")
         let history = HistoryStore(root: source.appendingPathComponent("history"))
         let names = (0..<111).map { "bench.\($0)" }
         let records = (0..<7).map { Records.record(names, scale: 1 + Double($0) / 100) }
@@ -87,7 +88,7 @@ struct StoreEndToEndTests {
             (record.run.startedAt, record.run.finishedAt) = (Records.date(night), Records.date(night))
             try history.append(record.run, conformance: record.conformance, machine: "importer")
         }
-        let reports = Tool.temporaryFolder()
+        let reports = TemporaryFolder.make("motion-bench-store")
         let file = reports.appendingPathComponent("motionbench.sqlite")
         let started = try Tool.start(["db", "import", source.path, "--reports", reports.path])
         // Killed once some runs are in, while others are still being written.
@@ -98,7 +99,7 @@ struct StoreEndToEndTests {
         }
         while Date() < deadline, stored() < 3 { usleep(20_000) }
         kill(started.processIdentifier, SIGKILL)
-        let killed = Tool.finish(started)
+        let killed = started.finish()
         #expect(killed.status == SIGKILL || started.process.terminationReason == .uncaughtSignal)
         let kept = Int(try sqlite3(file, "SELECT count(*) FROM runs").first ?? "0") ?? 0
         #expect(kept >= 3 && kept < 240, "killed mid-import: \(kept) of 240 runs stored")
@@ -116,14 +117,14 @@ struct StoreEndToEndTests {
     func serverDownMidRun() throws {
         let doomed = try TestServer()
         let location = try doomed.database()
-        let reports = Tool.temporaryFolder()
+        let reports = TemporaryFolder.make("motion-bench-store")
         let started = try Tool.start([
             "nightly", "--quick", "--filter", "^test\\.allocate\\.7$", "--no-instructions", "--reports", reports.path, "--database", location.raw,
         ])
         // The conformance suites take seconds before anything is stored: the server goes then.
         usleep(500_000)
         doomed.stop()
-        let run = Tool.finish(started)
+        let run = started.finish()
         #expect(run.status == 1, "\(run.output)")
         #expect(!run.output.contains(doomed.password))
         #expect(HistoryStore(root: reports.appendingPathComponent("history")).files().count == 1, "the night's record is kept")
@@ -155,7 +156,8 @@ struct StoreEndToEndTests {
         let machines = ["fleet-a", "fleet-b", "fleet-c"]
         let collectors = try machines.map { name in
             try Tool.start([
-                "collector", "--database", location.raw, "--machine", name, "--reports", Tool.temporaryFolder().path, "--heartbeat", "0.5", "--stale-after",
+                "collector", "--database", location.raw, "--machine", name, "--reports", TemporaryFolder.make("motion-bench-store").path, "--heartbeat", "0.5",
+                "--stale-after",
                 "3",
                 "--poll", "0.5",
             ])
@@ -176,7 +178,7 @@ struct StoreEndToEndTests {
                 usleep(20_000)
             }
         }
-        let finished = collectors.map { Tool.finish($0) }
+        let finished = collectors.map { $0.finish() }
         outputs += finished.map(\.output)
         let killed = try #require(killedJob, "fleet-c was not caught mid-job")
         #expect(finished[0].status == 0 && finished[1].status == 0, "\(finished[0].output) \(finished[1].output)")
@@ -195,7 +197,7 @@ struct StoreEndToEndTests {
             #expect(machine != nil && job.claimedBy?.hasPrefix(machine! + "#") == true)
         }
         #expect(Set(try store.machines().map(\.name)) == Set(machines))
-        let reports = Tool.temporaryFolder()
+        let reports = TemporaryFolder.make("motion-bench-store")
         let report = try Tool.run(["report", "--reports", reports.path, "--database", location.raw])
         outputs.append(report.output)
         #expect(report.status == 0, "\(report.output)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BenchKit
@@ -15,7 +16,7 @@ struct StoreTests {
         /// A new, empty store of this kind.
         func location() throws -> StoreLocation {
             switch self {
-            case .sqlite: return StoreLocation(Tool.temporaryFolder().appendingPathComponent("store.sqlite").path)
+            case .sqlite: return StoreLocation(TemporaryFolder.make("motion-bench-store").appendingPathComponent("store.sqlite").path)
             case .postgresql: return try TestServer.shared.get().database()
             }
         }

@@ -1,5 +1,6 @@
 import EngineConformance
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BenchKit
@@ -9,10 +10,10 @@ import Testing
 /// verdicts, the history's runs. The executable only renders these outcomes.
 @Suite("application jobs", .serialized)
 struct ApplicationJobTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
     /// The debug build's tool: its isolated player plays the fixtures, and MotionBenchmarks
     /// beside it is the benchmark worker.
-    static let app = Application(executable: root.appendingPathComponent(".build/debug/motion-bench"), version: "test", quiet: true)
+    static let app = Application(executable: BuiltProducts.tool, version: "test", quiet: true)
 
     /// A scratch folder with two real fixtures copied in, and an empty reports folder.
     static func scratch() throws -> (fixtures: URL, reports: URL) {
@@ -46,9 +47,10 @@ struct ApplicationJobTests {
         #expect(outcome.result.benchmarks.map(\.name) == ["test.allocate.7"] && outcome.exitCode == 0)
         #expect(FileManager.default.fileExists(atPath: outcome.file.path))
         #expect(outcome.baseline?.lastPathComponent == "job-test.json")
-        #expect(throws: UsageError.self) {
+        let refused = #expect(throws: RequestError.self) {
             try Self.app.run(RunRequest(selection: Self.selection, reports: reports, saveBaseline: "../elsewhere")) { _ in Issue.record("measured") }
         }
+        #expect(refused?.field == .saveBaseline)
     }
 
     @Test("calibrate keeps an A/A calibration where compare finds it; bad counts and an effect at the threshold measure nothing")
@@ -56,12 +58,12 @@ struct ApplicationJobTests {
         let (_, reports) = try Self.scratch()
         var request = CalibrateRequest(selection: Self.selection, reports: reports)
         request.pairs = 1
-        #expect(throws: UsageError.self) { try Self.app.calibrate(request) }
+        #expect(#expect(throws: RequestError.self) { try Self.app.calibrate(request) }?.field == .pairs)
         request.pairs = 2
         request.rounds = 2
         request.threshold = 0.05
         request.effect = 0.05
-        #expect(throws: UsageError.self) { try Self.app.calibrate(request) }
+        #expect(#expect(throws: RequestError.self) { try Self.app.calibrate(request) }?.field == .effect)
         request.effect = nil
         let (calibration, file) = try Self.app.calibrate(request)
         #expect(calibration.profile == "quick")
@@ -146,10 +148,11 @@ struct ApplicationJobTests {
         #expect(!FileManager.default.fileExists(atPath: reports.appendingPathComponent("motionbench.sqlite").path))
     }
 
-    @Test("conformance: a filter that matches no fixture is a UsageError, never a pass")
+    @Test("conformance: a filter that matches no fixture is a refusal naming the filter, never a pass")
     func filterMatchingNothing() throws {
         let (fixtures, _) = try Self.scratch()
-        #expect(throws: UsageError.self) { try Self.app.conformance(ConformanceRequest(fixtures: fixtures.path, filter: "^nothing$")) }
+        let unmatched = #expect(throws: RequestError.self) { try Self.app.conformance(ConformanceRequest(fixtures: fixtures.path, filter: "^nothing$")) }
+        #expect(unmatched?.field == .filter && unmatched?.value == "'^nothing$'")
         #expect(throws: ToolError.self) { try Self.app.conformance(ConformanceRequest(fixtures: fixtures.path + "/missing")) }
     }
 }
@@ -211,10 +214,10 @@ struct CompareJobTests {
         var (folder, request) = try Self.request(1000, 1000)
         defer { try? FileManager.default.removeItem(at: folder) }
         request.calibration = .file(folder.appendingPathComponent("absent.json"))
-        #expect(throws: ToolError.self) { try Self.app.compare(request) }
+        #expect(#expect(throws: RequestError.self) { try Self.app.compare(request) }?.field == .calibration)
         request.calibration = .none
         request.historyWindow = 3
-        #expect(throws: UsageError.self) { try Self.app.compare(request) }
+        #expect(#expect(throws: RequestError.self) { try Self.app.compare(request) }?.field == .historyWindow)
     }
 }
 

@@ -77,7 +77,7 @@ struct FixtureJobTests {
         for fixture in loaded.fixtures {
             #expect(fixture.provenance == .generated && Player.run(fixture).verdict == .pass, "\(fixture.id)")
         }
-        #expect(throws: UsageError.self) { try Self.app.generateFixtures(GenerateRequest(fixtures: folder.path, count: 0)) }
+        #expect(#expect(throws: RequestError.self) { try Self.app.generateFixtures(GenerateRequest(fixtures: folder.path, count: 0)) }?.field == .count)
     }
 
     @Test("a seeded fuzz campaign through conform: no crash, no fixture over budget, every rejected fixture named, every control passing")
@@ -94,7 +94,7 @@ struct FixtureJobTests {
         #expect(tally.passed + tally.failed + tally.rejected == 1000)
         #expect(tally.controls == 24 && tally.controlsPassed == 24 && tally.batchesWithEveryControl == 4)
         #expect(tally.holds && outcome.kept == nil && outcome.exitCode == 0)
-        #expect(throws: UsageError.self) { try Self.app.fuzz(FuzzRequest(count: 0)) }
+        #expect(#expect(throws: RequestError.self) { try Self.app.fuzz(FuzzRequest(count: 0)) }?.field == .count)
     }
 
     @Test("list gives the worker's benchmarks the filter selects; a filter that selects nothing is an error")
@@ -104,6 +104,6 @@ struct FixtureJobTests {
         let listed = try Self.app.benchmarks(selection)
         #expect(!listed.isEmpty && listed.allSatisfy { $0.name.hasPrefix("tick.fluid.") })
         selection.filter = "^zzz$"
-        #expect(throws: ToolError.self) { try Self.app.benchmarks(selection) }
+        #expect(#expect(throws: RequestError.self) { try Self.app.benchmarks(selection) }?.field == .filter)
     }
 }

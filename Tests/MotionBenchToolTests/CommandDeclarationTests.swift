@@ -1,6 +1,8 @@
 import BenchKit
 import EngineConformance
 import HarnessSupport
+import MotionBenchApp
+import TestSupport
 import Testing
 
 @testable import motion_bench
@@ -66,5 +68,13 @@ struct CommandDeclarationTests {
         #expect(try RunCommand.parse(["--engine", "e"]).engine.timeout == ExternalEngine.Options.workloadTimeout)
         #expect(throws: WorkerRequestError.self) { try WorkloadWorker.parse(["--engine", "e", "--engine-timeout", tooLong, "list"]) }
         #expect(try WorkloadWorker.parse(["--engine", "e", "list"]).engine.timeout == ExternalEngine.Options.workloadTimeout)
+    }
+
+    @Test("every field a request can be refused for is named by an option a command declares, and the refusal says it")
+    func requestFieldsHaveOptions() {
+        let declared = Set(CommandLineTool.commands.flatMap { type in type.init().declarations.map(\.name) })
+        for field in RequestError.Field.allCases { #expect(declared.contains(field.option), "\(field) → \(field.option)") }
+        let refusal = RequestError(.filter, "'^x$'", "matches no fixture id")
+        #expect(refusal.commandLineMessage == "--filter '^x$' matches no fixture id" && refusal.description == "filter '^x$' matches no fixture id")
     }
 }

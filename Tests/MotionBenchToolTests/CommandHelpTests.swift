@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import motion_bench
@@ -14,13 +15,13 @@ struct CommandHelpTests {
     func everyCommandHasItsHelp() throws {
         let help = try Tool.run(["help"])
         let names = Set(
-            help.output.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.map {
+            help.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.map {
                 String($0.dropFirst(2).prefix { $0 != " " })
             })
         #expect(names.isSuperset(of: ["fixtures", "version", "help", "db", "enqueue", "collector", "conform"]), "\(names)")
         for name in names {
             let own = try Tool.run([name, "--help"])
-            #expect(own.status == 0 && own.output.hasPrefix("usage: motion-bench \(name)"), "\(name) --help: \(own.output.prefix(60))")
+            #expect(own.status == 0 && own.stdout.hasPrefix("usage: motion-bench \(name)"), "\(name) --help: \(own.stdout.prefix(60))")
         }
     }
 
@@ -28,7 +29,7 @@ struct CommandHelpTests {
     func declaredLimitsAreTheChecks(_ command: String) throws {
         let words = command.split(separator: " ").map(String.init)
         let help = try Tool.run(words + ["--help"])
-        for line in help.output.split(separator: "\n") where line.hasPrefix("  --") && line.hasSuffix("]") {
+        for line in help.stdout.split(separator: "\n") where line.hasPrefix("  --") && line.hasSuffix("]") {
             let option = String(line.dropFirst(2).prefix { $0 != " " })
             guard let open = line.lastIndex(of: "[") else { continue }
             let kind = String(line[line.index(after: open)..<line.index(before: line.endIndex)])
@@ -43,7 +44,7 @@ struct CommandHelpTests {
             }
             for value in outside {
                 let refused = try Tool.run(words + [option, value])
-                #expect(refused.status == 1 && refused.errors.hasPrefix("motion-bench: error: \(option) "), "\(command) \(option) \(value): \(refused.errors)")
+                #expect(refused.status == 1 && refused.stderr.hasPrefix("motion-bench: error: \(option) "), "\(command) \(option) \(value): \(refused.stderr)")
             }
         }
     }
@@ -53,9 +54,9 @@ struct CommandHelpTests {
         let words = command.split(separator: " ").map(String.init)
         let help = try Tool.run(words + ["--help"])
         #expect(help.status == 0)
-        #expect(help.output.hasPrefix("usage: motion-bench \(command)"), "\(help.output.prefix(80))")
+        #expect(help.stdout.hasPrefix("usage: motion-bench \(command)"), "\(help.stdout.prefix(80))")
         let listed = Set(
-            help.output.split(separator: "\n").compactMap { line -> String? in
+            help.stdout.split(separator: "\n").compactMap { line -> String? in
                 guard line.hasPrefix("  --") else { return nil }
                 return String(line.dropFirst(2).prefix { $0 != " " })
             }
@@ -63,12 +64,12 @@ struct CommandHelpTests {
         let refused = try Tool.run(words + ["--no-such-option-zz"])
         #expect(refused.status == 1)
         let accepted: Set<String>
-        if let range = refused.errors.range(of: "it takes ") {
-            let list = refused.errors[range.upperBound...].prefix { $0 != "\n" }
+        if let range = refused.stderr.range(of: "it takes ") {
+            let list = refused.stderr[range.upperBound...].prefix { $0 != "\n" }
             accepted = list == "no options" ? [] : Set(list.components(separatedBy: ", "))
         } else {
             accepted = []
-            Issue.record("the parser did not list what it takes: \(refused.errors)")
+            Issue.record("the parser did not list what it takes: \(refused.stderr)")
         }
         #expect(
             listed == accepted,
@@ -80,7 +81,7 @@ struct CommandHelpTests {
         let words = command.split(separator: " ").map(String.init)
         let help = try Tool.run(words + ["--help"])
         // "  --name VALUE  what it is [kind]": a value of another kind for each declared kind.
-        let declared: [(option: String, wrong: String)] = help.output.split(separator: "\n").compactMap { line in
+        let declared: [(option: String, wrong: String)] = help.stdout.split(separator: "\n").compactMap { line in
             guard line.hasPrefix("  --"), line.hasSuffix("]"), let open = line.lastIndex(of: "[") else { return nil }
             let option = String(line.dropFirst(2).prefix { $0 != " " }), kind = line[line.index(after: open)..<line.index(before: line.endIndex)]
             let wrong =
@@ -93,17 +94,17 @@ struct CommandHelpTests {
         }
         for (option, wrong) in declared {
             let refused = try Tool.run(words + [option, wrong])
-            #expect(refused.status == 1 && refused.output.isEmpty, "\(command) \(option) \(wrong): \(refused.status)")
+            #expect(refused.status == 1 && refused.stdout.isEmpty, "\(command) \(option) \(wrong): \(refused.status)")
             // A format is refused as every unknown format is: naming it and the kind of result.
             let named = option == "--format" ? "motion-bench: error: unknown format '\(wrong)' for " : "motion-bench: error: \(option) "
-            #expect(refused.errors.hasPrefix(named), "\(command) \(option) \(wrong): \(refused.errors)")
-            #expect(refused.errors.contains("(motion-bench \(command) --help shows the usage)"), "\(refused.errors)")
+            #expect(refused.stderr.hasPrefix(named), "\(command) \(option) \(wrong): \(refused.stderr)")
+            #expect(refused.stderr.contains("(motion-bench \(command) --help shows the usage)"), "\(refused.stderr)")
         }
     }
 
     /// The exit codes a command's help declares.
     func declaredExits(_ command: String) throws -> Set<Int> {
-        let help = try Tool.run(command.split(separator: " ").map(String.init) + ["--help"]).output
+        let help = try Tool.run(command.split(separator: " ").map(String.init) + ["--help"]).stdout
         guard let start = help.range(of: "exit codes") else { return [] }
         return Set(
             help[start.upperBound...].split(separator: "\n").dropFirst().compactMap { Int($0.trimmingCharacters(in: .whitespaces).prefix { $0.isNumber }) })
@@ -111,7 +112,7 @@ struct CommandHelpTests {
 
     @Test("docs/commands.md's table gives each command the exit codes its help declares")
     func documentedExitCodes() throws {
-        let table = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/commands.md"), encoding: .utf8)
+        let table = try String(contentsOf: Repository.root.appendingPathComponent("docs/commands.md"), encoding: .utf8)
         var documented: [String: Set<Int>] = [:]
         for row in table.split(separator: "\n") where row.hasPrefix("| `") {
             let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -137,24 +138,24 @@ struct CommandHelpTests {
     func overallHelp() throws {
         let help = try Tool.run(["help"])
         #expect(help.status == 0)
-        let entries = help.output.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.map { $0.dropFirst(2) }
+        let entries = help.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.map { $0.dropFirst(2) }
         for command in Self.commands {
             #expect(entries.contains { $0.hasPrefix(command + " ") }, "help leaves out \(command)")
             let own = try Tool.run(command.split(separator: " ").map(String.init) + ["--help"])
             // The overall entry is the first sentence of the command's own summary.
-            let summary = own.output.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).prefix { !$0.isEmpty }
+            let summary = own.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).prefix { !$0.isEmpty }
             let firstWords = summary.joined(separator: " ").split(separator: " ").prefix(4).joined(separator: " ")
-            #expect(help.output.contains(firstWords), "\(command): \(firstWords)")
+            #expect(help.stdout.contains(firstWords), "\(command): \(firstWords)")
         }
     }
 
     @Test("no command at all is not success; a filter that selects nothing is an error naming the nearest")
     func nothingAsked() throws {
         let none = try Tool.run([])
-        #expect(none.status == 1 && none.output.isEmpty)
+        #expect(none.status == 1 && none.stdout.isEmpty)
         let list = try Tool.run(["list", "--filter", "^zzz$"])
         // The error names real benchmarks: every name `list` gives unfiltered that it mentions.
-        let all = try Tool.run(["list"]).output.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
-        #expect(list.status == 1 && list.output.isEmpty && all.contains { list.errors.contains($0 + ",") || list.errors.contains($0 + " ") })
+        let all = try Tool.run(["list"]).stdout.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(list.status == 1 && list.stdout.isEmpty && all.contains { list.stderr.contains($0 + ",") || list.stderr.contains($0 + " ") })
     }
 }

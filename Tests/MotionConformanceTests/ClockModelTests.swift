@@ -1,6 +1,7 @@
 import ConformanceReports
 import EngineConformance
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MotionConformance
@@ -63,7 +64,7 @@ struct ClockModelTests {
             Issue.record("a change at the first sample reads alike")
             return
         }
-        let loaded = FixtureLoader.load(root: repositoryRoot.appendingPathComponent("Fixtures"))
+        let loaded = FixtureLoader.load(root: Repository.root.appendingPathComponent("Fixtures"))
         let byID = Dictionary(uniqueKeysWithValues: loaded.fixtures.map { ($0.id, $0) })
         let retarget = try #require(byID["retarget/back-to-start-linear"])
         guard case let .rederived(rederived) = ClockModel.nextFrame.judgement(of: retarget), case let .property(scenario) = rederived.body else {
@@ -106,7 +107,7 @@ struct ClockModelTests {
 
     @Test("the protocol document names every clock model the handshake takes")
     func documented() {
-        for model in ClockModel.allCases { #expect(ProtocolDocumentTests.text.contains("\"clockModel\": \"\(model.rawValue)\""), "\(model)") }
+        for model in ClockModel.allCases { #expect(Repository.text("docs/protocol.md").contains("\"clockModel\": \"\(model.rawValue)\""), "\(model)") }
     }
 
     @Test("a clock model the harness does not know is an error at the handshake, not a run on the wrong clock")

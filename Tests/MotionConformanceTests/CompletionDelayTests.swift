@@ -1,5 +1,6 @@
 import Foundation
 import MotionCore
+import TestSupport
 import Testing
 
 @testable import MotionConformance
@@ -9,7 +10,7 @@ import Testing
 /// `curve.bezier`, `curve.extended`).
 @Suite("completion delay and curve shapes")
 struct CompletionDelayTests {
-    static let deferred = repositoryRoot.appendingPathComponent("Examples/partial-engines/deferred_completions.py").path
+    static let deferred = Repository.root.appendingPathComponent("Examples/partial-engines/deferred_completions.py").path
 
     /// Completions due: "a" at 0.1, "b" at 0.2; samples every 0.02 s from 0.
     func fixture() throws -> Fixture {
@@ -52,9 +53,9 @@ struct CompletionDelayTests {
 
     @Test("an engine that delivers completions on a later turn: every fixture passes when it declares the delay; undeclared, only completion checks fail")
     func deferredEngine() throws {
-        let python = "python3 \(EngineProtocolTests.python)"
+        let python = "python3 \(EngineDoubles.python)"
         func run(_ engine: String) throws -> (Int32, [String: Any]) {
-            let outcome = try EngineProtocolTests().run(
+            let outcome = try Tool.watch(
                 ["conform", "--format", "json", "--suite", "velocity", "--engine", engine], limit: 300)
             return (outcome.status, try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any]))
         }
@@ -69,7 +70,7 @@ struct CompletionDelayTests {
 
     @Test("curve shapes: an engine of Béziers in [0, 1] is not asked named curves or the extended domain; one declaring none is asked all")
     func curveShapes() throws {
-        let loaded = FixtureLoader.load(root: repositoryRoot.appendingPathComponent("Fixtures"), suite: "curves")
+        let loaded = FixtureLoader.load(root: Repository.root.appendingPathComponent("Fixtures"), suite: "curves")
         let curves = loaded.fixtures.filter { if case .curve = $0.body { true } else { false } }
         let needs = curves.map { EngineProtocol.needs($0) }
         #expect(needs.contains { $0.contains(.curveExtended) } && needs.contains { $0.contains(.curveNamed) } && needs.contains { $0.contains(.curveBezier) })
@@ -86,11 +87,11 @@ struct CompletionDelayTests {
 
     @Test("lastTimeOutside for an engine of spring values without settling times: computed by the harness from its values, and judged")
     func lastTimeOutsideByScan() throws {
-        let engine = "python3 " + repositoryRoot.appendingPathComponent("Examples/partial-engines/spring_values.py").path
-        let outcome = try EngineProtocolTests().run(["conform", "--format", "json", "--filter", "s06-sampled-settle|last-time-outside", "--engine", engine])
+        let engine = "python3 " + Repository.root.appendingPathComponent("Examples/partial-engines/spring_values.py").path
+        let outcome = try Tool.watch(["conform", "--format", "json", "--filter", "s06-sampled-settle|last-time-outside", "--engine", engine])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
         let fixtures = report["fixtures"] as? [[String: Any]] ?? []
-        let asked = FixtureLoader.load(root: repositoryRoot.appendingPathComponent("Fixtures")).fixtures.filter {
+        let asked = FixtureLoader.load(root: Repository.root.appendingPathComponent("Fixtures")).fixtures.filter {
             $0.id.contains("s06-sampled-settle") || $0.id.contains("last-time-outside")
         }
         #expect(asked.count >= 7)
@@ -110,8 +111,8 @@ struct CompletionDelayTests {
         let capabilities =
             "property.scalar,property.point,property.size,property.rect,property.struct,property.angle,property.velocity,"
             + "property.isAnimating,property.completion.logical,tracksVelocity,mergesCoincidentAnimations,customAnimations"
-        let outcome = try EngineProtocolTests().run([
-            "conform", "--format", "json", "--filter", "completion", "--engine", "python3 \(EngineProtocolTests.python) --capabilities \(capabilities)",
+        let outcome = try Tool.watch([
+            "conform", "--format", "json", "--filter", "completion", "--engine", "python3 \(EngineDoubles.python) --capabilities \(capabilities)",
         ])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
         #expect(outcome.status == 0 && report["failed"] as? Int == 0 && (report["passed"] as? Int ?? 0) > 0)

@@ -1,5 +1,6 @@
 import ConformanceReports
 import Foundation
+import TestSupport
 import Testing
 
 @testable import EngineConformance
@@ -9,15 +10,13 @@ import Testing
 /// (Examples/partial-engines) as the engines an outside team would bring.
 @Suite("expectations and partial engines", .serialized)
 struct ExpectationsTests {
-    static let curveEngine = "python3 " + repositoryRoot.appendingPathComponent("Examples/partial-engines/curve_values.py").path
-    static let curveExpectations = repositoryRoot.appendingPathComponent("Examples/partial-engines/curve_values.expectations").path
-    static let springEngine = "python3 " + repositoryRoot.appendingPathComponent("Examples/partial-engines/spring_values.py").path
-    static let springExpectations = repositoryRoot.appendingPathComponent("Examples/partial-engines/spring_values.expectations").path
-
-    let protocolTests = EngineProtocolTests()
+    static let curveEngine = "python3 " + Repository.root.appendingPathComponent("Examples/partial-engines/curve_values.py").path
+    static let curveExpectations = Repository.root.appendingPathComponent("Examples/partial-engines/curve_values.expectations").path
+    static let springEngine = "python3 " + Repository.root.appendingPathComponent("Examples/partial-engines/spring_values.py").path
+    static let springExpectations = Repository.root.appendingPathComponent("Examples/partial-engines/spring_values.expectations").path
 
     func json(_ arguments: [String]) throws -> (status: Int32, report: [String: Any]) {
-        let outcome = try protocolTests.run(arguments + ["--format", "json"])
+        let outcome = try Tool.watch(arguments + ["--format", "json"])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any], "\(outcome.errors)")
         #expect(report["exitCode"] as? Int == Int(outcome.status), "the report's exit code is the process's")
         return (outcome.status, report)
@@ -59,7 +58,7 @@ struct ExpectationsTests {
         // The form is read here from each fixture's own file: the key only that initializer has.
         func initializer(_ fixture: [String: Any]) -> [String: Any]? {
             guard let file = fixture["file"] as? String,
-                let data = FileManager.default.contents(atPath: repositoryRoot.appendingPathComponent("Fixtures/\(file)").path),
+                let data = FileManager.default.contents(atPath: Repository.root.appendingPathComponent("Fixtures/\(file)").path),
                 let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
             else { return nil }
             return (json["spring"] as? [String: Any])?["init"] as? [String: Any]
@@ -111,13 +110,13 @@ struct ExpectationsTests {
         let file = temporary("update")
         defer { try? FileManager.default.removeItem(atPath: file) }
         try text.write(toFile: file, atomically: true, encoding: .utf8)
-        let outcome = try protocolTests.run(["conform", "--engine", Self.springEngine, "--update-expectations", file])
+        let outcome = try Tool.watch(["conform", "--engine", Self.springEngine, "--update-expectations", file])
         #expect(outcome.status == 0)
         #expect(try Expectations(parsing: String(contentsOfFile: file, encoding: .utf8), file: "updated") == shipped)
         // From nothing: every failure and error is listed, as not yet examined bugs, and the run then gates green.
         let fresh = temporary("fresh")
         defer { try? FileManager.default.removeItem(atPath: fresh) }
-        let first = try protocolTests.run(["conform", "--engine", Self.springEngine, "--update-expectations", fresh])
+        let first = try Tool.watch(["conform", "--engine", Self.springEngine, "--update-expectations", fresh])
         #expect(first.status == 0)
         let written = try Expectations(parsing: String(contentsOfFile: fresh, encoding: .utf8), file: "fresh")
         #expect(Set(written.entries.map(\.fixture)) == Set(shipped.entries.map(\.fixture)))
@@ -148,7 +147,7 @@ struct ExpectationsTests {
     @Test("protocol 2 sends modifiers as an ordered array, version 1 as keys; a version 1 engine still passes every fixture")
     func protocolVersions() throws {
         func sentAnimations(_ engine: String) throws -> [[String: Any]] {
-            let outcome = try protocolTests.run(["conform", "--fixture", "modifiers/delay-then-speed", "--transcript", "--engine", engine])
+            let outcome = try Tool.watch(["conform", "--fixture", "modifiers/delay-then-speed", "--transcript", "--engine", engine])
             #expect(outcome.status == 0)
             return outcome.output.split(separator: "\n").filter { $0.hasPrefix("→ ") }.compactMap { line in
                 let request = try? JSONSerialization.jsonObject(with: Data(line.dropFirst(2).utf8)) as? [String: Any]
@@ -166,7 +165,7 @@ struct ExpectationsTests {
 
     @Test("engines side by side: one report, each engine's section scores and verdicts, the worst exit code")
     func sideBySide() throws {
-        let outcome = try protocolTests.run([
+        let outcome = try Tool.watch([
             "conform", "--suite", "curves", "--format", "json", "--engine", Self.curveEngine, "--engine", "motion-bench adapter",
         ])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
@@ -178,7 +177,7 @@ struct ExpectationsTests {
 
     @Test("--transcript shows every request and answer, and every check with expected, actual and residual, for a failing fixture")
     func transcript() throws {
-        let outcome = try protocolTests.run([
+        let outcome = try Tool.watch([
             "conform", "--fixture", "curves/easeInOut-rounded-to-2^-20", "--transcript", "--engine", Self.curveEngine,
         ])
         #expect(outcome.status == 1)
@@ -215,7 +214,7 @@ struct ExpectationsTests {
 /// tagged with, and the tags follow the fixtures' features.
 @Suite("basis of expectations")
 struct BasisTests {
-    static let semantics = (try? String(contentsOf: repositoryRoot.appendingPathComponent("docs/semantics.md"), encoding: .utf8)) ?? ""
+    static let semantics = (try? String(contentsOf: Repository.root.appendingPathComponent("docs/semantics.md"), encoding: .utf8)) ?? ""
 
     /// The text of a numbered section, up to the next heading.
     static func section(_ number: String) -> String {

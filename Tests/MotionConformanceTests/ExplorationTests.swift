@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import EngineConformance
@@ -8,7 +9,7 @@ import Testing
 /// exploration of a broken engine (docs/semantics.md, Fixtures/README.md).
 @Suite("exploration and coverage", .serialized)
 struct ExplorationTests {
-    static let fixtures = FixtureLoader.load(root: repositoryRoot.appendingPathComponent("Fixtures"))
+    static let fixtures = FixtureLoader.load(root: Repository.root.appendingPathComponent("Fixtures"))
 
     @Test("every rule the protocol carries has a check")
     func everyRuleChecked() {
@@ -20,7 +21,7 @@ struct ExplorationTests {
 
     @Test("the map lists every numbered section of docs/semantics.md")
     func mapListsEverySection() throws {
-        let text = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/semantics.md"), encoding: .utf8)
+        let text = try String(contentsOf: Repository.root.appendingPathComponent("docs/semantics.md"), encoding: .utf8)
         // §0 lists sources, §9 is the table the `documented` suite checks row by row, §10 lists open questions.
         let sections = CoverageMap.documentedSections(text).filter { !["§0", "§9", "§10"].contains($0) }
         #expect(sections.count >= 20)
@@ -84,13 +85,13 @@ struct ExplorationTests {
 
     @Test("exploring the broken Python engine finds, shrinks and writes fixtures that catch it")
     func exploresBrokenEngine() throws {
-        let broken = ExternalEngine(.init(command: "python3 \(EngineProtocolTests.python) --wrong"))
+        let broken = ExternalEngine(.init(command: "python3 \(EngineDoubles.python) --wrong"))
         try broken.start()
         defer { broken.close() }
         let outcome = Explorer(engine: broken, options: .init(seed: 1, count: 60, kinds: [.property])).explore()
         #expect(outcome.played == 60)
         #expect(outcome.divergences.count > 0)
-        let correct = ExternalEngine(.init(command: "python3 \(EngineProtocolTests.python)"))
+        let correct = ExternalEngine(.init(command: "python3 \(EngineDoubles.python)"))
         try correct.start()
         defer { correct.close() }
         var passedByCorrect = 0
@@ -130,7 +131,7 @@ struct ExplorationTests {
 
     @Test("a generator block goes with provenance generated only")
     func generatorBlockNeedsProvenance() throws {
-        let text = try String(contentsOf: repositoryRoot.appendingPathComponent("Fixtures/curves/easeInOut-rounded-to-2^-20.json"), encoding: .utf8)
+        let text = try String(contentsOf: Repository.root.appendingPathComponent("Fixtures/curves/easeInOut-rounded-to-2^-20.json"), encoding: .utf8)
         let withBlock = text.replacingOccurrences(of: "\"tolerance\"", with: "\"generator\": {\"seed\": 1, \"index\": 0, \"rules\": []}, \"tolerance\"")
         #expect(throws: (any Error).self) { try FixtureLoader.decode(withBlock) }
     }

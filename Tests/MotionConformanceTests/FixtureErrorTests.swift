@@ -1,5 +1,6 @@
 import ConformanceReports
 import Foundation
+import TestSupport
 import Testing
 
 @testable import EngineConformance
@@ -130,7 +131,7 @@ struct FixtureErrorTests {
 
     @Test("phases samples, transitions and triggers out of time order are errors at their JSON path")
     func phasesOrder() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         let text = try String(contentsOf: root.appendingPathComponent("Fixtures/phases/linear-cycle-0.2.json"), encoding: .utf8)
         func reversed(_ key: String) throws -> String {
             var json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -195,7 +196,7 @@ struct FixtureErrorTests {
 
     @Test("work is bounded: a phases duration or frame rate of 1e300, or a timeline count of 1e9, is an error naming its limit, not a trap or a hang")
     func boundedWork() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         let phases = try String(contentsOf: root.appendingPathComponent("Fixtures/phases/linear-cycle-0.2.json"), encoding: .utf8)
         #expect(throws: Never.self) { try FixtureLoader.decode(phases) }
         func phasesError(_ field: String, _ value: String) -> FixtureError? {

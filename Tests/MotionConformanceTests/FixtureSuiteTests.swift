@@ -1,27 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import EngineConformance
 @testable import MotionConformance
 
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-/// Runs `executable` in the repository root: its exit status and standard output (standard error
-/// discarded).
-func runProcess(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = repositoryRoot
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-let fixturesRoot = repositoryRoot.appendingPathComponent("Fixtures")
+let fixturesRoot = Repository.fixtures
 
 /// Every bundled fixture, as a test: a conformance regression fails `make test`.
 @Suite("Bundled fixtures")
@@ -81,13 +65,7 @@ struct FixtureSuiteTests {
 /// line-delimited JSON engine protocol with the example adapter.
 @Suite("conform command", .serialized)
 struct ConformCommandTests {
-    static let tool: URL = {
-        #if DEBUG
-            return repositoryRoot.appendingPathComponent(".build/debug/motion-bench")
-        #else
-            return repositoryRoot.appendingPathComponent(".build/release/motion-bench")
-        #endif
-    }()
+    static let tool = BuiltProducts.tool
 
     func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         try runProcess(Self.tool, arguments)

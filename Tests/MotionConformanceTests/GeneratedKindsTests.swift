@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import EngineConformance
@@ -121,14 +122,14 @@ struct GeneratedKindsTests {
 
     @Test("exploring phases finds the broken Python engine's interpolating spring, and the fixture it writes passes the correct engines")
     func exploresBrokenEnginePhases() throws {
-        let broken = ExternalEngine(.init(command: "python3 \(EngineProtocolTests.python) --wrong"))
+        let broken = ExternalEngine(.init(command: "python3 \(EngineDoubles.python) --wrong"))
         try broken.start()
         defer { broken.close() }
         var options = Explorer.Options(seed: 1, count: 60, kinds: [.phases])
         options.shrinkAttempts = 150
         let outcome = Explorer(engine: broken, options: options).explore()
         #expect(outcome.divergences.count > 0)
-        let correct = ExternalEngine(.init(command: "python3 \(EngineProtocolTests.python)"))
+        let correct = ExternalEngine(.init(command: "python3 \(EngineDoubles.python)"))
         try correct.start()
         defer { correct.close() }
         for divergence in outcome.divergences {

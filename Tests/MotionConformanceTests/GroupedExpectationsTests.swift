@@ -1,5 +1,6 @@
 import ConformanceReports
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MotionConformance
@@ -118,9 +119,9 @@ struct GroupedExpectationsTests {
     func endToEnd() throws {
         let file = NSTemporaryDirectory() + "grouped-\(UUID().uuidString).expectations"
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let python = "python3 \(EngineProtocolTests.python)"
+        let python = "python3 \(EngineDoubles.python)"
         func run(_ engine: String, _ options: [String]) throws -> (status: Int32, gate: [String: Any]) {
-            let outcome = try EngineProtocolTests().run(["conform", "--suite", "retarget", "--format", "json", "--engine", engine] + options, limit: 300)
+            let outcome = try Tool.watch(["conform", "--suite", "retarget", "--format", "json", "--engine", engine] + options, limit: 300)
             let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any], "\(outcome.errors.suffix(400))")
             #expect(report["exitCode"] as? Int == Int(outcome.status))
             return (outcome.status, report["expectations"] as? [String: Any] ?? [:])
@@ -131,7 +132,7 @@ struct GroupedExpectationsTests {
         #expect(expectations.entries.count < (written.gate["expected"] as? [Any])?.count ?? 0)
         let again = try run(python + " --next-frame-undeclared", ["--expectations", file])
         #expect(again.status == 0 && (again.gate["unexpected"] as? [Any])?.isEmpty == true)
-        let other = try run("python3 \(DiagnosisTests.lastFrame) \(python)", ["--expectations", file])
+        let other = try run("python3 \(EngineDoubles.lastFrameAtChange) \(python)", ["--expectations", file])
         #expect(other.status == 1 && (other.gate["unexpected"] as? [Any])?.isEmpty == false)
         let fixed = try run(python, ["--expectations", file])
         let passing = (fixed.gate["nowPassing"] as? [[String: Any]] ?? []).compactMap { $0["fixture"] as? String }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// MotionCore's one-bug variants live in Tests/Variants/motioncore.json, not in its sources. These
@@ -25,13 +26,13 @@ struct MutantsTests {
 
     static let variants: [Variant] = {
         struct File: Decodable { var variants: [Variant] }
-        let url = repositoryRoot.appendingPathComponent("Tests/Variants/motioncore.json")
+        let url = Repository.root.appendingPathComponent("Tests/Variants/motioncore.json")
         return (try? JSONDecoder().decode(File.self, from: Data(contentsOf: url)).variants) ?? []
     }()
 
     /// `scripts/variants --set motioncore --show NAME`: its exit status and standard output.
     static func show(_ name: String) throws -> (status: Int32, diff: String) {
-        let script = repositoryRoot.appendingPathComponent("scripts/variants").path
+        let script = Repository.root.appendingPathComponent("scripts/variants").path
         let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, "--set", "motioncore", "--show", name])
         return (result.status, result.output)
     }
@@ -67,7 +68,7 @@ struct MutantsTests {
 
     @Test("no source file carries a mutant's switch or a build flag for one")
     func sourcesAreClean() throws {
-        let sources = repositoryRoot.appendingPathComponent("Sources")
+        let sources = Repository.root.appendingPathComponent("Sources")
         let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
         let swift = files.filter { $0.pathExtension == "swift" }
         #expect(swift.count > 100)

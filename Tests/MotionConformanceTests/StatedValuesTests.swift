@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MotionConformance
@@ -10,7 +11,7 @@ struct StatedValuesTests {
     static let documents: [String: String] = {
         var documents: [String: String] = [:]
         for path in [StatedValues.semanticsDoc, StatedValues.protocolDoc] {
-            documents[path] = (try? String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)) ?? ""
+            documents[path] = (try? String(contentsOf: Repository.root.appendingPathComponent(path), encoding: .utf8)) ?? ""
         }
         return documents
     }()

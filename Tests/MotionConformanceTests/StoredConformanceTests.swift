@@ -1,5 +1,6 @@
 import ConformanceReports
 import Foundation
+import TestSupport
 import Testing
 
 @testable import EngineConformance
@@ -9,14 +10,13 @@ import Testing
 /// again by whichever revision renders the site.
 @Suite("stored conformance", .serialized)
 struct StoredConformanceTests {
-    let protocolTests = EngineProtocolTests()
 
     @Test("nightly with two engines keeps each one's conformance, in the history and for the site, which shows both")
     func nightlyKeepsEachEngine() throws {
         let reports = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("stored-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: reports) }
-        let python = "python3 \(EngineProtocolTests.python)"
-        let nightly = try protocolTests.run(
+        let python = "python3 \(EngineDoubles.python)"
+        let nightly = try Tool.watch(
             [
                 "nightly", "--quick", "--no-instructions", "--filter", "^workload\\.curve\\.1k@", "--reports", reports.path,
                 "--engine", "motion-bench adapter", "--engine", python,
@@ -36,7 +36,7 @@ struct StoredConformanceTests {
         #expect(engines.allSatisfy { $0["exitCode"] as? Int == 0 && ($0["checksPassed"] as? Int ?? 0) > 0 })
 
         // The site is made from what is stored: run from another folder, with no fixtures there.
-        let report = try protocolTests.run(["report", "--reports", reports.path])
+        let report = try Tool.watch(["report", "--reports", reports.path])
         #expect(report.status == 0, "\(report.errors)")
         let page = try String(contentsOf: reports.appendingPathComponent("site/conformance.html"), encoding: .utf8)
         let loaded = try stored.map { try ConformanceReport(json: String(contentsOf: reports.appendingPathComponent("conformance/\($0)"), encoding: .utf8)) }
@@ -46,7 +46,7 @@ struct StoredConformanceTests {
         for engine in loaded.compactMap(\.engine) { #expect(page.components(separatedBy: "<th>\(markupText(engine))</th>").count - 1 >= 2, "\(engine)") }
 
         // `show` reads the history record the History page links to.
-        let shown = try protocolTests.run(["show", history.appendingPathComponent(series).appendingPathComponent(file).path, "--format", "json"])
+        let shown = try Tool.watch(["show", history.appendingPathComponent(series).appendingPathComponent(file).path, "--format", "json"])
         #expect(shown.status == 0, "\(shown.errors)")
         let run = try #require(try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any])
         #expect((run["benchmarks"] as? [Any])?.isEmpty == false)
@@ -61,9 +61,9 @@ struct StoredConformanceTests {
             "threshold": 0.05, "pairs": 2, "rounds": 4, "processesPerRun": 1, "benchmarks": [],
         ]
         try JSONSerialization.data(withJSONObject: written).write(to: URL(fileURLWithPath: file))
-        let text = try protocolTests.run(["show", file])
+        let text = try Tool.watch(["show", file])
         #expect(text.status == 0, "\(text.errors)")
-        let json = try protocolTests.run(["show", file, "--format", "json"])
+        let json = try Tool.watch(["show", file, "--format", "json"])
         let read = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
         #expect(read["seriesKey"] as? String == "s-123" && read["pairs"] as? Int == 2)
     }
@@ -73,7 +73,7 @@ struct StoredConformanceTests {
         let reports = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: reports) }
-        let outcome = try protocolTests.run(["report", "--reports", reports.path])
+        let outcome = try Tool.watch(["report", "--reports", reports.path])
         #expect(outcome.status == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: reports.path).isEmpty)
     }

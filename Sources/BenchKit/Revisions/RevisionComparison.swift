@@ -141,9 +141,9 @@ public struct RevisionComparison {
         }
         var repositoryIsDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: repository.path, isDirectory: &repositoryIsDirectory), repositoryIsDirectory.boolValue else {
-            throw DriverError("--repository \(repository.path) does not exist or is not a folder")
+            throw DriverError(.repository, repository.path, "does not exist or is not a folder")
         }
-        guard git(["rev-parse", "--git-dir"]) != nil else { throw DriverError("--repository \(repository.path) is not a git repository") }
+        guard git(["rev-parse", "--git-dir"]) != nil else { throw DriverError(.repository, repository.path, "is not a git repository") }
         guard let commit = git(["rev-parse", "--verify", "\(reference)^{commit}"])?.trimmingCharacters(in: .whitespacesAndNewlines), !commit.isEmpty else {
             throw DriverError("'\(reference)' is neither a revision of \(repository.path) nor a directory" + (marker.isEmpty ? "" : " with a Package.swift"))
         }

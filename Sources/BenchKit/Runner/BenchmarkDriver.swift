@@ -99,7 +99,7 @@ public struct BenchmarkDriver {
     public func benchmarks() throws -> [Benchmark.Descriptor] {
         let regex: NSRegularExpression?
         do { regex = try options.filter.map { try NSRegularExpression(pattern: $0) } } catch {
-            throw DriverError("--filter '\(options.filter ?? "")' is not a valid regular expression")
+            throw DriverError(.filter, "'\(options.filter ?? "")'", "is not a valid regular expression")
         }
         var selected: [Benchmark.Descriptor] = []
         for worker in options.workers {
@@ -147,8 +147,8 @@ public struct BenchmarkDriver {
         guard let filter = options.filter else { throw DriverError("the worker \(options.worker.path) offers no benchmarks") }
         let nearest = nearestNames(names, to: filter)
         throw DriverError(
-            "no benchmark matches --filter '\(filter)'; the nearest names: \(nearest.joined(separator: ", ")) (`\(ToolName.current) list` lists all \(names.count))"
-        )
+            .filter, "'\(filter)'",
+            "matches no benchmark; the nearest names: \(nearest.joined(separator: ", ")) (`\(ToolName.current) list` lists all \(names.count))")
     }
 
     /// How the worker was compiled. A worker that cannot say (one from before the `build`
@@ -432,9 +432,27 @@ public struct BenchmarkDriver {
     }
 }
 
+/// A run that cannot be done. When an option of the run is at fault, `subject` says which one and
+/// `problem` what is wrong with its value, so a caller names the option in its own terms (a
+/// command line by its flag); the description names it by the options' field.
 public struct DriverError: Error, CustomStringConvertible {
+    /// The options' fields an error can be about.
+    public enum Subject: String, Sendable {
+        case filter, repository
+    }
+
     public let description: String
-    public init(_ description: String) { self.description = description }
+    public let subject: Subject?
+    /// The value given, as it is shown (quoted when it is a pattern).
+    public let value: String?
+    public let problem: String?
+
+    public init(_ description: String) { (self.description, subject, value, problem) = (description, nil, nil, nil) }
+
+    public init(_ subject: Subject, _ value: String, _ problem: String) {
+        (self.subject, self.value, self.problem) = (subject, value, problem)
+        description = "\(subject.rawValue) \(value) \(problem)"
+    }
 }
 
 /// Progress of a run: a line rewritten in place on a terminal (benchmark k of n, elapsed,

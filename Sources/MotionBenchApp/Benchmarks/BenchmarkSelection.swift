@@ -58,7 +58,7 @@ extension Application {
         if let path { return path }
         let sibling = executable.deletingLastPathComponent().appendingPathComponent("MotionBenchmarks")
         guard FileManager.default.isExecutableFile(atPath: sibling.path) else {
-            throw ToolError("no benchmark worker at \(sibling.path); build it with `swift build -c release` or pass --worker PATH")
+            throw RequestError(.worker, nil, "names none, and there is none beside the tool (\(sibling.path)); build it with `swift build -c release`")
         }
         return sibling
     }

@@ -50,7 +50,7 @@ extension Application {
         // Nothing to run is an error that names what there is, never a pass.
         if let suite, loaded.fixtures.isEmpty, loaded.errors.isEmpty {
             let suites = Set(FixtureLoader.load(root: root).fixtures.map(\.suite)).sorted()
-            throw UsageError("--suite '\(suite)' has no fixtures under \(root.path); the suites are: \(suites.joined(separator: ", "))")
+            throw RequestError(.suite, "'\(suite)'", "has no fixtures under \(root.path); the suites are: \(suites.joined(separator: ", "))")
         }
         if let id = request.fixtureID {
             let all = loaded.fixtures
@@ -61,21 +61,21 @@ extension Application {
                 let inSuite = all.map(\.id).filter { $0.hasPrefix(suite + "/") }
                 let nearest = nearestNames(inSuite.isEmpty ? all.map(\.id) : inSuite, to: id)
                 let suites = Set(all.map(\.suite)).sorted()
-                throw UsageError(
-                    "--fixture '\(id)': no fixture has that id; "
+                throw RequestError(
+                    .fixtureID, "'\(id)'",
+                    "is no fixture's id; "
                         + (inSuite.isEmpty
                             ? "no suite is called '\(suite)' (the suites: \(suites.joined(separator: ", ")))"
-                            : "the nearest in \(suite): \(nearest.joined(separator: ", "))"),
-                    command: "conform")
+                            : "the nearest in \(suite): \(nearest.joined(separator: ", "))"))
             }
         }
         if let filter {
-            guard let regex = try? NSRegularExpression(pattern: filter) else { throw UsageError("--filter '\(filter)' is not a valid regular expression") }
+            guard let regex = try? NSRegularExpression(pattern: filter) else { throw RequestError(.filter, "'\(filter)'", "is not a valid regular expression") }
             let all = loaded.fixtures
             loaded.fixtures = all.filter { regex.firstMatch(in: $0.id, range: NSRange($0.id.startIndex..., in: $0.id)) != nil }
             if loaded.fixtures.isEmpty && !all.isEmpty {
                 let nearest = nearestNames(all.map(\.id), to: filter)
-                throw UsageError("--filter '\(filter)' matches no fixture id; the nearest: \(nearest.joined(separator: ", "))")
+                throw RequestError(.filter, "'\(filter)'", "matches no fixture id; the nearest: \(nearest.joined(separator: ", "))")
             }
         }
         if loaded.fixtures.isEmpty && loaded.errors.isEmpty { throw ToolError("no fixtures (*.json) under \(root.path)") }
@@ -128,7 +128,7 @@ extension Application {
     public static func fixturesFolder(_ path: String) throws -> URL {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw ToolError("no fixtures folder at \(path)") }
-        guard isDirectory.boolValue else { throw ToolError("--fixtures \(path) is a file, not a folder of fixtures") }
+        guard isDirectory.boolValue else { throw RequestError(.fixtures, path, "is a file, not a folder of fixtures") }
         return URL(fileURLWithPath: path)
     }
 }

@@ -92,7 +92,8 @@ extension Application {
     /// suite. Generated fixtures of kinds not asked for stay, and count as reached.
     public func generateFixtures(_ request: GenerateRequest) throws -> GenerateOutcome {
         let root = try Self.fixturesFolder(request.fixtures)
-        guard request.count > 0, request.limit > 0 else { throw UsageError("--count and --limit take positive whole numbers") }
+        guard request.count > 0 else { throw RequestError(.count, "\(request.count)", "is not a positive whole number") }
+        guard request.limit > 0 else { throw RequestError(.limit, "\(request.limit)", "is not a positive whole number") }
         let existing = FixtureLoader.load(root: root).fixtures.filter { fixture in
             fixture.suite != "generated" || !request.kinds.contains(ScenarioKind(fixture.body))
         }

@@ -47,11 +47,13 @@ extension Application {
     /// `conform` in batches, each batch in its own process with a few real fixtures copied
     /// unchanged as controls. `starting` is told how many real fixtures the campaign starts from.
     public func fuzz(_ request: FuzzRequest, starting: (Int) -> Void = { _ in }) throws -> FuzzOutcome {
-        guard (1...1_000_000).contains(request.count), (1...10_000).contains(request.batch), (1...100).contains(request.controls),
-            request.fixtureTimeout > 0
-        else {
-            throw UsageError("--count is 1–1000000, --batch 1–10000, --controls 1–100 and --fixture-timeout more than 0")
+        let ranges: [(RequestError.Field, Int, ClosedRange<Int>)] = [
+            (.count, request.count, 1...1_000_000), (.batch, request.batch, 1...10_000), (.controls, request.controls, 1...100),
+        ]
+        for (field, value, range) in ranges where !range.contains(value) {
+            throw RequestError(field, "\(value)", "is outside \(range.lowerBound)–\(range.upperBound)")
         }
+        guard request.fixtureTimeout > 0 else { throw RequestError(.fixtureTimeout, "\(request.fixtureTimeout)", "is not above 0 seconds") }
         let root = try Self.fixturesFolder(request.fixtures)
         let loaded = FixtureLoader.load(root: root)
         guard loaded.errors.isEmpty, !loaded.fixtures.isEmpty else {

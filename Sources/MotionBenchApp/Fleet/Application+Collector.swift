@@ -119,7 +119,7 @@ extension Application {
                 options: options, repository: request.repository, workspace: request.reports.appendingPathComponent("worktrees"))
             let (a, b) = (try comparison.resolve(baseline), try comparison.resolve(job.revision))
             let report: ComparisonReport
-            do { report = try comparison.run(a, b).report } catch let error as DriverError { throw ToolError(error.description) }
+            do { report = try comparison.run(a, b).report } catch let error as DriverError { throw RequestError.from(error) }
             beat.stop()
             let id = try link.run { try $0.finish(job, collector: collector, comparison: report) }
             if id == nil { warn("collector \(collector): job \(job.id) was handed to another collector; its comparison here is not stored") }
@@ -176,7 +176,7 @@ extension Application {
             try comparison.build(revision)
             return try comparison.measure(revision)
         } catch let error as DriverError {
-            throw ToolError(error.description)
+            throw RequestError.from(error)
         }
     }
 }

@@ -23,7 +23,7 @@ extension Application {
     /// refused before anything is added).
     public func enqueue(_ request: EnqueueRequest) throws -> [BenchmarkJob] {
         guard MeasurementProfile.named(request.profile) != nil else {
-            throw UsageError("--profile needs quick, standard or rigorous, got '\(request.profile)'", command: "enqueue")
+            throw RequestError(.profile, "'\(request.profile)'", "is not a profile: quick, standard or rigorous")
         }
         guard !request.revisions.isEmpty else { throw UsageError("enqueue needs at least one revision", command: "enqueue") }
         let commits = try request.revisions.map { try Self.commit($0, in: request.repository) }

@@ -32,11 +32,11 @@ extension Application {
         var calibrator = Calibrator(driver: BenchmarkDriver(options: options))
         calibrator.progress = quiet ? nil : ProgressReporter(handle: .standardError)
         if let pairs = request.pairs {
-            guard pairs >= 2 else { throw UsageError("--pairs needs at least 2") }
+            guard pairs >= 2 else { throw RequestError(.pairs, nil, "needs at least 2") }
             calibrator.pairs = pairs
         }
         if let rounds = request.rounds {
-            guard rounds >= 2 else { throw UsageError("--rounds needs at least 2 (a paired test needs two rounds)") }
+            guard rounds >= 2 else { throw RequestError(.rounds, nil, "needs at least 2 (a paired test needs two rounds)") }
             calibrator.rounds = rounds
         } else {
             calibrator.rounds = ["quick": 4, "standard": 6, "rigorous": 10][options.profile.name] ?? 6
@@ -44,15 +44,16 @@ extension Application {
         if let threshold = request.threshold { calibrator.threshold = threshold }
         calibrator.reachEffect = request.effect
         if let effect = request.effect, effect <= calibrator.threshold {
-            throw UsageError("--effect \(effect) must be above the threshold \(calibrator.threshold): a slowdown at the threshold is never decided")
+            throw RequestError(
+                .effect, "\(effect)", "must be above the threshold \(calibrator.threshold): a slowdown at the threshold is never decided")
         }
         if let budget = request.budgetMinutes {
-            guard budget > 0 else { throw UsageError("--budget-minutes needs a positive number of minutes") }
+            guard budget > 0 else { throw RequestError(.budgetMinutes, nil, "needs a positive number of minutes") }
             calibrator.budgetMinutes = budget
         }
         if let overhead = request.overheadMinutes { calibrator.overheadMinutes = overhead }
         let calibration: Calibration
-        do { calibration = try calibrator.run() } catch let error as DriverError { throw ToolError(error.description) }
+        do { calibration = try calibrator.run() } catch let error as DriverError { throw RequestError.from(error) }
         let file = Calibration.file(reports: request.reports, seriesKey: calibration.seriesKey, profile: calibration.profile)
         try AtomicFile.write(try ResultFiles.encoder.encode(calibration), to: file)
         return (calibration, file)

@@ -39,7 +39,7 @@ extension Application {
         var policy = request.policy
         if let window = request.historyWindow {
             guard window >= HistoryNoise.minimumPairs + 1 else {
-                throw UsageError("--window needs at least \(HistoryNoise.minimumPairs + 1) runs: the noise is measured over consecutive pairs")
+                throw RequestError(.historyWindow, nil, "needs at least \(HistoryNoise.minimumPairs + 1) runs: the noise is measured over consecutive pairs")
             }
             policy.historyThresholds = try historyThresholds(
                 seriesKey: candidate.environment.seriesKey, store: request.store, reports: request.reports, window: window)
@@ -68,7 +68,7 @@ extension Application {
         let explicit: URL? = if case let .file(url) = choice { url } else { nil }
         let file = explicit ?? Calibration.file(reports: reports, seriesKey: key, profile: profile)
         guard FileManager.default.fileExists(atPath: file.path) else {
-            if explicit != nil { throw ToolError("--calibration \(file.path): no such file") }
+            if explicit != nil { throw RequestError(.calibration, file.path, "names no file") }
             return
         }
         let calibration: Calibration

@@ -43,7 +43,7 @@ extension Application {
             b = try comparison.resolve(request.b)
             outcome = try comparison.run(a, b)
         } catch let error as DriverError {
-            throw ToolError(error.description)
+            throw RequestError.from(error)
         }
         var report = outcome.report
         report.conformance = outcome.conformance

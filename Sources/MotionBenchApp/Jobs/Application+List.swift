@@ -15,7 +15,7 @@ extension Application {
     /// that selects nothing is an error naming the nearest names, as it is for `run`.
     public func benchmarks(_ selection: BenchmarkSelection) throws -> [Benchmark.Descriptor] {
         do { return try BenchmarkDriver(options: try selection.driverOptions(self)).selectedBenchmarks() } catch let error as DriverError {
-            throw ToolError(error.description)
+            throw RequestError.from(error)
         }
     }
 

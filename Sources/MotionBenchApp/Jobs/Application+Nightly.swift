@@ -70,7 +70,7 @@ extension Application {
     public func nightly(_ request: NightlyRequest) throws -> NightlyOutcome {
         let options = try request.selection.driverOptions(self)
         try checkBuilds(options)
-        do { _ = try BenchmarkDriver(options: options).selectedBenchmarks() } catch let error as DriverError { throw ToolError(error.description) }
+        do { _ = try BenchmarkDriver(options: options).selectedBenchmarks() } catch let error as DriverError { throw RequestError.from(error) }
         // The suites validate MotionCore, or every engine given; each engine's report is kept for
         // the site and its summary in the history.
         var conformances: [ConformanceReport] = []

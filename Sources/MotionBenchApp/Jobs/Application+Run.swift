@@ -29,7 +29,9 @@ extension Application {
     /// measured is shown even when a file then cannot be.
     public func run(_ request: RunRequest, measured: (RunResult) throws -> Void = { _ in }) throws -> RunOutcome {
         if let baseline = request.saveBaseline {
-            do { try ResultFiles.checkBaselineReference(baseline) } catch let error as ResultFileError { throw UsageError(error.description) }
+            do { try ResultFiles.checkBaselineReference(baseline) } catch let error as ResultFileError {
+                throw RequestError(.saveBaseline, nil, error.description)
+            }
         }
         let options = try request.selection.driverOptions(self)
         try checkBuilds(options)

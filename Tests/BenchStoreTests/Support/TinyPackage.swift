@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A small package of its own in a git repository of its own, with one commit per revision: a
 /// BenchKit worker (`TinyWorker`) that applies the `BuildStamp` plugin, depending on this
@@ -14,7 +15,7 @@ struct TinyPackage {
     static let outputsBenchmark = "tiny.outputs"
 
     init(revisions count: Int) throws {
-        folder = Tool.temporaryFolder().appendingPathComponent("tiny")
+        folder = TemporaryFolder.make("motion-bench-store").appendingPathComponent("tiny")
         let sources = folder.appendingPathComponent("Sources/\(Self.worker)")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         let manifest = """
@@ -23,7 +24,7 @@ struct TinyPackage {
 
             let package = Package(
                 name: "Tiny",
-                dependencies: [.package(name: "MotionBench", path: "\(Tool.root.path)")],
+                dependencies: [.package(name: "MotionBench", path: "\(Repository.root.path)")],
                 targets: [
                     .executableTarget(
                         name: "\(Self.worker)", dependencies: [.product(name: "BenchKit", package: "MotionBench")],

@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import TestSupport
 import Testing
 
 @testable import EngineConformance
@@ -10,7 +11,7 @@ import Testing
 /// the Swift adapter on MotionEngine, and the Python example made wrong on purpose.
 @Suite("benchmark workloads", .serialized)
 struct WorkloadTests {
-    static let python = "python3 " + EngineProtocolTests.python
+    static let python = "python3 " + EngineDoubles.python
 
     @Test("sixteen standard workloads whose reported channels cover every variant and the last channels")
     func definitions() throws {
@@ -64,8 +65,8 @@ struct WorkloadTests {
         #expect(try !workload.check(values: Array(expected.dropLast()), frames: 12).agrees, "a value left out")
     }
 
-    func tool(_ arguments: [String]) throws -> EngineProtocolTests.Outcome {
-        try EngineProtocolTests().run(arguments, limit: 300)
+    func tool(_ arguments: [String]) throws -> Tool.Watched {
+        try Tool.watch(arguments, limit: 300)
     }
 
     @Test("engines side by side: the Python example and MotionEngine agree with MotionCore, the broken Python engine is 'different'")
@@ -158,7 +159,7 @@ struct WorkloadTests {
             #expect(process.terminationStatus == 0, "git \(arguments)")
         }
         // The engine is a folder of modules: all of it goes into the repository.
-        let folder = URL(fileURLWithPath: EngineProtocolTests.python).deletingLastPathComponent()
+        let folder = URL(fileURLWithPath: EngineDoubles.python).deletingLastPathComponent()
         for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".py") {
             try FileManager.default.copyItem(at: folder.appendingPathComponent(file), to: repository.appendingPathComponent(file))
         }
@@ -222,7 +223,7 @@ struct WorkloadTests {
         let listed = try tool(["list", "--engine", noClock])
         #expect(listed.status == 1)
         #expect(listed.errors.contains("states no \"clock\""), "\(listed.errors)")
-        let none = try tool(["list", "--engine", "python3 \(EngineProtocolTests.python) --capabilities curve"])
+        let none = try tool(["list", "--engine", "python3 \(EngineDoubles.python) --capabilities curve"])
         #expect(none.status == 1)
         #expect(none.errors.contains("declares no workload capability"), "\(none.errors)")
         let short = try engine(

@@ -1,5 +1,6 @@
 import ConformanceReports
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MotionConformance
@@ -8,7 +9,7 @@ import Testing
 /// explains its failures, whatever else those fixtures exercise.
 @Suite("diagnosis")
 struct DiagnosisTests {
-    static let lastFrame = repositoryRoot.appendingPathComponent("Tests/MotionConformanceTests/Engines/last-frame-at-change.py").path
+    static let lastFrame = EngineDoubles.lastFrameAtChange
 
     func check(_ name: String, _ outcome: CheckResult.Outcome, needs: String = "property.scalar", rules: [String] = [], atChange: Bool = false)
         -> CheckResult
@@ -67,8 +68,8 @@ struct DiagnosisTests {
 
     @Test("an engine that shows the last frame's value at a change's own time: one group, the change time, explains every failure")
     func lastFrameAtChange() throws {
-        let engine = "python3 \(Self.lastFrame) python3 \(EngineProtocolTests.python)"
-        let outcome = try EngineProtocolTests().run(["conform", "--format", "json", "--engine", engine], limit: 600)
+        let engine = "python3 \(Self.lastFrame) python3 \(EngineDoubles.python)"
+        let outcome = try Tool.watch(["conform", "--format", "json", "--engine", engine], limit: 600)
         #expect(outcome.status == 1, "\(outcome.errors.suffix(600))")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
         let failed = try #require(report["failed"] as? Int)
@@ -85,14 +86,14 @@ struct DiagnosisTests {
     }
 
     func report(_ engine: String) throws -> (status: Int32, report: [String: Any], text: String) {
-        let outcome = try EngineProtocolTests().run(["conform", "--format", "json", "--engine", engine], limit: 600)
+        let outcome = try Tool.watch(["conform", "--format", "json", "--engine", engine], limit: 600)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any], "\(outcome.errors.suffix(600))")
         return (outcome.status, report, outcome.output)
     }
 
     @Test("the Python example on the next-frame clock: it passes every fixture it is judged on when it declares the clock")
     func nextFrameDeclared() throws {
-        let (status, report, _) = try report("python3 \(EngineProtocolTests.python) --next-frame")
+        let (status, report, _) = try report("python3 \(EngineDoubles.python) --next-frame")
         #expect(status == 0 && report["failed"] as? Int == 0 && report["errors"] as? Int == 0)
         let fixtures = try #require(report["fixtures"] as? [[String: Any]])
         let rederived = fixtures.filter { $0["clock"] as? String == ClockRederivation.rederived.rawValue }
@@ -104,7 +105,7 @@ struct DiagnosisTests {
     @Test(
         "the Python example on the next-frame clock, undeclared: the largest group is the probe that names the clock, explaining at least 90% of the failures")
     func nextFrameUndeclared() throws {
-        let (status, report, text) = try report("python3 \(EngineProtocolTests.python) --next-frame-undeclared")
+        let (status, report, text) = try report("python3 \(EngineDoubles.python) --next-frame-undeclared")
         #expect(status == 1)
         let failed = try #require(report["failed"] as? Int)
         let groups = try #require(report["diagnosis"] as? [[String: Any]])

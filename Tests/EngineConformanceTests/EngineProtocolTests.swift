@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import EngineConformance
@@ -7,52 +8,16 @@ import Testing
 /// `conform --engine` against engines that behave and engines that do not (docs/protocol.md).
 @Suite("engine protocol", .serialized)
 struct EngineProtocolTests {
-    static let misbehaving = repositoryRoot.appendingPathComponent("Tests/MotionConformanceTests/Engines/misbehaving.py").path
-    static let python = repositoryRoot.appendingPathComponent("Examples/python-engine/engine.py").path
+    static let misbehaving = EngineDoubles.misbehaving
+    static let python = EngineDoubles.python
 
-    struct Outcome {
-        var status: Int32
-        var output: String
-        var errors: String
-        /// True when the watchdog had to kill `conform`: it did not end by itself.
-        var hung: Bool
-    }
+    typealias Outcome = Tool.Watched
 
-    /// Runs motion-bench with a watchdog: a run that does not end within `limit` seconds is killed
-    /// and reported as hung (the harness's own timeouts must end it well before).
+    /// The bundled fixtures, which an engine that conforms passes every one of.
+    static let bundled = FixtureLoader.load(root: Repository.fixtures)
+
     func run(_ arguments: [String], environment: [String: String] = [:], limit: Double = 120) throws -> Outcome {
-        let process = Process()
-        process.executableURL = ConformCommandTests.tool
-        process.arguments = arguments
-        process.currentDirectoryURL = repositoryRoot
-        var env = ProcessInfo.processInfo.environment
-        env["PATH"] = ConformCommandTests.tool.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
-        let outFile = NSTemporaryDirectory() + "conform-out-\(UUID().uuidString)", errFile = outFile + ".err"
-        _ = FileManager.default.createFile(atPath: outFile, contents: nil)
-        _ = FileManager.default.createFile(atPath: errFile, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(atPath: outFile)
-            try? FileManager.default.removeItem(atPath: errFile)
-        }
-        process.standardOutput = FileHandle(forWritingAtPath: outFile)
-        process.standardError = FileHandle(forWritingAtPath: errFile)
-        try process.run()
-        let deadline = Date().addingTimeInterval(limit)
-        var hung = false
-        while process.isRunning {
-            if Date() > deadline {
-                hung = true
-                process.terminate()
-                break
-            }
-            usleep(20_000)
-        }
-        process.waitUntilExit()
-        let output = (try? String(contentsOfFile: outFile, encoding: .utf8)) ?? ""
-        let errors = (try? String(contentsOfFile: errFile, encoding: .utf8)) ?? ""
-        return Outcome(status: process.terminationStatus, output: output, errors: errors, hung: hung)
+        try Tool.watch(arguments, environment: environment, limit: limit)
     }
 
     /// Whether any process on the machine has `needle` in its command line.
@@ -80,7 +45,7 @@ struct EngineProtocolTests {
         let c = Self.counts(outcome.output)
         #expect(outcome.status == 0, "\(outcome.output.suffix(800))")
         #expect(c.passed >= 185 && c.failed == 0 && c.errors == 0 && c.skipped == 0)
-        #expect(c.passed == FixtureSuiteTests.loaded.fixtures.count)
+        #expect(c.passed == Self.bundled.fixtures.count)
         #expect(outcome.errors.contains("protocol \(EngineProtocol.version)"))
     }
 
@@ -91,11 +56,11 @@ struct EngineProtocolTests {
         let complete = try run(["conform", "--engine", "python3 \(Self.python)"], limit: 600)
         let all = Self.counts(complete.output)
         #expect(complete.status == 0, "\(complete.output.suffix(600))")
-        #expect(all.passed == FixtureSuiteTests.loaded.fixtures.count && all.failed == 0 && all.errors == 0 && all.skipped == 0)
+        #expect(all.passed == Self.bundled.fixtures.count && all.failed == 0 && all.errors == 0 && all.skipped == 0)
         let partial = "python3 \(Self.python) --capabilities spring,curve,timeline"
         let text = try run(["conform", "--engine", partial])
         let c = Self.counts(text.output)
-        let declared = FixtureSuiteTests.loaded.fixtures.filter {
+        let declared = Self.bundled.fixtures.filter {
             switch $0.body {
             case .spring, .curve, .timeline: return true
             default: return false
@@ -103,7 +68,7 @@ struct EngineProtocolTests {
         }
         #expect(text.status == 0, "\(text.output.suffix(600))")
         #expect(c.passed == declared.count && c.failed == 0 && c.errors == 0)
-        #expect(c.skipped == FixtureSuiteTests.loaded.fixtures.count - declared.count)
+        #expect(c.skipped == Self.bundled.fixtures.count - declared.count)
         #expect(text.output.contains("needs keyframes.duration, keyframes.value, keyframes.velocity, which the engine did not declare"))
         let json = try run(["conform", "--format", "json", "--engine", partial])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
@@ -141,7 +106,7 @@ struct EngineProtocolTests {
             environment: ["MISBEHAVE_MARKER": marker])
     }
 
-    static let mergeCount = FixtureSuiteTests.loaded.fixtures.filter { $0.suite == "merge" }.count
+    static let mergeCount = Self.bundled.fixtures.filter { $0.suite == "merge" }.count
 
     @Test(
         "an engine that fails once: that fixture is an error naming the engine and the request; the engine restarts and every other fixture passes",
@@ -235,7 +200,7 @@ struct EngineProtocolTests {
 /// docs/protocol.md is the contract: it must name exactly what the code speaks.
 @Suite("protocol document")
 struct ProtocolDocumentTests {
-    static let text = (try? String(contentsOf: repositoryRoot.appendingPathComponent("docs/protocol.md"), encoding: .utf8)) ?? ""
+    static let text = (try? String(contentsOf: Repository.root.appendingPathComponent("docs/protocol.md"), encoding: .utf8)) ?? ""
 
     @Test("the document's version is the code's")
     func version() {
