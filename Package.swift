@@ -32,7 +32,6 @@ let package = Package(
         .library(name: "ConformanceReports", targets: ["ConformanceReports"]),
         .library(name: "EngineConformance", targets: ["EngineConformance"]),
         .library(name: "BenchStore", targets: ["BenchStore"]),
-        .library(name: "MotionBenchApp", targets: ["MotionBenchApp"]),
         .executable(name: "motion-bench", targets: ["motion-bench"]),
         .executable(name: "MotionBenchmarks", targets: ["MotionBenchmarks"]),
         // A package of one's own applies it to its benchmark worker, so that its runs name the

@@ -6,24 +6,24 @@ import Foundation
 /// never reads the command line and never writes a report to standard output: it writes files,
 /// says how it goes through `log`, and returns what it found, written and decided (the exit code
 /// included); the executable renders the outcome.
-public struct Application: Sendable {
+package struct Application: Sendable {
     /// This tool's executable: started again as the conformance player and as the workload
     /// worker of an engine in another process.
-    public var executable: URL
+    package var executable: URL
     /// `motion-bench VERSION`, as results record it.
-    public var version: String
+    package var version: String
     /// Status lines (progress, files written); results never go here.
-    public var log: @Sendable (String) -> Void
+    package var log: @Sendable (String) -> Void
     /// Problems that did not stop the job (a stored file that cannot be read), shown even when
     /// status lines are not.
-    public var warn: @Sendable (String) -> Void
+    package var warn: @Sendable (String) -> Void
     /// No progress lines from the benchmark driver.
-    public var quiet: Bool
+    package var quiet: Bool
     /// The commit this tool was built from (the `BuildStamp` plugin's `buildSource`): what the
     /// conformance verdicts it stores beside a run are of.
-    public var build: BuildSource = buildSource
+    package var build: BuildSource = buildSource
 
-    public init(
+    package init(
         executable: URL, version: String, quiet: Bool = false, log: @escaping @Sendable (String) -> Void = { _ in },
         warn: @escaping @Sendable (String) -> Void = { _ in }
     ) {
@@ -31,7 +31,7 @@ public struct Application: Sendable {
     }
 
     /// This process's own executable (`/proc/self/exe` where there is one).
-    public static var currentExecutable: URL {
+    package static var currentExecutable: URL {
         let link = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         return link.path == "/proc/self/exe" ? URL(fileURLWithPath: CommandLine.arguments[0]) : link
     }
@@ -41,7 +41,7 @@ extension Application {
     /// Refuses to measure with a build whose checkout has moved on since: this tool's own (it
     /// plays the conformance suites stored beside a run) and the benchmark worker's. Each says
     /// what was built from which commit and the command that rebuilds it; nothing is measured.
-    public func checkBuilds(_ options: BenchmarkDriver.Options) throws {
+    package func checkBuilds(_ options: BenchmarkDriver.Options) throws {
         if var stale = build.staleness() {
             stale.what = "motion-bench (\(executable.path))"
             #if DEBUG
@@ -60,7 +60,7 @@ extension Application {
 extension Application {
     /// An error in words: Foundation's errors as their description, the file and the system's
     /// reason, not as a dump of their user-info dictionary.
-    public static func describe(_ error: Error) -> String {
+    package static func describe(_ error: Error) -> String {
         guard error is CocoaError || type(of: error) is NSError.Type else { return "\(error)" }
         let ns = error as NSError
         var text = ns.localizedDescription
@@ -72,31 +72,31 @@ extension Application {
     }
 }
 
-public struct UsageError: Error, CustomStringConvertible {
-    public let message: String
+package struct UsageError: Error, CustomStringConvertible {
+    package let message: String
     /// The command whose options were wrong, for the pointer to its help.
-    public var command: String?
-    public init(_ message: String, command: String? = nil) {
+    package var command: String?
+    package init(_ message: String, command: String? = nil) {
         self.message = message
         self.command = command
     }
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// A job that could not be done: what failed and why, in one line.
-public struct ToolError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct ToolError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// The engine could not be started or did not shake hands: one error for the run, not one per
 /// fixture.
-public struct EngineUnavailable: Error, CustomStringConvertible {
-    public let description: String
+package struct EngineUnavailable: Error, CustomStringConvertible {
+    package let description: String
     /// It did not answer in time (the handshake included), after this many seconds: a longer
     /// wait may be all it needs. Nil when it failed otherwise.
-    public var waited: Double?
-    public init(description: String, waited: Double? = nil) {
+    package var waited: Double?
+    package init(description: String, waited: Double? = nil) {
         self.description = description
         self.waited = waited
     }

@@ -3,29 +3,30 @@ import BenchKit
 /// A request the application refuses, in the request's own terms: the field that was wrong, the
 /// value it held (as shown: a pattern quoted, a path as it is) and what is wrong with it. The
 /// command line names the field by its option (`--filter`); another caller by the field's name.
-public struct RequestError: Error, CustomStringConvertible, Equatable {
+package struct RequestError: Error, CustomStringConvertible, Equatable {
     /// The fields of the application's requests an error can be about.
-    public enum Field: String, Sendable, CaseIterable {
+    package enum Field: String, Sendable, CaseIterable {
         case suite, fixtureID, filter, fixtures, count, limit, batch, controls, fixtureTimeout, profile
         case pairs, rounds, effect, budgetMinutes, historyWindow, calibration, worker, repository, saveBaseline
+        case expectations, updateExpectations
     }
 
-    public let field: Field
-    public let value: String?
-    public let problem: String
+    package let field: Field
+    package let value: String?
+    package let problem: String
 
-    public init(_ field: Field, _ value: String?, _ problem: String) {
+    package init(_ field: Field, _ value: String?, _ problem: String) {
         (self.field, self.value, self.problem) = (field, value, problem)
     }
 
     /// The error with the field called `name`: `--filter '^x' matches no fixture id; …`.
-    public func message(naming name: String) -> String { [name, value, problem].compactMap { $0 }.joined(separator: " ") }
+    package func message(naming name: String) -> String { [name, value, problem].compactMap { $0 }.joined(separator: " ") }
 
-    public var description: String { message(naming: field.rawValue) }
+    package var description: String { message(naming: field.rawValue) }
 
     /// A runner's error as the application's: about a field of the request when the runner says
     /// which of its options was wrong, otherwise a job that could not be done.
-    public static func from(_ error: DriverError) -> Error {
+    package static func from(_ error: DriverError) -> Error {
         guard let subject = error.subject, let problem = error.problem else { return ToolError(error.description) }
         let field: Field =
             switch subject {

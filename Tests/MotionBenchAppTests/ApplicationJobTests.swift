@@ -1,5 +1,6 @@
 import EngineConformance
 import Foundation
+import MotionConformance
 import TestSupport
 import Testing
 
@@ -146,6 +147,26 @@ struct ApplicationJobTests {
         #expect(throws: ToolError.self) { try Self.app.report(ReportRequest(reports: reports)) }
         #expect(!FileManager.default.fileExists(atPath: reports.appendingPathComponent("site").path))
         #expect(!FileManager.default.fileExists(atPath: reports.appendingPathComponent("motionbench.sqlite").path))
+    }
+
+    @Test("conformance holds a run against an expectation file and writes one; a file that is not there is refused before any fixture plays")
+    func expectationsJob() throws {
+        let (fixtures, reports) = try Self.scratch()
+        try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
+        var request = ConformanceRequest(fixtures: fixtures.path)
+        request.expectations = reports.appendingPathComponent("absent.expectations").path
+        nonisolated(unsafe) var played = 0
+        let refused = #expect(throws: RequestError.self) { try Self.app.conformance(request) { _ in played += 1 } }
+        #expect(refused?.field == .expectations && played == 0)
+        // MotionCore passes every bundled fixture, so the file written from its run expects no failure.
+        let file = reports.appendingPathComponent("motioncore.expectations").path
+        (request.expectations, request.updateExpectations) = (nil, file)
+        let written = try Self.app.conformance(request)
+        let expectations = try Expectations(parsing: String(contentsOfFile: file, encoding: .utf8), file: file)
+        #expect(expectations.entries.isEmpty && written.expectations != nil && written.exitCode == 0)
+        (request.expectations, request.updateExpectations) = (file, nil)
+        let held = try Self.app.conformance(request)
+        #expect(held.expectations != nil && held.exitCode == 0 && held.results.count == 2)
     }
 
     @Test("conformance: a filter that matches no fixture is a refusal naming the filter, never a pass")

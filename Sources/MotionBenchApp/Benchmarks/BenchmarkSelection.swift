@@ -6,25 +6,25 @@ import MotionConformance
 /// What a job that runs benchmarks chooses (`run`, `main`, `nightly`, `calibrate`, `list`):
 /// read once from a command line by the executable, or set by a job that runs benchmarks itself,
 /// then turned into the driver's options. No job builds another command's argument list.
-public struct BenchmarkSelection: Sendable {
-    public var profile = MeasurementProfile.named("standard")!
-    public var filter: String?
-    public var threads: Int?
+package struct BenchmarkSelection: Sendable {
+    package var profile = MeasurementProfile.named("standard")!
+    package var filter: String?
+    package var threads: Int?
     /// The benchmark worker; nil: MotionBenchmarks beside this tool.
-    public var worker: URL?
+    package var worker: URL?
     /// Engines in other processes, measured on the standard workloads instead of the worker.
-    public var engines: [ExternalEngine.Options] = []
-    public var timeout: Double?
-    public var busyRetries: Int?
-    public var instructions = false
+    package var engines: [ExternalEngine.Options] = []
+    package var timeout: Double?
+    package var busyRetries: Int?
+    package var instructions = false
     /// Variables for every worker, beside this process's own.
-    public var workerEnvironment: [String: String] = [:]
+    package var workerEnvironment: [String: String] = [:]
 
-    public init() {}
+    package init() {}
 
     /// The driver's options: the worker (or one workload worker per engine, with the C reference
     /// kernels from the benchmark worker when it is there) and the measurement settings.
-    public func driverOptions(_ app: Application) throws -> BenchmarkDriver.Options {
+    package func driverOptions(_ app: Application) throws -> BenchmarkDriver.Options {
         var options = BenchmarkDriver.Options(worker: app.executable)
         if engines.isEmpty {
             options.worker = try app.benchmarkWorker(worker)
@@ -54,7 +54,7 @@ public struct BenchmarkSelection: Sendable {
 
 extension Application {
     /// The benchmark worker: `path`, or MotionBenchmarks beside this tool.
-    public func benchmarkWorker(_ path: URL?) throws -> URL {
+    package func benchmarkWorker(_ path: URL?) throws -> URL {
         if let path { return path }
         let sibling = executable.deletingLastPathComponent().appendingPathComponent("MotionBenchmarks")
         guard FileManager.default.isExecutableFile(atPath: sibling.path) else {
@@ -64,7 +64,7 @@ extension Application {
     }
 
     /// This tool's workload worker for an engine in another process (docs/protocol.md §8).
-    public func workloadWorker(_ engine: ExternalEngine.Options) -> BenchmarkDriver.WorkerCommand {
+    package func workloadWorker(_ engine: ExternalEngine.Options) -> BenchmarkDriver.WorkerCommand {
         BenchmarkDriver.WorkerCommand(executable: executable, arguments: [InternalCommand.workloadWorker.rawValue] + WorkloadWorker.arguments(for: engine))
     }
 }

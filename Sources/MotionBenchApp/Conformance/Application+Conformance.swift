@@ -7,18 +7,23 @@ import MotionConformance
 
 /// What `conform` plays: the fixtures folder, a suite or a filter of ids, and the engine (nil:
 /// MotionCore and MotionEngine in this tool's isolated player).
-public struct ConformanceRequest: Sendable {
-    public var fixtures = "Fixtures"
-    public var suite: String?
+package struct ConformanceRequest: Sendable {
+    package var fixtures = "Fixtures"
+    package var suite: String?
     /// A regular expression over fixture ids.
-    public var filter: String?
+    package var filter: String?
     /// One fixture, by its id (`suite/name`); exclusive with `filter`.
-    public var fixtureID: String?
-    public var engine: ExternalEngine.Options?
+    package var fixtureID: String?
+    package var engine: ExternalEngine.Options?
     /// Time and memory per fixture in the isolated player.
-    public var budget = IsolatedPlayer.Budget()
+    package var budget = IsolatedPlayer.Budget()
+    /// An expectation file the run is held against (it must exist): the report's gate.
+    package var expectations: String?
+    /// An expectation file written from this run, keeping what it said of each entry; without
+    /// `expectations`, the run is then held against what was written.
+    package var updateExpectations: String?
 
-    public init(fixtures: String = "Fixtures", suite: String? = nil, filter: String? = nil, engine: ExternalEngine.Options? = nil) {
+    package init(fixtures: String = "Fixtures", suite: String? = nil, filter: String? = nil, engine: ExternalEngine.Options? = nil) {
         (self.fixtures, self.suite, self.filter, self.engine) = (fixtures, suite, filter, engine)
     }
 }
@@ -27,7 +32,7 @@ extension Application {
     /// The same fixtures played by each of `engines` in turn (the request's engine options
     /// but its command), for one report of them side by side; an engine that cannot start is
     /// `EngineUnavailable`, after the ones before it have played.
-    public func conformance(_ request: ConformanceRequest, engines: [ExternalEngine.Options]) throws -> ConformanceSideBySide {
+    package func conformance(_ request: ConformanceRequest, engines: [ExternalEngine.Options]) throws -> ConformanceSideBySide {
         ConformanceSideBySide(
             reports: try engines.map { engine in
                 var request = request
@@ -39,7 +44,19 @@ extension Application {
     /// Plays the fixtures and returns the report; `onResult` sees each result as it comes.
     /// Nothing to play is an error that names what there is, never a pass; an engine that cannot
     /// start is `EngineUnavailable`.
-    public func conformance(_ request: ConformanceRequest, onResult: ((FixtureResult) -> Void)? = nil) throws -> ConformanceReport {
+    package func conformance(_ request: ConformanceRequest, onResult: ((FixtureResult) -> Void)? = nil) throws -> ConformanceReport {
+        // Read before anything is played: a file that is not there is refused before any work.
+        let held = try request.expectations.map { file in (file, try Self.loadExpectations(file, mustExist: true) ?? Expectations()) }
+        var report = try play(request, onResult: onResult)
+        if let (file, expectations) = held { report.expectations = ExpectationsGate(report.results, expectations, file: file) }
+        if let file = request.updateExpectations {
+            let updated = try updateExpectations(file, held: held, results: report.results)
+            if held == nil { report.expectations = ExpectationsGate(report.results, updated, file: file) }
+        }
+        return report
+    }
+
+    private func play(_ request: ConformanceRequest, onResult: ((FixtureResult) -> Void)?) throws -> ConformanceReport {
         func reported(_ result: FixtureResult) -> FixtureResult {
             onResult?(result)
             return result
@@ -105,27 +122,27 @@ extension Application {
     }
 
     /// A path as reports show it: relative to the fixtures folder.
-    public static func relative(_ path: String?, _ root: URL) -> String? {
+    package static func relative(_ path: String?, _ root: URL) -> String? {
         guard let path else { return nil }
         let base = root.standardizedFileURL.path + "/"
         let full = URL(fileURLWithPath: path).standardizedFileURL.path
         return full.hasPrefix(base) ? String(full.dropFirst(base.count)) : path
     }
 
-    public static func relative(_ result: FixtureResult, _ root: URL) -> FixtureResult {
+    package static func relative(_ result: FixtureResult, _ root: URL) -> FixtureResult {
         var result = result
         result.file = relative(result.file, root)
         return result
     }
 
-    public static func relative(_ error: FixtureError, _ root: URL) -> FixtureError {
+    package static func relative(_ error: FixtureError, _ root: URL) -> FixtureError {
         var error = error
         error.file = relative(error.file, root)
         return error
     }
 
     /// The fixtures folder, which must exist and be a folder.
-    public static func fixturesFolder(_ path: String) throws -> URL {
+    package static func fixturesFolder(_ path: String) throws -> URL {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw ToolError("no fixtures folder at \(path)") }
         guard isDirectory.boolValue else { throw RequestError(.fixtures, path, "is a file, not a folder of fixtures") }

@@ -5,30 +5,30 @@ import MotionConformance
 
 /// Generated scenarios played against an engine (or MotionCore), expected answers from the
 /// reference model; each divergence shrunk and kept as a fixture in `output`.
-public struct ExploreRequest: Sendable {
-    public var explorer: Explorer.Options
+package struct ExploreRequest: Sendable {
+    package var explorer: Explorer.Options
     /// The engine explored; nil: the reference model against MotionCore.
-    public var engine: ExternalEngine.Options?
+    package var engine: ExternalEngine.Options?
     /// Where shrunk divergences and reference/MotionCore disagreements are written.
-    public var output = URL(fileURLWithPath: "reports/explore")
+    package var output = URL(fileURLWithPath: "reports/explore")
 
-    public init(explorer: Explorer.Options, engine: ExternalEngine.Options? = nil) { (self.explorer, self.engine) = (explorer, engine) }
+    package init(explorer: Explorer.Options, engine: ExternalEngine.Options? = nil) { (self.explorer, self.engine) = (explorer, engine) }
 }
 
 /// What the exploration found, with the file each divergence and disagreement was written to.
-public struct ExploreOutcome: Sendable {
-    public var explored: Explorer.Outcome
+package struct ExploreOutcome: Sendable {
+    package var explored: Explorer.Outcome
     /// What was explored: `engine NAME`, or MotionCore.
-    public var target: String
-    public var divergenceFiles: [URL]
-    public var disagreementFiles: [URL]
-    public var exitCode: Int32 { explored.exitCode }
+    package var target: String
+    package var divergenceFiles: [URL]
+    package var disagreementFiles: [URL]
+    package var exitCode: Int32 { explored.exitCode }
 }
 
 extension Application {
     /// Explores `request.engine` (or MotionCore); `onStart` hears what is explored before the
     /// first scenario, `progress` each progress line.
-    public func explore(_ request: ExploreRequest, onStart: (String) -> Void = { _ in }, progress: (String) -> Void = { _ in }) throws
+    package func explore(_ request: ExploreRequest, onStart: (String) -> Void = { _ in }, progress: (String) -> Void = { _ in }) throws
         -> ExploreOutcome
     {
         var engine: ExternalEngine?

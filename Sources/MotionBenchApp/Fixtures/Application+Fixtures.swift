@@ -5,60 +5,60 @@ import MotionConformance
 
 /// What `fixtures regenerate` found: for each `reference-model` and `generated` fixture in the
 /// folder's order, whether it was skipped or what changed.
-public struct RegenerateOutcome: Sendable {
-    public enum Entry: Sendable {
+package struct RegenerateOutcome: Sendable {
+    package enum Entry: Sendable {
         /// The reference refused to compute it, with the reason.
         case skipped(file: String, reason: String)
         /// Its answers differ from the reference's: written, or only listed under `check`.
         case changed(file: String, changes: [String])
     }
-    public var entries: [Entry]
-    public var loadErrors: [FixtureError]
+    package var entries: [Entry]
+    package var loadErrors: [FixtureError]
     /// Fixtures the reference computed.
-    public var regenerated: Int
+    package var regenerated: Int
     /// Nothing was written: the changes are what would be.
-    public var check: Bool
-    public var changedFiles: Int { entries.count { if case .changed = $0 { true } else { false } } }
+    package var check: Bool
+    package var changedFiles: Int { entries.count { if case .changed = $0 { true } else { false } } }
     /// 2 when a fixture could not be loaded; 1 when `check` finds a change; else 0.
-    public var exitCode: Int32 { !loadErrors.isEmpty ? 2 : check && changedFiles > 0 ? 1 : 0 }
+    package var exitCode: Int32 { !loadErrors.isEmpty ? 2 : check && changedFiles > 0 ? 1 : 0 }
 }
 
 /// The coverage map of a fixtures folder and the fixtures that could not be loaded.
-public struct CoverageOutcome: Sendable {
-    public var map: CoverageMap
-    public var loadErrors: [FixtureError]
+package struct CoverageOutcome: Sendable {
+    package var map: CoverageMap
+    package var loadErrors: [FixtureError]
     /// 2 when a fixture could not be loaded; 1 when a rule the protocol carries has no check.
-    public var exitCode: Int32 { loadErrors.isEmpty ? map.exitCode : 2 }
+    package var exitCode: Int32 { loadErrors.isEmpty ? map.exitCode : 2 }
 }
 
 /// What `fixtures generate` is asked: how many scenarios of which kinds from which seed, how many
 /// to keep at most, and the engines every kept scenario must pass.
-public struct GenerateRequest: Sendable {
-    public var fixtures = "Fixtures"
-    public var seed: UInt64 = 1
-    public var count = 2000
-    public var limit = 200
-    public var kinds = ScenarioKind.allCases
-    public var engines: [ExternalEngine.Options] = []
+package struct GenerateRequest: Sendable {
+    package var fixtures = "Fixtures"
+    package var seed: UInt64 = 1
+    package var count = 2000
+    package var limit = 200
+    package var kinds = ScenarioKind.allCases
+    package var engines: [ExternalEngine.Options] = []
 
-    public init(fixtures: String = "Fixtures", seed: UInt64 = 1, count: Int = 2000, limit: Int = 200) {
+    package init(fixtures: String = "Fixtures", seed: UInt64 = 1, count: Int = 2000, limit: Int = 200) {
         (self.fixtures, self.seed, self.count, self.limit) = (fixtures, seed, count, limit)
     }
 }
 
 /// The generated fixtures written, in the folder they were written to.
-public struct GenerateOutcome: Sendable {
-    public var folder: URL
-    public var written: [URL]
+package struct GenerateOutcome: Sendable {
+    package var folder: URL
+    package var written: [URL]
     /// 1 when no scenario was kept.
-    public var exitCode: Int32 { written.isEmpty ? 1 : 0 }
+    package var exitCode: Int32 { written.isEmpty ? 1 : 0 }
 }
 
 extension Application {
     /// `fixtures regenerate`: recomputes the answers of every `reference-model` and `generated`
     /// fixture with the reference model and rewrites the files that changed (atomically), or,
     /// with `check`, writes nothing.
-    public func regenerateFixtures(in folder: String, check: Bool) throws -> RegenerateOutcome {
+    package func regenerateFixtures(in folder: String, check: Bool) throws -> RegenerateOutcome {
         let root = try Self.fixturesFolder(folder)
         let loaded = FixtureLoader.load(root: root)
         if loaded.fixtures.isEmpty && loaded.errors.isEmpty { throw ToolError("no fixtures (*.json) under \(root.path)") }
@@ -79,7 +79,7 @@ extension Application {
 
     /// `fixtures coverage`: which rules of docs/semantics.md and which regions of the behaviour
     /// the fixtures check, and how often.
-    public func coverage(of folder: String) throws -> CoverageOutcome {
+    package func coverage(of folder: String) throws -> CoverageOutcome {
         let root = try Self.fixturesFolder(folder)
         let loaded = FixtureLoader.load(root: root)
         if loaded.fixtures.isEmpty { throw ToolError("no fixtures (*.json) under \(root.path)") }
@@ -90,7 +90,7 @@ extension Application {
     /// of features nothing else in the folder reaches, that the reference model and MotionCore
     /// answer alike and that every named engine passes, written to the folder's `generated`
     /// suite. Generated fixtures of kinds not asked for stay, and count as reached.
-    public func generateFixtures(_ request: GenerateRequest) throws -> GenerateOutcome {
+    package func generateFixtures(_ request: GenerateRequest) throws -> GenerateOutcome {
         let root = try Self.fixturesFolder(request.fixtures)
         guard request.count > 0 else { throw RequestError(.count, "\(request.count)", "is not a positive whole number") }
         guard request.limit > 0 else { throw RequestError(.limit, "\(request.limit)", "is not a positive whole number") }

@@ -5,48 +5,48 @@ import MotionConformance
 
 /// A campaign of damaged fixtures: how many, in batches of what size, from which seed, with how
 /// many unchanged fixtures per batch as controls, and each fixture's time budget in the player.
-public struct FuzzRequest: Sendable {
-    public var fixtures = "Fixtures"
-    public var count = 10_000
-    public var batch = 250
-    public var seed: UInt64 = 1
-    public var controls = 6
-    public var fixtureTimeout = 20.0
+package struct FuzzRequest: Sendable {
+    package var fixtures = "Fixtures"
+    package var count = 10_000
+    package var batch = 250
+    package var seed: UInt64 = 1
+    package var controls = 6
+    package var fixtureTimeout = 20.0
 
-    public init(fixtures: String = "Fixtures", count: Int = 10_000, batch: Int = 250, seed: UInt64 = 1) {
+    package init(fixtures: String = "Fixtures", count: Int = 10_000, batch: Int = 250, seed: UInt64 = 1) {
         (self.fixtures, self.count, self.batch, self.seed) = (fixtures, count, batch, seed)
     }
 }
 
 /// What a campaign found, fixture by fixture and batch by batch.
-public struct FuzzTally: Sendable {
-    public var fixtures = 0, batches = 0, passed = 0, failed = 0, rejected = 0, rejectedAndNamed = 0
+package struct FuzzTally: Sendable {
+    package var fixtures = 0, batches = 0, passed = 0, failed = 0, rejected = 0, rejectedAndNamed = 0
     /// "FILE: MESSAGE" of each fixture that crashed the player, ran past its budget, or was
     /// rejected without saying where; and each batch whose `conform` gave no report.
-    public var crashed: [String] = [], overBudget: [String] = [], unnamed: [String] = [], lostBatches: [String] = []
-    public var controls = 0, controlsPassed = 0, batchesWithEveryControl = 0
-    public var slowestBatch = 0.0
+    package var crashed: [String] = [], overBudget: [String] = [], unnamed: [String] = [], lostBatches: [String] = []
+    package var controls = 0, controlsPassed = 0, batchesWithEveryControl = 0
+    package var slowestBatch = 0.0
 
     /// No batch lost its verdicts, no fixture crashed the player or ran past its budget, every
     /// rejected fixture was named with its file and where in it, every control passed.
-    public var holds: Bool {
+    package var holds: Bool {
         crashed.isEmpty && overBudget.isEmpty && unnamed.isEmpty && lostBatches.isEmpty && controls == controlsPassed && fixtures > 0
     }
 }
 
-public struct FuzzOutcome: Sendable {
-    public var tally: FuzzTally
-    public var seconds: Double
+package struct FuzzOutcome: Sendable {
+    package var tally: FuzzTally
+    package var seconds: Double
     /// The batches with problems, kept for reading; nil when the campaign holds.
-    public var kept: URL?
-    public var exitCode: Int32 { tally.holds ? 0 : 1 }
+    package var kept: URL?
+    package var exitCode: Int32 { tally.holds ? 0 : 1 }
 }
 
 extension Application {
     /// `fixtures fuzz`: fixtures made from the real ones by `FixtureMutator` go to this tool's
     /// `conform` in batches, each batch in its own process with a few real fixtures copied
     /// unchanged as controls. `starting` is told how many real fixtures the campaign starts from.
-    public func fuzz(_ request: FuzzRequest, starting: (Int) -> Void = { _ in }) throws -> FuzzOutcome {
+    package func fuzz(_ request: FuzzRequest, starting: (Int) -> Void = { _ in }) throws -> FuzzOutcome {
         let ranges: [(RequestError.Field, Int, ClosedRange<Int>)] = [
             (.count, request.count, 1...1_000_000), (.batch, request.batch, 1...10_000), (.controls, request.controls, 1...100),
         ]

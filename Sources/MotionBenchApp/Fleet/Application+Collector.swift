@@ -4,45 +4,45 @@ import Foundation
 import HarnessSupport
 
 /// What a collector does: claim jobs one at a time from the store's queue until none is left.
-public struct CollectorRequest: Sendable {
-    public var store = StoreChoice()
-    public var reports = URL(fileURLWithPath: "reports")
-    public var repository = URL(fileURLWithPath: ".")
+package struct CollectorRequest: Sendable {
+    package var store = StoreChoice()
+    package var reports = URL(fileURLWithPath: "reports")
+    package var repository = URL(fileURLWithPath: ".")
     /// Seconds between heartbeats, and after how many seconds without one a job is handed to
     /// another collector.
-    public var heartbeat = 10.0
-    public var staleAfter = 60.0
+    package var heartbeat = 10.0
+    package var staleAfter = 60.0
     /// Seconds between looks at the queue while jobs are still running elsewhere.
-    public var poll = 5.0
+    package var poll = 5.0
     /// Seconds a store that went away (a server restarted) is waited for before the collector
     /// gives up; a finished job's run is kept in reports/history/ meanwhile and stored once it is back.
-    public var reconnectFor = 120.0
+    package var reconnectFor = 120.0
     /// Stop after this many jobs.
-    public var maximumJobs: Int?
+    package var maximumJobs: Int?
     /// Seconds to keep looking for new jobs once none is queued or running, before stopping: a
     /// bisection enqueues its next midpoints only when the last are done.
-    public var linger = 0.0
-    public init() {}
+    package var linger = 0.0
+    package init() {}
 }
 
 /// One job a collector measured.
-public struct CollectedJob: Sendable {
-    public var job: BenchmarkJob
+package struct CollectedJob: Sendable {
+    package var job: BenchmarkJob
     /// The stored run; nil when the job was no longer this collector's when it finished (its
     /// heartbeats had stopped and another collector took it), or when it failed.
-    public var runID: Int64?
+    package var runID: Int64?
     /// The stored comparison, for a comparison job.
-    public var comparisonID: Int64?
-    public var failure: String?
+    package var comparisonID: Int64?
+    package var failure: String?
     /// The commit the measured worker was built from, as it said; nil for a worker that does not say.
-    public var builtFrom: String?
+    package var builtFrom: String?
 }
 
-public struct CollectorOutcome: Sendable {
-    public var collector: String
-    public var jobs: [CollectedJob]
+package struct CollectorOutcome: Sendable {
+    package var collector: String
+    package var jobs: [CollectedJob]
     /// 1 when a job failed, else 0.
-    public var exitCode: Int32 { jobs.contains { $0.failure != nil } ? 1 : 0 }
+    package var exitCode: Int32 { jobs.contains { $0.failure != nil } ? 1 : 0 }
 }
 
 extension Application {
@@ -50,7 +50,7 @@ extension Application {
     /// run is written as a history record under reports/history/ and stored with the job marked
     /// done in one transaction — only while the job is still this collector's, so a job handed to
     /// another collector is stored once. A store that goes away is waited for (`reconnectFor`).
-    public func collect(_ request: CollectorRequest) throws -> CollectorOutcome {
+    package func collect(_ request: CollectorRequest) throws -> CollectorOutcome {
         let link = StoreLink(store: try openStore(request.store, reports: request.reports), patience: request.reconnectFor, warn: warn)
         let machine = request.store.machineName
         let name = "\(machine)#\(getpid())"

@@ -4,24 +4,24 @@ import Foundation
 import HarnessSupport
 
 /// `enqueue`: jobs for the fleet's collectors.
-public struct EnqueueRequest: Sendable {
-    public var store = StoreChoice()
-    public var reports = URL(fileURLWithPath: "reports")
-    public var repository = URL(fileURLWithPath: ".")
+package struct EnqueueRequest: Sendable {
+    package var store = StoreChoice()
+    package var reports = URL(fileURLWithPath: "reports")
+    package var repository = URL(fileURLWithPath: ".")
     /// Revisions (anything git resolves to a commit), each one job.
-    public var revisions: [String] = []
-    public var filter = "."
-    public var profile = "standard"
+    package var revisions: [String] = []
+    package var filter = "."
+    package var profile = "standard"
     /// What each job builds in its revision's checkout: the package folder, its worker product
     /// and the configuration, as `compare-revisions` takes them.
-    public var build = BenchmarkJob.Build()
-    public init() {}
+    package var build = BenchmarkJob.Build()
+    package init() {}
 }
 
 extension Application {
     /// Adds one job per revision, each resolved to its commit first (a name git does not know is
     /// refused before anything is added).
-    public func enqueue(_ request: EnqueueRequest) throws -> [BenchmarkJob] {
+    package func enqueue(_ request: EnqueueRequest) throws -> [BenchmarkJob] {
         guard MeasurementProfile.named(request.profile) != nil else {
             throw RequestError(.profile, "'\(request.profile)'", "is not a profile: quick, standard or rigorous")
         }

@@ -4,24 +4,24 @@ import Foundation
 
 /// How a bisection of a suspect range went: each comparison of a midpoint, and the commit it
 /// ends at — or why there was nothing to bisect.
-public struct BisectOutcome: Sendable {
-    public struct Step: Sendable {
-        public var from: String
-        public var to: String
-        public var regressed: Bool
+package struct BisectOutcome: Sendable {
+    package struct Step: Sendable {
+        package var from: String
+        package var to: String
+        package var regressed: Bool
     }
 
     /// The range bisected; nil when there was none.
-    public var range: SuspectRange?
+    package var range: SuspectRange?
     /// The commits between the range's ends, the first excluded.
-    public var commits = 0
-    public var steps: [Step] = []
+    package var commits = 0
+    package var steps: [Step] = []
     /// The commit the change is in, when the bisection ran to its end.
-    public var culprit: String?
+    package var culprit: String?
     /// Why nothing was bisected, when nothing was.
-    public var note: String?
+    package var note: String?
 
-    public init(range: SuspectRange?, note: String? = nil) {
+    package init(range: SuspectRange?, note: String? = nil) {
         self.range = range
         self.note = note
     }
@@ -30,31 +30,31 @@ public struct BisectOutcome: Sendable {
 /// What a bisection narrows and how: the suspect range, the repository and what to build in it,
 /// and where the midpoints are compared — here, one `compare-revisions` a step, or through the
 /// store's queue, several midpoints at a time, by the fleet's collectors.
-public struct BisectRequest: Sendable {
-    public var range: SuspectRange
-    public var reports: URL
-    public var repository = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    public var build = BenchmarkJob.Build()
-    public var profile = "quick"
+package struct BisectRequest: Sendable {
+    package var range: SuspectRange
+    package var reports: URL
+    package var repository = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    package var build = BenchmarkJob.Build()
+    package var profile = "quick"
     /// Compare the midpoints through this store's queue instead of here; nil: here.
-    public var queue: Queue?
+    package var queue: Queue?
 
-    public struct Queue: Sendable {
-        public var store: StoreChoice
+    package struct Queue: Sendable {
+        package var store: StoreChoice
         /// Midpoints enqueued at once: with k collectors, k makes each step take one comparison's time.
-        public var midpoints: Int
+        package var midpoints: Int
         /// Seconds between looks at the queue, and how long the bisection waits for a step at most.
-        public var poll = 2.0
-        public var stepTimeout = 4 * 3600.0
-        public init(store: StoreChoice, midpoints: Int) { (self.store, self.midpoints) = (store, midpoints) }
+        package var poll = 2.0
+        package var stepTimeout = 4 * 3600.0
+        package init(store: StoreChoice, midpoints: Int) { (self.store, self.midpoints) = (store, midpoints) }
     }
 
-    public init(range: SuspectRange, reports: URL) { (self.range, self.reports) = (range, reports) }
+    package init(range: SuspectRange, reports: URL) { (self.range, self.reports) = (range, reports) }
 }
 
 extension Application {
     /// Narrows a suspect range to one commit here, one `compare-revisions` a step.
-    public func bisect(_ range: SuspectRange, reports: URL) throws -> BisectOutcome {
+    package func bisect(_ range: SuspectRange, reports: URL) throws -> BisectOutcome {
         try bisect(BisectRequest(range: range, reports: reports))
     }
 
@@ -62,7 +62,7 @@ extension Application {
     /// commit before the range (`compare-revisions` of the two, on one machine). With k midpoints
     /// a step the range shrinks to about 1/(k + 1): the first midpoint that regressed ends it, the
     /// last one before it that did not begins it (the change is taken to stay once made).
-    public func bisect(_ request: BisectRequest) throws -> BisectOutcome {
+    package func bisect(_ request: BisectRequest) throws -> BisectOutcome {
         let range = request.range
         var outcome = BisectOutcome(range: range)
         guard !range.sameRevision else {

@@ -3,20 +3,20 @@ import Foundation
 
 /// What `calibrate` is asked: the benchmarks, how many A/A pairs and rounds, and the reach of a
 /// `compare-revisions` job to state.
-public struct CalibrateRequest: Sendable {
-    public var selection: BenchmarkSelection
-    public var reports: URL
+package struct CalibrateRequest: Sendable {
+    package var selection: BenchmarkSelection
+    package var reports: URL
     /// A/A pairs of runs (the calibrator's default when nil).
-    public var pairs: Int?
+    package var pairs: Int?
     /// Rounds of a paired A/A comparison; nil: 4, 6 or 10 for the quick, standard or rigorous profile.
-    public var rounds: Int?
-    public var threshold: Double?
+    package var rounds: Int?
+    package var threshold: Double?
     /// The slowdown whose reach is stated (1.5 × the threshold when nil).
-    public var effect: Double?
-    public var budgetMinutes: Double?
-    public var overheadMinutes: Double?
+    package var effect: Double?
+    package var budgetMinutes: Double?
+    package var overheadMinutes: Double?
 
-    public init(selection: BenchmarkSelection, reports: URL = URL(fileURLWithPath: "reports")) {
+    package init(selection: BenchmarkSelection, reports: URL = URL(fileURLWithPath: "reports")) {
         (self.selection, self.reports) = (selection, reports)
     }
 }
@@ -25,7 +25,7 @@ extension Application {
     /// `calibrate`: A/A comparisons of this build on this machine, kept under
     /// reports/calibration/ where `compare` and `compare-revisions` find them. Returns the
     /// calibration and its file.
-    public func calibrate(_ request: CalibrateRequest) throws -> (calibration: Calibration, file: URL) {
+    package func calibrate(_ request: CalibrateRequest) throws -> (calibration: Calibration, file: URL) {
         var options = try request.selection.driverOptions(self)
         options.progress = nil
         try checkBuilds(options)

@@ -2,34 +2,34 @@ import BenchKit
 import Foundation
 
 /// Where a comparison's calibration comes from: this machine's for the profile, a file, or none.
-public enum CalibrationChoice: Sendable, Equatable {
+package enum CalibrationChoice: Sendable, Equatable {
     case machine
     case file(URL)
     case none
 }
 
 /// What `compare` is asked: two runs and the rule they are compared by.
-public struct CompareRequest: Sendable {
+package struct CompareRequest: Sendable {
     /// A name under reports/baselines/, a path ending in .json, or a stored run (`revision:PREFIX`,
     /// `date:PREFIX`).
-    public var baseline: String
+    package var baseline: String
     /// As `baseline`; nil: the newest run under reports/.
-    public var candidate: String?
-    public var reports = URL(fileURLWithPath: "reports")
-    public var store = StoreChoice()
-    public var policy = ComparisonPolicy()
+    package var candidate: String?
+    package var reports = URL(fileURLWithPath: "reports")
+    package var store = StoreChoice()
+    package var policy = ComparisonPolicy()
     /// Per-benchmark thresholds from the candidate machine's stored history over this many runs.
-    public var historyWindow: Int?
-    public var calibration = CalibrationChoice.machine
+    package var historyWindow: Int?
+    package var calibration = CalibrationChoice.machine
     /// Compare runs of different profiles or machines anyway.
-    public var force = false
+    package var force = false
 
-    public init(baseline: String, candidate: String? = nil) { (self.baseline, self.candidate) = (baseline, candidate) }
+    package init(baseline: String, candidate: String? = nil) { (self.baseline, self.candidate) = (baseline, candidate) }
 }
 
 extension Application {
     /// `compare`: the verdict of every benchmark of two runs, and the exit code they make.
-    public func compare(_ request: CompareRequest) throws -> ComparisonReport {
+    package func compare(_ request: CompareRequest) throws -> ComparisonReport {
         let results = ResultFiles(root: request.reports)
         func file(_ reference: String) throws -> URL {
             try storedRunFile(reference, store: request.store, reports: request.reports) ?? results.resolve(reference)

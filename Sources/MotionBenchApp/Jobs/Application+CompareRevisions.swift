@@ -2,37 +2,37 @@ import BenchKit
 import Foundation
 
 /// Two revisions (or checkout directories) to build and measure taking turns.
-public struct CompareRevisionsRequest {
-    public var a: String
-    public var b: String
-    public var options: RevisionComparison.Options
-    public var repository = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+package struct CompareRevisionsRequest {
+    package var a: String
+    package var b: String
+    package var options: RevisionComparison.Options
+    package var repository = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     /// Where the worktrees and the comparison's files go.
-    public var reports = URL(fileURLWithPath: "reports")
+    package var reports = URL(fileURLWithPath: "reports")
     /// The calibration whose floors raise the policy's thresholds (this machine's unless told).
-    public var calibration = CalibrationChoice.machine
+    package var calibration = CalibrationChoice.machine
 
-    public init(a: String, b: String, options: RevisionComparison.Options) {
+    package init(a: String, b: String, options: RevisionComparison.Options) {
         (self.a, self.b, self.options) = (a, b, options)
     }
 }
 
 /// The comparison, as stored and as its formats render it, and where it was written.
-public struct CompareRevisionsOutcome: Sendable {
+package struct CompareRevisionsOutcome: Sendable {
     /// The verdicts, with the revisions' names, the machine and both sides' conformance.
-    public var report: ComparisonReport
+    package var report: ComparisonReport
     /// How the rounds went (design, rounds, why they stopped, the builds).
-    public var comparison: RevisionComparison.Outcome
+    package var comparison: RevisionComparison.Outcome
     /// The stored JSON and Markdown.
-    public var json: URL
-    public var markdown: URL
+    package var json: URL
+    package var markdown: URL
     /// Why the conformance suites were not run, when they were not.
-    public var conformanceNote: String?
-    public var exitCode: Int32 { report.exitCode }
+    package var conformanceNote: String?
+    package var exitCode: Int32 { report.exitCode }
 }
 
 extension Application {
-    public func compareRevisions(_ request: CompareRevisionsRequest) throws -> CompareRevisionsOutcome {
+    package func compareRevisions(_ request: CompareRevisionsRequest) throws -> CompareRevisionsOutcome {
         var options = request.options
         try applyCalibration(request.calibration, reports: request.reports, profile: options.profile.name, design: .revisions, to: &options.policy)
         let comparison = RevisionComparison(

@@ -2,18 +2,18 @@ import BenchKit
 import Foundation
 
 /// What `env` shows: the environment a run records, and the clock the worker times with.
-public struct MachineEnvironment: Sendable {
-    public var fingerprint: EnvironmentFingerprint
+package struct MachineEnvironment: Sendable {
+    package var fingerprint: EnvironmentFingerprint
     /// Nanoseconds between two readings that can differ.
-    public var clockResolution: UInt64
+    package var clockResolution: UInt64
     /// Nanoseconds one reading costs.
-    public var clockReadCost: Double
+    package var clockReadCost: Double
 }
 
 extension Application {
     /// `list`: the benchmarks the selection would run, as the worker describes them. A filter
     /// that selects nothing is an error naming the nearest names, as it is for `run`.
-    public func benchmarks(_ selection: BenchmarkSelection) throws -> [Benchmark.Descriptor] {
+    package func benchmarks(_ selection: BenchmarkSelection) throws -> [Benchmark.Descriptor] {
         do { return try BenchmarkDriver(options: try selection.driverOptions(self)).selectedBenchmarks() } catch let error as DriverError {
             throw RequestError.from(error)
         }
@@ -21,7 +21,7 @@ extension Application {
 
     /// `env`: the fingerprint a run would record here — the worker beside this tool says what it
     /// was compiled for; without one, the default release build — and the clock's figures.
-    public func environment(repository: String = FileManager.default.currentDirectoryPath) -> MachineEnvironment {
+    package func environment(repository: String = FileManager.default.currentDirectoryPath) -> MachineEnvironment {
         let options = try? BenchmarkSelection().driverOptions(self)
         let configuration = options?.buildConfiguration ?? "release"
         let build = options.map { BenchmarkDriver(options: $0).build() } ?? WorkerBuild(targetCPU: nil)

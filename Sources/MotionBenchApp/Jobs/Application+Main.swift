@@ -5,42 +5,42 @@ import Foundation
 import MotionConformance
 
 /// The main job (`make run`): every fixture, the quick benchmark profile and the report site.
-public struct MainRequest: Sendable {
-    public var fixtures = "Fixtures"
-    public var reports = URL(fileURLWithPath: "reports")
+package struct MainRequest: Sendable {
+    package var fixtures = "Fixtures"
+    package var reports = URL(fileURLWithPath: "reports")
     /// Only the benchmarks whose names match.
-    public var filter: String?
+    package var filter: String?
     /// Variables for every benchmark worker, beside this process's own.
-    public var workerEnvironment: [String: String] = [:]
+    package var workerEnvironment: [String: String] = [:]
     /// The store the run goes to, beside its JSON file.
-    public var store = StoreChoice()
+    package var store = StoreChoice()
 
-    public init() {}
+    package init() {}
 }
 
 /// What the main job found and wrote.
-public struct MainOutcome: Sendable {
-    public var conformance: ConformanceReport
-    public var result: RunResult
-    public var runFile: URL
-    public var latestMarkdown: URL
-    public var site: URL
+package struct MainOutcome: Sendable {
+    package var conformance: ConformanceReport
+    package var result: RunResult
+    package var runFile: URL
+    package var latestMarkdown: URL
+    package var site: URL
     /// The store written (its location without a password), and why it could not be, if not.
-    public var store: String
-    public var storeProblem: String?
+    package var store: String
+    package var storeProblem: String?
 
     /// The benchmarks that did not complete.
-    public var incomplete: [BenchmarkResult] { result.benchmarks.filter { $0.status != .ok } }
+    package var incomplete: [BenchmarkResult] { result.benchmarks.filter { $0.status != .ok } }
 
     /// The conformance run's exit code when it is not 0; else 1 when a benchmark did not
     /// complete or the store could not be written, 0 when everything passed.
-    public var exitCode: Int32 { conformance.exitCode != 0 ? conformance.exitCode : (incomplete.isEmpty && storeProblem == nil ? 0 : 1) }
+    package var exitCode: Int32 { conformance.exitCode != 0 ? conformance.exitCode : (incomplete.isEmpty && storeProblem == nil ? 0 : 1) }
 }
 
 extension Application {
     /// `conformanceDone` sees the conformance report before the benchmarks start (they take
     /// minutes; a person wants the verdicts first).
-    public func main(_ request: MainRequest, conformanceDone: (ConformanceReport) -> Void = { _ in }) throws -> MainOutcome {
+    package func main(_ request: MainRequest, conformanceDone: (ConformanceReport) -> Void = { _ in }) throws -> MainOutcome {
         var selection = BenchmarkSelection()
         selection.profile = .quick
         selection.filter = request.filter

@@ -8,57 +8,57 @@ import MotionConformance
 
 /// What `nightly` does: the benchmarks chosen and the conformance suites (of MotionCore, or of
 /// each engine), appended to this machine's history.
-public struct NightlyRequest: Sendable {
-    public var selection: BenchmarkSelection
-    public var reports: URL
-    public var fixtures = "Fixtures"
+package struct NightlyRequest: Sendable {
+    package var selection: BenchmarkSelection
+    package var reports: URL
+    package var fixtures = "Fixtures"
     /// Narrow the worst new regression to one commit afterwards.
-    public var bisect = false
+    package var bisect = false
     /// Compare the bisection's midpoints through the store's queue, this many at a time, for the
     /// fleet's collectors to measure in parallel; nil: here, one at a time.
-    public var bisectThroughQueue: Int?
+    package var bisectThroughQueue: Int?
     /// The store the run goes to, beside its JSON file, and the machine's name there.
-    public var store = StoreChoice()
+    package var store = StoreChoice()
     /// How many of the newest runs change points are looked for in.
-    public var window = Self.defaultWindow
-    public static let defaultWindow = 120
+    package var window = Self.defaultWindow
+    package static let defaultWindow = 120
 
-    public init(selection: BenchmarkSelection, reports: URL) {
+    package init(selection: BenchmarkSelection, reports: URL) {
         self.selection = selection
         self.reports = reports
     }
 }
 
 /// What a nightly found and wrote.
-public struct NightlyOutcome: Sendable {
-    public var conformances: [ConformanceReport]
-    public var result: RunResult
+package struct NightlyOutcome: Sendable {
+    package var conformances: [ConformanceReport]
+    package var result: RunResult
     /// The history record written, and how many runs the machine's series now holds.
-    public var historyFile: URL
-    public var historyRuns: Int
+    package var historyFile: URL
+    package var historyRuns: Int
     /// Records of the series that could not be read (named, skipped).
-    public var historyProblems: [String]
+    package var historyProblems: [String]
     /// The store written (its location without a password), what it caught up with besides
     /// tonight's run, and why it could not be written, if it could not (the JSON files are kept).
-    public var store: String
-    public var imported: ImportOutcome?
-    public var storeProblem: String?
+    package var store: String
+    package var imported: ImportOutcome?
+    package var storeProblem: String?
     /// How many runs change points were looked for in (the newest `window`), and how many that
     /// takes at the least: below it, "no change points" would claim what was never looked at.
-    public var runsLookedAt: Int
-    public var runsNeeded = ChangePointDetector().minimumValues
-    public var tooFewRuns: Bool { runsLookedAt < runsNeeded }
+    package var runsLookedAt: Int
+    package var runsNeeded = ChangePointDetector().minimumValues
+    package var tooFewRuns: Bool { runsLookedAt < runsNeeded }
     /// Every change point in the series, and those tonight's run brought.
-    public var suspects: [SuspectRange]
-    public var new: Set<SuspectRange>
+    package var suspects: [SuspectRange]
+    package var new: Set<SuspectRange>
     /// New slowdowns between two revisions: what fails the night.
-    public var regressions: [SuspectRange] { suspects.filter { new.contains($0) && $0.ratio > 1 && !$0.sameRevision } }
+    package var regressions: [SuspectRange] { suspects.filter { new.contains($0) && $0.ratio > 1 && !$0.sameRevision } }
     /// The bisection of the worst one, when asked for.
-    public var bisect: BisectOutcome?
+    package var bisect: BisectOutcome?
 
     /// 1 when a conformance run failed or the store could not be written, 2 when a new
     /// regression between revisions appeared, else 0.
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
         if conformances.contains(where: { $0.exitCode != 0 }) || storeProblem != nil { return 1 }
         return regressions.isEmpty ? 0 : 2
     }
@@ -67,7 +67,7 @@ public struct NightlyOutcome: Sendable {
 extension Application {
     /// Every option is checked, and the benchmarks chosen, before the conformance suites run;
     /// an engine that cannot start is a `ToolError`.
-    public func nightly(_ request: NightlyRequest) throws -> NightlyOutcome {
+    package func nightly(_ request: NightlyRequest) throws -> NightlyOutcome {
         let options = try request.selection.driverOptions(self)
         try checkBuilds(options)
         do { _ = try BenchmarkDriver(options: options).selectedBenchmarks() } catch let error as DriverError { throw RequestError.from(error) }

@@ -2,32 +2,32 @@ import BenchKit
 import Foundation
 
 /// What `run` is asked: the benchmarks and how to measure them, where results go.
-public struct RunRequest: Sendable {
-    public var selection: BenchmarkSelection
-    public var reports: URL
+package struct RunRequest: Sendable {
+    package var selection: BenchmarkSelection
+    package var reports: URL
     /// Also keep the run as this named baseline (reports/baselines/NAME.json).
-    public var saveBaseline: String?
+    package var saveBaseline: String?
 
-    public init(selection: BenchmarkSelection, reports: URL = URL(fileURLWithPath: "reports"), saveBaseline: String? = nil) {
+    package init(selection: BenchmarkSelection, reports: URL = URL(fileURLWithPath: "reports"), saveBaseline: String? = nil) {
         (self.selection, self.reports, self.saveBaseline) = (selection, reports, saveBaseline)
     }
 }
 
 /// What a `run` measured and wrote.
-public struct RunOutcome: Sendable {
-    public var result: RunResult
+package struct RunOutcome: Sendable {
+    package var result: RunResult
     /// The run's file under reports/runs/.
-    public var file: URL
-    public var baseline: URL?
+    package var file: URL
+    package var baseline: URL?
     /// 0 when every benchmark measured, 1 when one failed.
-    public var exitCode: Int32 { result.benchmarks.contains { $0.status != .ok } ? 1 : 0 }
+    package var exitCode: Int32 { result.benchmarks.contains { $0.status != .ok } ? 1 : 0 }
 }
 
 extension Application {
     /// `run`: measures the selection with the driver (one worker process per benchmark and pass)
     /// and keeps the result. `measured` sees the result before any file is written, so what was
     /// measured is shown even when a file then cannot be.
-    public func run(_ request: RunRequest, measured: (RunResult) throws -> Void = { _ in }) throws -> RunOutcome {
+    package func run(_ request: RunRequest, measured: (RunResult) throws -> Void = { _ in }) throws -> RunOutcome {
         if let baseline = request.saveBaseline {
             do { try ResultFiles.checkBaselineReference(baseline) } catch let error as ResultFileError {
                 throw RequestError(.saveBaseline, nil, error.description)

@@ -4,7 +4,7 @@ import Foundation
 import MotionConformance
 
 /// A result the tool wrote, read back: what `show` renders.
-public enum StoredResult: Sendable {
+package enum StoredResult: Sendable {
     case run(RunResult)
     /// A nightly record: its run, and each engine's conformance that night.
     case history(HistoryRecord)
@@ -17,7 +17,7 @@ extension Application {
     /// `show`: the result in a file — or a stored run named `revision:PREFIX` / `date:PREFIX` —
     /// read and decoded, its kind told by the keys only that kind has. Nothing is measured or
     /// played again.
-    public func show(_ path: String, reports: URL, store: StoreChoice) throws -> StoredResult {
+    package func show(_ path: String, reports: URL, store: StoreChoice) throws -> StoredResult {
         let url = try storedRunFile(path, store: store, reports: reports) ?? URL(fileURLWithPath: path)
         guard let data = FileManager.default.contents(atPath: url.path) else { throw ToolError("\(path) does not exist or cannot be read") }
         let text = String(decoding: data, as: UTF8.self)

@@ -5,17 +5,17 @@ import Foundation
 import MotionConformance
 
 /// What `report` draws and from where.
-public struct ReportRequest: Sendable {
-    public var reports: URL
-    public var store = StoreChoice()
+package struct ReportRequest: Sendable {
+    package var reports: URL
+    package var store = StoreChoice()
     /// How many of each machine's newest runs the history charts draw.
-    public var window = Self.defaultWindow
-    public static let defaultWindow = 100
+    package var window = Self.defaultWindow
+    package static let defaultWindow = 100
     /// Draw the history from the JSON files under reports/history/, not the store: every record
     /// decoded whole (the way before there was a store; kept to measure against).
-    public var fromFiles = false
+    package var fromFiles = false
 
-    public init(reports: URL) { self.reports = reports }
+    package init(reports: URL) { self.reports = reports }
 }
 
 extension Application {
@@ -24,7 +24,7 @@ extension Application {
     /// five revision comparisons and the stored conformance results (never the fixtures played
     /// again). `conformance`, when given, is shown instead of the stored MotionCore report.
     /// Returns the index page.
-    public func writeSite(_ request: ReportRequest, conformance: ConformanceReport? = nil) throws -> URL {
+    package func writeSite(_ request: ReportRequest, conformance: ConformanceReport? = nil) throws -> URL {
         let reports = request.reports
         let results = ResultFiles(root: reports)
         var site = SiteGenerator()
@@ -84,7 +84,7 @@ extension Application {
     }
 
     /// `report`: the site, refused (nothing written) when there is nothing to report.
-    public func report(_ request: ReportRequest) throws -> URL {
+    package func report(_ request: ReportRequest) throws -> URL {
         let reports = request.reports
         let results = ResultFiles(root: reports)
         let stored = ConformanceStore.load(reports)

@@ -4,7 +4,7 @@ import Foundation
 
 /// What `db` does to the store: bring its schema up to this tool's version, store the records
 /// of a reports folder it lacks, or say what it holds.
-public enum DatabaseRequest: Sendable {
+package enum DatabaseRequest: Sendable {
     case migrate
     /// The folder's history records and revision comparisons; nil: the reports folder.
     case importReports(URL?)
@@ -12,13 +12,13 @@ public enum DatabaseRequest: Sendable {
 }
 
 /// What the store answered, with where it is (its password never written).
-public enum DatabaseOutcome {
+package enum DatabaseOutcome {
     case migrated(location: StoreLocation, from: Int, to: Int)
     case imported(location: StoreLocation, ImportOutcome)
     /// Its schema version; the rest only when that is this tool's.
     case status(location: StoreLocation, version: Int, tables: [(table: String, rows: Int)], machines: [StoredMachine], jobs: [JobRecord])
 
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
         if case let .imported(_, outcome) = self, !outcome.problems.isEmpty { return 1 }
         return 0
     }
@@ -28,7 +28,7 @@ extension Application {
     /// `request` on the store `choice` names; `reports` is where results are kept.
     /// `reportsGiven`: the reports folder was named, so an import of another folder still goes
     /// to its store rather than the imported folder's.
-    public func database(_ request: DatabaseRequest, store choice: StoreChoice, reports: URL, reportsGiven: Bool) throws -> DatabaseOutcome {
+    package func database(_ request: DatabaseRequest, store choice: StoreChoice, reports: URL, reportsGiven: Bool) throws -> DatabaseOutcome {
         switch request {
         case .migrate:
             let location = choice.location(reports: reports)

@@ -3,24 +3,24 @@ import BenchStore
 import Foundation
 
 /// Which store a job uses and under which machine name it files what it measures.
-public struct StoreChoice: Sendable {
+package struct StoreChoice: Sendable {
     /// `--database` (a file path or `postgresql://…`); nil: `MOTIONBENCH_DATABASE`, else
     /// `motionbench.sqlite` in the reports folder.
-    public var database: String?
+    package var database: String?
     /// The machine's readable name; nil: `MOTIONBENCH_MACHINE`, else the host name.
-    public var machine: String?
+    package var machine: String?
 
-    public init(database: String? = nil, machine: String? = nil) { (self.database, self.machine) = (database, machine) }
+    package init(database: String? = nil, machine: String? = nil) { (self.database, self.machine) = (database, machine) }
 
-    public func location(reports: URL) -> StoreLocation { StoreLocation.resolve(option: database, reports: reports) }
-    public var machineName: String { machine.flatMap { $0.isEmpty ? nil : $0 } ?? MachineName.current() }
+    package func location(reports: URL) -> StoreLocation { StoreLocation.resolve(option: database, reports: reports) }
+    package var machineName: String { machine.flatMap { $0.isEmpty ? nil : $0 } ?? MachineName.current() }
 }
 
 extension Application {
     /// The store, opened (an embedded file created and brought up to date on first use); a store
     /// that cannot be opened is a `ToolError` naming it (never its password) and why.
     /// `allowOlder` opens a store older than the tool as it is (to migrate it or say its version).
-    public func openStore(
+    package func openStore(
         _ choice: StoreChoice, reports: URL, migration: ResultsStore.Migration = .automatic, allowOlder: Bool = false
     ) throws -> ResultsStore {
         let location = choice.location(reports: reports)

@@ -6,7 +6,7 @@ extension Application {
     /// The JSON file of the stored run `text` names (`revision:PREFIX` or `date:PREFIX`, this
     /// machine's newest), or nil when `text` is not such a reference. A reference that names no
     /// stored run, or a run whose file is gone, is a `ToolError` saying so.
-    public func storedRunFile(_ text: String, store choice: StoreChoice, reports: URL) throws -> URL? {
+    package func storedRunFile(_ text: String, store choice: StoreChoice, reports: URL) throws -> URL? {
         guard let reference = StoredRunReference(text) else { return nil }
         let store = try openStore(choice, reports: reports)
         guard let run = try Self.storeFailure(store, { try store.run(reference, machine: choice.machineName) }) else {
@@ -26,7 +26,7 @@ extension Application {
     }
 
     /// The run in a file: a run result, or a history record's run.
-    public func loadRun(_ url: URL, role: String) throws -> RunResult {
+    package func loadRun(_ url: URL, role: String) throws -> RunResult {
         if url.deletingLastPathComponent().deletingLastPathComponent().lastPathComponent == "history",
             let record = try? JSONDecoder().decode(HistoryRecord.self, from: Data(contentsOf: url))
         {
@@ -42,7 +42,7 @@ extension Application {
     /// Each benchmark's own threshold from the newest `window` runs of this machine's series
     /// `seriesKey` in the store (`HistoryNoise`); a store that cannot be read, or a series it
     /// does not hold, is a `ToolError` — asked for, the thresholds are not silently left out.
-    public func historyThresholds(seriesKey: String, store choice: StoreChoice, reports: URL, window: Int) throws -> [String: HistoryNoise] {
+    package func historyThresholds(seriesKey: String, store choice: StoreChoice, reports: URL, window: Int) throws -> [String: HistoryNoise] {
         let store = try openStore(choice, reports: reports)
         guard let series = try Self.storeFailure(store, { try store.machine(name: choice.machineName, seriesKey: seriesKey) }) else {
             throw ToolError(

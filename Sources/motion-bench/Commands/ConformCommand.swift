@@ -97,6 +97,7 @@ struct ConformCommand: ParsableCommand {
         var request = ConformanceRequest(fixtures: fixtures.path, suite: suite, filter: filter, engine: engineOptions)
         request.budget = IsolatedPlayer.Budget()
         (request.budget.seconds, request.budget.memoryBytes, request.fixtureID) = (fixtureTimeout, fixtureMemory << 20, fixture)
+        (request.expectations, request.updateExpectations) = (expectations, updateExpectations)
         return request
     }
 
@@ -104,9 +105,8 @@ struct ConformCommand: ParsableCommand {
         if let explore {
             return try Self.explore(count: explore, seed: seed, seconds: exploreSeconds, kinds: exploreKinds, output: exploreOutput, engine: engineOptions)
         }
-        if transcript, let fixture { return try Self.transcript(fixture, fixtures: fixtures.path, engine: engineOptions) }
+        if transcript, let fixture { return try self.transcript(fixture) }
         if engine.commands.count > 1 { return try sideBySide() }
-        let expectations = try readExpectations()
         // Text to the terminal goes out a fixture at a time, flushed: whatever happens later, the
         // verdicts reached so far are not lost. Other formats are written whole at the end.
         let streaming = format == .text && output == nil
@@ -130,8 +130,6 @@ struct ConformCommand: ParsableCommand {
             writeToStandardError("motion-bench: error: \(error.description)\n" + Self.slowEngineHint(error))
             return 2
         }
-        if let (file, read) = expectations { report.expectations = ExpectationsGate(report.results, read, file: file) }
-        if let file = updateExpectations { try Self.updateExpectations(file, read: expectations, report: &report) }
         if streaming {
             Self.emit(report.textFooter)
             return report.exitCode

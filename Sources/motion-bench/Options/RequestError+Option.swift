@@ -24,6 +24,8 @@ extension RequestError.Field {
         case .worker: "--worker"
         case .repository: "--repository"
         case .saveBaseline: "--save-baseline"
+        case .expectations: "--expectations"
+        case .updateExpectations: "--update-expectations"
         }
     }
 }

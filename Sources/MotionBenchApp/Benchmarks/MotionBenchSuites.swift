@@ -8,24 +8,24 @@ import MotionConformance
 /// fixtures, an engine in another process is measured by this tool's workload worker, and a
 /// revision's verdicts are its conformance suites', played by that revision's own tool (or, for
 /// an engine, by this one).
-public struct MotionBenchSuites: RevisionSuites {
+package struct MotionBenchSuites: RevisionSuites {
     /// This tool, whose workload worker and conformance suites an engine revision is run through.
-    public var executable: URL
+    package var executable: URL
 
-    public init(executable: URL) { self.executable = executable }
+    package init(executable: URL) { self.executable = executable }
 
-    public func workerEnvironment(checkout: URL) -> [String: String] {
+    package func workerEnvironment(checkout: URL) -> [String: String] {
         ["MOTIONBENCH_FIXTURES": checkout.appendingPathComponent("Fixtures").path]
     }
 
-    public func engineWorker(engineCommand: String) -> BenchmarkDriver.WorkerCommand {
+    package func engineWorker(engineCommand: String) -> BenchmarkDriver.WorkerCommand {
         let engine = ExternalEngine.Options(command: engineCommand, shell: true, timeout: 240)
         return BenchmarkDriver.WorkerCommand(
             executable: executable, arguments: [InternalCommand.workloadWorker.rawValue] + WorkloadWorker.arguments(for: engine))
     }
 
     /// A checkout with MotionBench's fixture folder.
-    public func hasSuites(checkout: URL) -> Bool {
+    package func hasSuites(checkout: URL) -> Bool {
         var folder: ObjCBool = false
         return FileManager.default.fileExists(atPath: checkout.appendingPathComponent("Fixtures").path, isDirectory: &folder) && folder.boolValue
     }
@@ -39,7 +39,7 @@ public struct MotionBenchSuites: RevisionSuites {
         var fixtures: [Fixture]
     }
 
-    public func verdicts(checkout: URL, binaries: URL?, engineCommand: String?, timeout: Double) -> [String: String]? {
+    package func verdicts(checkout: URL, binaries: URL?, engineCommand: String?, timeout: Double) -> [String: String]? {
         let outcome: WorkerProcess.Outcome
         if let engineCommand {
             outcome = WorkerProcess(
@@ -69,7 +69,7 @@ public struct MotionBenchSuites: RevisionSuites {
 
     /// The site's scaling charts: `tick.KIND.COUNT.THREADS` on one thread and on all, and the C
     /// kernel of the same math (`c.REF.COUNT`) beside them.
-    public static let scaling = ScalingCharts(series: ["1 thread", "all threads", "C kernel"], element: "channel-frame", elements: "channels") { name in
+    package static let scaling = ScalingCharts(series: ["1 thread", "all threads", "C kernel"], element: "channel-frame", elements: "channels") { name in
         let parts = name.split(separator: ".").map(String.init)
         if parts.count == 4, parts[0] == "tick", ["1", "all"].contains(parts[3]) { return .init(chart: "tick.\(parts[1])", series: parts[3] == "1" ? 0 : 1) }
         let kernels = ["fluid": "fluid", "closed": "closed", "cubic": "keyframe"]
