@@ -18,6 +18,9 @@ package enum DatabaseOutcome {
     /// Its schema version; the rest only when that is this tool's.
     case status(location: StoreLocation, version: Int, tables: [(table: String, rows: Int)], machines: [StoredMachine], jobs: [JobRecord])
 
+    /// The schema version this tool writes.
+    package static var schemaVersion: Int { Schema.version }
+
     package var exitCode: Int32 {
         if case let .imported(_, outcome) = self, !outcome.problems.isEmpty { return 1 }
         return 0

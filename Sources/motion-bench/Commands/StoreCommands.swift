@@ -1,5 +1,4 @@
 import BenchKit
-import BenchStore
 import Foundation
 import HarnessSupport
 import MotionBenchApp
@@ -48,7 +47,7 @@ struct DatabaseCommand: ParsableCommand {
                 "db: \(outcome.runs) run\(outcome.runs == 1 ? "" : "s") and \(outcome.comparisons) comparison\(outcome.comparisons == 1 ? "" : "s") stored in \(location.redacted), \(outcome.alreadyStored) already there"
                     + (outcome.problems.isEmpty ? "" : ", \(outcome.problems.count) file\(outcome.problems.count == 1 ? "" : "s") unreadable"))
         case let .status(location, version, tables, machines, jobs):
-            print("db: \(location.redacted) (\(location.kind.rawValue)), schema version \(version) (this tool: \(Schema.version))")
+            print("db: \(location.redacted) (\(location.kind.rawValue)), schema version \(version) (this tool: \(DatabaseOutcome.schemaVersion))")
             for (table, rows) in tables { print("  \(table): \(rows)") }
             for machine in machines {
                 print("  machine \(machine.name) (\(machine.seriesKey), \(machine.cpu)): \(machine.historyRuns) runs, newest \(machine.newest ?? "—")")
