@@ -70,15 +70,16 @@ let package = Package(
         // child process (to its end, or a line at a time), one seeded generator.
         .target(name: "HarnessSupport", exclude: ["README.md"]),
 
-        // Fixtures, the scenario player, the independent reference model, coverage, exploration.
+        // Fixtures, the scenario player, the independent reference model, coverage, exploration,
+        // and the engine protocol: its vocabulary and the client of an engine in another process.
         .target(name: "MotionConformance", dependencies: ["MotionCore", "HarnessSupport"], exclude: ["README.md"], swiftSettings: targetCPUSettings),
 
         // Conformance results as text, JSON, JUnit, Markdown and HTML, one engine or side by side.
         .target(name: "ConformanceReports", dependencies: ["MotionConformance", "BenchKit"], exclude: ["README.md"]),
 
-        // Engines over the protocol: the client of an engine in another process, MotionCore behind
-        // the protocol (the adapter), the standard workloads, exploration, MotionEngine as the
-        // player's mirror.
+        // Engines over the protocol: MotionCore behind it (the adapter), the standard workloads,
+        // exploration, MotionEngine as the player's mirror. (The protocol itself — its vocabulary
+        // and the harness's client — is MotionConformance's.)
         .target(
             name: "EngineConformance", dependencies: ["MotionConformance", "MotionCore", "MotionEngine", "BenchKit", "HarnessSupport"], exclude: ["README.md"],
             swiftSettings: targetCPUSettings),

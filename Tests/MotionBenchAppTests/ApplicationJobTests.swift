@@ -1,4 +1,3 @@
-import EngineConformance
 import Foundation
 import MotionConformance
 import TestSupport

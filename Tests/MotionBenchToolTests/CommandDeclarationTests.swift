@@ -2,6 +2,7 @@ import BenchKit
 import EngineConformance
 import HarnessSupport
 import MotionBenchApp
+import MotionConformance
 import TestSupport
 import Testing
 

@@ -1,5 +1,4 @@
 import ConformanceReports
-import EngineConformance
 import Foundation
 import TestSupport
 import Testing

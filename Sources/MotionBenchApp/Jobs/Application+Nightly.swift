@@ -1,7 +1,6 @@
 import BenchKit
 import BenchStore
 import ConformanceReports
-import EngineConformance
 import Foundation
 import HarnessSupport
 import MotionConformance

@@ -1,4 +1,3 @@
-import EngineConformance
 import Foundation
 import HarnessSupport
 import MotionBenchApp

@@ -1,8 +1,8 @@
 import BenchKit
-import EngineConformance
 import Foundation
 import HarnessSupport
 import MotionBenchApp
+import MotionConformance
 
 /// `motion-bench nightly`: the standard profile and the conformance suites, appended to the
 /// machine's history; lists the suspect revision ranges of every change point.

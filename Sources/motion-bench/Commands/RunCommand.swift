@@ -1,8 +1,8 @@
 import BenchKit
-import EngineConformance
 import Foundation
 import HarnessSupport
 import MotionBenchApp
+import MotionConformance
 
 /// `motion-bench run`: the benchmarks measured, each in worker processes of its own.
 struct RunCommand: ParsableCommand {

@@ -1,6 +1,5 @@
 import Foundation
 import HarnessSupport
-import MotionConformance
 import MotionCore
 
 /// An engine in another process, in any language, validated through the line-delimited JSON
@@ -372,7 +371,7 @@ public final class ExternalEngine {
 
     /// Sends one request and reads its answer: the next line, which must be a JSON object with the
     /// request's id (an engine without a handshake answers in order, without ids).
-    func request(_ op: String, _ fields: [(String, JSONValue)], checkID: Bool = true) throws -> JSONValue {
+    package func request(_ op: String, _ fields: [(String, JSONValue)], checkID: Bool = true) throws -> JSONValue {
         guard let process else { throw Failure(description: "the engine `\(options.command)` is not running") }
         let id = checkID ? nextID : 0
         if checkID { nextID += 1 }
