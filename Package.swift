@@ -94,12 +94,12 @@ let package = Package(
             dependencies: ["MotionCore", "BenchKit", "BenchStore", "HarnessSupport", "MotionConformance", "ConformanceReports", "EngineConformance"],
             exclude: ["README.md"], plugins: ["BuildStamp"]),
 
-        // The command line: declarations and rendering; every job is MotionBenchApp's. It reads the
-        // libraries whose types it renders (BenchKit's and ConformanceReports' results, fixtures)
-        // and EngineConformance for the engine options it declares and the adapter it serves.
+        // The command line: declarations and rendering; every job, the hidden entry points and the
+        // adapter are MotionBenchApp's. It reads the libraries whose results it renders (BenchKit's,
+        // ConformanceReports', fixtures) and declares its options with HarnessSupport's kit.
         .executableTarget(
             name: "motion-bench",
-            dependencies: ["MotionBenchApp", "BenchKit", "ConformanceReports", "MotionConformance", "EngineConformance", "HarnessSupport"]),
+            dependencies: ["MotionBenchApp", "BenchKit", "ConformanceReports", "MotionConformance", "HarnessSupport"]),
 
         // C kernels of the same math as the engine's, for the ratio every report shows. Built with
         // the flags the comparison is defined by; used only by the benchmark worker.

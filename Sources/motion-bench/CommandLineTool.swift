@@ -1,5 +1,4 @@
 import BenchKit
-import EngineConformance
 import Foundation
 import HarnessSupport
 import MotionBenchApp
@@ -151,17 +150,12 @@ enum CommandLineTool {
             }
             switch first {
             case InternalCommand.workloadWorker.rawValue:
-                // Its words are an engine's options and a request of the runner's vocabulary, both read by their own types.
-                do {
-                    let (engine, request) = try WorkloadWorker.parse(options)
-                    return WorkloadWorker.main(engine: engine, arguments: request)
-                } catch {
+                do { return try app.serve(.workloadWorker, options) } catch {
                     writeToStandardError("workload worker: error: \(error)\n")
                     return 1
                 }
             case InternalCommand.play.rawValue:
-                if let option = options.first { throw UsageError("'\(first)' takes no options, got '\(option)'") }
-                return IsolatedPlayer.serve(mirror: MotionEngineMirror.factory)
+                return try app.serve(.play, options)
             case "version", "--version":
                 if let option = options.first { throw UsageError("'\(first)' takes no options, got '\(option)'") }
                 print("motion-bench \(version)")

@@ -13,6 +13,13 @@ package struct ExploreRequest: Sendable {
     package var output = URL(fileURLWithPath: "reports/explore")
 
     package init(explorer: Explorer.Options, engine: ExternalEngine.Options? = nil) { (self.explorer, self.engine) = (explorer, engine) }
+
+    /// `count` scenarios of `seed`, of `kinds` in turn (nil: every kind), for at most `seconds`.
+    package init(seed: UInt64, count: Int, kinds: [ScenarioKind]?, seconds: Double?, engine: ExternalEngine.Options?, output: URL) {
+        var explorer = Explorer.Options(seed: seed, count: count, kinds: kinds ?? ScenarioKind.allCases)
+        explorer.seconds = seconds
+        (self.explorer, self.engine, self.output) = (explorer, engine, output)
+    }
 }
 
 /// What the exploration found, with the file each divergence and disagreement was written to.

@@ -1,6 +1,6 @@
-import EngineConformance
 import Foundation
 import HarnessSupport
+import MotionBenchApp
 import MotionConformance
 
 /// `motion-bench adapter`: MotionCore behind the engine protocol on standard input and output, as
@@ -14,7 +14,7 @@ struct AdapterCommand: ParsableCommand {
     @Flag("--legacy", help: "speak as engines did before the handshake") var legacy: Bool
 
     func run() throws -> Int32 {
-        MotionCoreAdapter(engineName: "MotionCore", legacy: legacy, protocolVersion: version.flatMap(Int.init) ?? EngineProtocol.version).serve()
+        app.serveAdapter(protocolVersion: version.flatMap(Int.init), legacy: legacy)
         return 0
     }
 }

@@ -1,6 +1,5 @@
 import BenchKit
 import ConformanceReports
-import EngineConformance
 import Foundation
 import HarnessSupport
 import MotionBenchApp
@@ -151,8 +150,7 @@ struct ConformCommand: ParsableCommand {
     static func explore(count: Int, seed: UInt64, seconds: Double?, kinds: [ScenarioKind]?, output: String, engine: ExternalEngine.Options?) throws
         -> Int32
     {
-        var request = ExploreRequest(explorer: Explorer.Options(seed: seed, count: count, kinds: kinds ?? ScenarioKind.allCases), engine: engine)
-        (request.explorer.seconds, request.output) = (seconds, URL(fileURLWithPath: output))
+        let request = ExploreRequest(seed: seed, count: count, kinds: kinds, seconds: seconds, engine: engine, output: URL(fileURLWithPath: output))
         let options = request.explorer
         let outcome = try app.explore(request) { target in
             print(
