@@ -12,8 +12,6 @@ package struct ExploreRequest: Sendable {
     /// Where shrunk divergences and reference/MotionCore disagreements are written.
     package var output = URL(fileURLWithPath: "reports/explore")
 
-    package init(explorer: Explorer.Options, engine: ExternalEngine.Options? = nil) { (self.explorer, self.engine) = (explorer, engine) }
-
     /// `count` scenarios of `seed`, of `kinds` in turn (nil: every kind), for at most `seconds`.
     package init(seed: UInt64, count: Int, kinds: [ScenarioKind]?, seconds: Double?, engine: ExternalEngine.Options?, output: URL) {
         var explorer = Explorer.Options(seed: seed, count: count, kinds: kinds ?? ScenarioKind.allCases)
