@@ -99,7 +99,12 @@ let package = Package(
         // ConformanceReports', fixtures) and declares its options with HarnessSupport's kit.
         .executableTarget(
             name: "motion-bench",
-            dependencies: ["MotionBenchApp", "BenchKit", "ConformanceReports", "MotionConformance", "HarnessSupport"]),
+            dependencies: [
+                "MotionBenchApp", "BenchKit", "ConformanceReports", "MotionConformance", "EngineConformance", "BenchStore", "HarnessSupport",
+            ],
+            // Members of a module not imported are refused, so the imports above are the modules
+            // the executable uses, not fewer.
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
 
         // C kernels of the same math as the engine's, for the ratio every report shows. Built with
         // the flags the comparison is defined by; used only by the benchmark worker.

@@ -5,7 +5,7 @@ import MotionConformance
 /// each is spawned with `[selfExecutable, rawValue] + words` by the one place that uses it.
 package enum InternalCommand: String, CaseIterable, Sendable {
     /// `run --engine`'s worker: an engine's workloads as benchmarks (docs/protocol.md §8). Its words
-    /// are `WorkloadWorker.arguments(for:)` and then a `WorkerRequest`.
+    /// are `EngineOptions.arguments(for:)` and then a `WorkerRequest`.
     case workloadWorker = "workload-worker"
     /// `conform`'s isolated player: fixture files in on standard input, results out.
     case play
@@ -18,8 +18,8 @@ extension Application {
         switch command {
         case .workloadWorker:
             // An engine's options, then a request of the runner's vocabulary, each read by its own type.
-            let (engine, request) = try WorkloadWorker.parse(words)
-            return WorkloadWorker.main(engine: engine, arguments: request)
+            let (engine, request) = try EngineOptions.workloadWorker(words)
+            return WorkloadWorker.main(engine: engine.client, arguments: request)
         case .play:
             if let word = words.first { throw UsageError("'\(command.rawValue)' takes no options, got '\(word)'") }
             return IsolatedPlayer.serve(mirror: MotionEngineMirror.factory)
@@ -30,6 +30,10 @@ extension Application {
     /// until its input ends. `protocolVersion`: the version the handshake answers with (nil: the
     /// newest); `legacy`: speak as engines did before the handshake.
     package func serveAdapter(protocolVersion: Int?, legacy: Bool) {
+        precondition(protocolVersion.map(Self.protocolVersions.contains) ?? true, "the adapter speaks protocol versions \(Self.protocolVersions)")
         MotionCoreAdapter(engineName: "MotionCore", legacy: legacy, protocolVersion: protocolVersion ?? EngineProtocol.version).serve()
     }
+
+    /// The engine-protocol versions the adapter can answer the handshake with, oldest first.
+    package static let protocolVersions = EngineProtocol.versions
 }

@@ -8,7 +8,7 @@ package struct RequestError: Error, CustomStringConvertible, Equatable {
     package enum Field: String, Sendable, CaseIterable {
         case suite, fixtureID, filter, fixtures, count, limit, batch, controls, fixtureTimeout, profile
         case pairs, rounds, effect, budgetMinutes, historyWindow, calibration, worker, repository, saveBaseline
-        case expectations, updateExpectations
+        case expectations, updateExpectations, maximumRounds, engine, kinds, exploreKinds, fixtureMemory
     }
 
     package let field: Field

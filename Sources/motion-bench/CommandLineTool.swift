@@ -2,7 +2,6 @@ import BenchKit
 import Foundation
 import HarnessSupport
 import MotionBenchApp
-import MotionConformance
 
 /// Dispatches `motion-bench COMMAND [OPTIONS]` to the command's type and maps failures to the
 /// exit-code contract: 0 success, 1 tool error (including bad usage), other codes per command.

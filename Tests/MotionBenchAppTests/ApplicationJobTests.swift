@@ -74,7 +74,7 @@ struct ApplicationJobTests {
     @Test("an engine that does not shake hands within its timeout is unavailable, with the wait it was given; one that exits at once is, without")
     func slowHandshake() throws {
         var slow = ConformanceRequest(fixtures: Self.root.appendingPathComponent("Fixtures").path, suite: "springs")
-        slow.engine = ExternalEngine.Options(command: "sleep 30", timeout: 0.5)
+        slow.engine = EngineLaunch(command: "sleep 30", timeout: 0.5)
         do {
             _ = try Self.app.conformance(slow)
             Issue.record("a silent engine was played")
@@ -82,7 +82,7 @@ struct ApplicationJobTests {
             #expect(error.waited == 0.5)
         }
         var gone = slow
-        gone.engine = ExternalEngine.Options(command: "true", timeout: 5)
+        gone.engine = EngineLaunch(command: "true", timeout: 5)
         do {
             _ = try Self.app.conformance(gone)
             Issue.record("an engine that exited was played")
@@ -238,6 +238,33 @@ struct CompareJobTests {
         request.calibration = .none
         request.historyWindow = 3
         #expect(#expect(throws: RequestError.self) { try Self.app.compare(request) }?.field == .historyWindow)
+    }
+
+    @Test("the request's rule decides: 1.5× is no regression under a 60% threshold, and a pattern's own threshold wins for its benchmark")
+    func rule() throws {
+        var (folder, request) = try Self.request(1000, 1500)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        request.rule.threshold = 0.6
+        #expect(try Self.app.compare(request).comparisons.map(\.verdict) == [.unchanged])
+        request.rule.thresholdOverrides = [(pattern: "^x$", threshold: 0.2)]
+        #expect(try Self.app.compare(request).comparisons.map(\.verdict) == [.regressed])
+    }
+
+    @Test("compare-revisions refuses rounds a paired test cannot use, and an engine with a package path, before building anything")
+    func revisionRefusals() throws {
+        var request = CompareRevisionsRequest(a: "HEAD", b: "HEAD")
+        request.reports = FileManager.default.temporaryDirectory.appendingPathComponent("revisions-refused-\(UUID().uuidString)")
+        request.calibration = .none
+        (request.rounds, request.maximumRounds) = (6, 4)
+        #expect(#expect(throws: RequestError.self) { try Self.app.compareRevisions(request) }?.field == .maximumRounds)
+        // The profile's own rounds (standard: 6) against a maximum below them.
+        (request.profile, request.rounds, request.maximumRounds) = (.standard, nil, 5)
+        #expect(#expect(throws: RequestError.self) { try Self.app.compareRevisions(request) }?.field == .maximumRounds)
+        (request.rounds, request.maximumRounds) = (1, nil)
+        #expect(#expect(throws: RequestError.self) { try Self.app.compareRevisions(request) }?.field == .rounds)
+        (request.rounds, request.package.path, request.engine) = (nil, "Examples/swift-engine", .init(command: "./engine", build: nil))
+        #expect(#expect(throws: RequestError.self) { try Self.app.compareRevisions(request) }?.field == .engine)
+        #expect(!FileManager.default.fileExists(atPath: request.reports.path))
     }
 }
 

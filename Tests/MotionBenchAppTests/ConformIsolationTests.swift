@@ -46,11 +46,13 @@ struct ConformIsolationTests {
 
     /// The conformance job on the folder with the given budget: each fixture's verdict and the
     /// report.
-    func played(_ budget: IsolatedPlayer.Budget) throws -> (verdicts: [String: FixtureResult.Verdict], report: ConformanceReport) {
+    func played(seconds: Double = ConformanceRequest.defaultFixtureSeconds, mebibytes: Int = ConformanceRequest.defaultFixtureMebibytes) throws -> (
+        verdicts: [String: FixtureResult.Verdict], report: ConformanceReport
+    ) {
         let root = try folder()
         defer { try? FileManager.default.removeItem(at: root) }
         var request = ConformanceRequest(fixtures: root.path)
-        request.budget = budget
+        (request.fixtureSeconds, request.fixtureMebibytes) = (seconds, mebibytes)
         let report = try ApplicationJobTests.app.conformance(request)
         return (Dictionary(uniqueKeysWithValues: report.results.map { ($0.id, $0.verdict) }), report)
     }
@@ -59,7 +61,7 @@ struct ConformIsolationTests {
 
     @Test("a fixture that runs past --fixture-timeout is stopped and is that fixture's error; the others pass")
     func timeBudget() throws {
-        let (verdicts, report) = try played(IsolatedPlayer.Budget(seconds: 0.05))
+        let (verdicts, report) = try played(seconds: 0.05)
         #expect(verdicts == Self.oneSlow)
         #expect(report.passed == 2 && report.failed == 0 && report.errors == 1 && report.exitCode == 2)
         let slow = try #require(report.results.first { $0.id == "retarget/b-slow" })
@@ -68,11 +70,17 @@ struct ConformIsolationTests {
 
     @Test("a fixture that grows past --fixture-memory is stopped and is that fixture's error; the others pass")
     func memoryBudget() throws {
-        let (verdicts, report) = try played(IsolatedPlayer.Budget(memoryBytes: 64 << 20))
+        let (verdicts, report) = try played(mebibytes: 64)
         #expect(verdicts == Self.oneSlow)
         #expect(report.errors == 1 && report.exitCode == 2)
         let slow = try #require(report.results.first { $0.id == "retarget/b-slow" })
         #expect(slow.message.contains("more than the \(IsolatedPlayer.overBudgetWords) of 64 MiB"), "\(slow.message)")
+    }
+
+    @Test("a budget out of the player's range is refused as its field before any fixture plays")
+    func budgetRefused() throws {
+        #expect(#expect(throws: RequestError.self) { try played(seconds: 0) }?.field == .fixtureTimeout)
+        #expect(#expect(throws: RequestError.self) { try played(mebibytes: 63) }?.field == .fixtureMemory)
     }
 
     @Test("a player killed by a signal in the middle of a fixture: that fixture's error names the signal; a new player runs the rest")

@@ -69,7 +69,7 @@ struct FixtureJobTests {
     func generate() throws {
         let folder = try Self.scratch(["curves/easeInOut-rounded-to-2^-20.json", "curves/region-bezier-overshoot.json"])
         var request = GenerateRequest(fixtures: folder.path, seed: 3, count: 60, limit: 4)
-        request.kinds = [.curve]
+        request.kinds = [ScenarioKind.curve.rawValue]
         let outcome = try Self.app.generateFixtures(request)
         #expect((1...4).contains(outcome.written.count) && outcome.exitCode == 0)
         let loaded = FixtureLoader.load(root: folder, suite: "generated")
@@ -78,6 +78,8 @@ struct FixtureJobTests {
             #expect(fixture.provenance == .generated && Player.run(fixture).verdict == .pass, "\(fixture.id)")
         }
         #expect(#expect(throws: RequestError.self) { try Self.app.generateFixtures(GenerateRequest(fixtures: folder.path, count: 0)) }?.field == .count)
+        request.kinds = ["curve", "springs"]
+        #expect(#expect(throws: RequestError.self) { try Self.app.generateFixtures(request) }?.field == .kinds)
     }
 
     @Test("a seeded fuzz campaign through conform: no crash, no fixture over budget, every rejected fixture named, every control passing")

@@ -32,7 +32,20 @@ public struct MeasurementProfile: Codable, Hashable, Sendable {
         name: "rigorous", warmupSeconds: 0.2, measureSeconds: 0.6, maximumSamples: 2000,
         minimumSamples: 50, minimumSampleSeconds: 0.005, processes: 6, countingIterations: 64)
 
+    /// The profiles, shortest first.
+    public static let all = [quick, standard, rigorous]
+
     public static func named(_ name: String) -> MeasurementProfile? {
-        [quick, standard, rigorous].first { $0.name == name }
+        all.first { $0.name == name }
+    }
+
+    /// Paired rounds a comparison of two revisions (or a calibration) takes before its first
+    /// decision: more for a profile that asks for more certainty.
+    public var pairedRounds: Int {
+        switch name {
+        case "quick": 4
+        case "rigorous": 10
+        default: 6
+        }
     }
 }

@@ -13,7 +13,7 @@ package struct BenchmarkSelection: Sendable {
     /// The benchmark worker; nil: MotionBenchmarks beside this tool.
     package var worker: URL?
     /// Engines in other processes, measured on the standard workloads instead of the worker.
-    package var engines: [ExternalEngine.Options] = []
+    package var engines: [EngineLaunch] = []
     package var timeout: Double?
     package var busyRetries: Int?
     package var instructions = false
@@ -64,7 +64,7 @@ extension Application {
     }
 
     /// This tool's workload worker for an engine in another process (docs/protocol.md §8).
-    package func workloadWorker(_ engine: ExternalEngine.Options) -> BenchmarkDriver.WorkerCommand {
-        BenchmarkDriver.WorkerCommand(executable: executable, arguments: [InternalCommand.workloadWorker.rawValue] + WorkloadWorker.arguments(for: engine))
+    package func workloadWorker(_ engine: EngineLaunch) -> BenchmarkDriver.WorkerCommand {
+        BenchmarkDriver.WorkerCommand(executable: executable, arguments: [InternalCommand.workloadWorker.rawValue] + EngineOptions.arguments(for: engine))
     }
 }

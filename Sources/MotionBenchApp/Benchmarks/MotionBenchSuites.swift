@@ -19,9 +19,9 @@ package struct MotionBenchSuites: RevisionSuites {
     }
 
     package func engineWorker(engineCommand: String) -> BenchmarkDriver.WorkerCommand {
-        let engine = ExternalEngine.Options(command: engineCommand, shell: true, timeout: 240)
+        let engine = EngineLaunch(command: engineCommand, shell: true, timeout: EngineLaunch.workloadTimeout)
         return BenchmarkDriver.WorkerCommand(
-            executable: executable, arguments: [InternalCommand.workloadWorker.rawValue] + WorkloadWorker.arguments(for: engine))
+            executable: executable, arguments: [InternalCommand.workloadWorker.rawValue] + EngineOptions.arguments(for: engine))
     }
 
     /// A checkout with MotionBench's fixture folder.

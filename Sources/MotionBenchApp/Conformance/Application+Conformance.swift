@@ -14,17 +14,39 @@ package struct ConformanceRequest: Sendable {
     package var filter: String?
     /// One fixture, by its id (`suite/name`); exclusive with `filter`.
     package var fixtureID: String?
-    package var engine: ExternalEngine.Options?
-    /// Time and memory per fixture in the isolated player.
-    package var budget = IsolatedPlayer.Budget()
+    package var engine: EngineLaunch?
+    /// Seconds one fixture may take in the isolated player (`fixtureSecondsRange`).
+    package var fixtureSeconds = ConformanceRequest.defaultFixtureSeconds
+    /// Mebibytes of memory one fixture may take there (`fixtureMebibytesRange`).
+    package var fixtureMebibytes = ConformanceRequest.defaultFixtureMebibytes
     /// An expectation file the run is held against (it must exist): the report's gate.
     package var expectations: String?
     /// An expectation file written from this run, keeping what it said of each entry; without
     /// `expectations`, the run is then held against what was written.
     package var updateExpectations: String?
 
-    package init(fixtures: String = "Fixtures", suite: String? = nil, filter: String? = nil, engine: ExternalEngine.Options? = nil) {
+    package init(fixtures: String = "Fixtures", suite: String? = nil, filter: String? = nil, engine: EngineLaunch? = nil) {
         (self.fixtures, self.suite, self.filter, self.engine) = (fixtures, suite, filter, engine)
+    }
+
+    package static let defaultFixtureSeconds = IsolatedPlayer.Budget().seconds
+    /// Up to a day.
+    package static let maximumFixtureSeconds = IsolatedPlayer.Budget.maximumSeconds
+    package static let defaultFixtureMebibytes = IsolatedPlayer.Budget().memoryBytes >> 20
+    /// Below 64 MiB the player itself does not start.
+    package static let fixtureMebibytesRange = IsolatedPlayer.Budget.mebibytes
+
+    /// The isolated player's budget, or the field that is out of its range.
+    func budget() throws(RequestError) -> IsolatedPlayer.Budget {
+        guard fixtureSeconds > 0, fixtureSeconds <= Self.maximumFixtureSeconds else {
+            throw RequestError(.fixtureTimeout, "\(fixtureSeconds)", "is not a number of seconds above 0 and at most \(Self.maximumFixtureSeconds)")
+        }
+        guard Self.fixtureMebibytesRange.contains(fixtureMebibytes) else {
+            throw RequestError(
+                .fixtureMemory, "\(fixtureMebibytes)",
+                "is not a number of MiB from \(Self.fixtureMebibytesRange.lowerBound) to \(Self.fixtureMebibytesRange.upperBound)")
+        }
+        return IsolatedPlayer.Budget(seconds: fixtureSeconds, memoryBytes: fixtureMebibytes << 20)
     }
 }
 
@@ -32,7 +54,7 @@ extension Application {
     /// The same fixtures played by each of `engines` in turn (the request's engine options
     /// but its command), for one report of them side by side; an engine that cannot start is
     /// `EngineUnavailable`, after the ones before it have played.
-    package func conformance(_ request: ConformanceRequest, engines: [ExternalEngine.Options]) throws -> ConformanceSideBySide {
+    package func conformance(_ request: ConformanceRequest, engines: [EngineLaunch]) throws -> ConformanceSideBySide {
         ConformanceSideBySide(
             reports: try engines.map { engine in
                 var request = request
@@ -97,7 +119,7 @@ extension Application {
         }
         if loaded.fixtures.isEmpty && loaded.errors.isEmpty { throw ToolError("no fixtures (*.json) under \(root.path)") }
         if let engine = request.engine {
-            let adapter = ExternalEngine(engine)
+            let adapter = ExternalEngine(engine.client)
             defer { adapter.close() }
             do {
                 try adapter.start()
@@ -116,7 +138,8 @@ extension Application {
             let results = loaded.fixtures.map { reported(Self.relative(adapter.run($0), root)) }
             return ConformanceReport(results: results, loadErrors: loaded.errors.map { Self.relative($0, root) }, engine: adapter.label)
         }
-        let player = IsolatedPlayer(command: [executable.path, InternalCommand.play.rawValue], budget: request.budget, mirror: MotionEngineMirror.factory)
+        let player = IsolatedPlayer(
+            command: [executable.path, InternalCommand.play.rawValue], budget: try request.budget(), mirror: MotionEngineMirror.factory)
         let results = player.run(loaded.fixtures) { onResult?(Self.relative($0, root)) }.map { Self.relative($0, root) }
         return ConformanceReport(results: results, loadErrors: loaded.errors.map { Self.relative($0, root) })
     }

@@ -9,9 +9,9 @@ package struct TranscriptRequest: Sendable {
     package var fixtures = "Fixtures"
     package var fixtureID: String
     /// Nil: MotionCore answers in process (there are no requests to show).
-    package var engine: ExternalEngine.Options?
+    package var engine: EngineLaunch?
 
-    package init(fixtureID: String, fixtures: String = "Fixtures", engine: ExternalEngine.Options? = nil) {
+    package init(fixtureID: String, fixtures: String = "Fixtures", engine: EngineLaunch? = nil) {
         (self.fixtureID, self.fixtures, self.engine) = (fixtureID, fixtures, engine)
     }
 }
@@ -43,7 +43,7 @@ extension Application {
         started(fixture, file, root)
         let result: FixtureResult
         if let options = request.engine {
-            let engine = ExternalEngine(options)
+            let engine = ExternalEngine(options.client)
             defer { engine.close() }
             engine.transcript = exchange
             do { try engine.start() } catch { throw EngineUnavailable(description: "\(error)") }

@@ -38,8 +38,9 @@ package struct GenerateRequest: Sendable {
     package var seed: UInt64 = 1
     package var count = 2000
     package var limit = 200
-    package var kinds = ScenarioKind.allCases
-    package var engines: [ExternalEngine.Options] = []
+    /// The kinds of scenario by name (`Application.scenarioKinds`), taking turns; nil: every kind.
+    package var kinds: [String]?
+    package var engines: [EngineLaunch] = []
 
     package init(fixtures: String = "Fixtures", seed: UInt64 = 1, count: Int = 2000, limit: Int = 200) {
         (self.fixtures, self.seed, self.count, self.limit) = (fixtures, seed, count, limit)
@@ -91,18 +92,19 @@ extension Application {
     /// answer alike and that every named engine passes, written to the folder's `generated`
     /// suite. Generated fixtures of kinds not asked for stay, and count as reached.
     package func generateFixtures(_ request: GenerateRequest) throws -> GenerateOutcome {
+        let kinds = try Self.scenarioKinds(request.kinds, field: .kinds)
         let root = try Self.fixturesFolder(request.fixtures)
         guard request.count > 0 else { throw RequestError(.count, "\(request.count)", "is not a positive whole number") }
         guard request.limit > 0 else { throw RequestError(.limit, "\(request.limit)", "is not a positive whole number") }
         let existing = FixtureLoader.load(root: root).fixtures.filter { fixture in
-            fixture.suite != "generated" || !request.kinds.contains(ScenarioKind(fixture.body))
+            fixture.suite != "generated" || !kinds.contains(ScenarioKind(fixture.body))
         }
-        let engines = request.engines.map(ExternalEngine.init)
+        let engines = request.engines.map { ExternalEngine($0.client) }
         for engine in engines { try engine.start() }
         defer { engines.forEach { $0.close() } }
         let chosen = Explorer.selectCovering(
             seed: request.seed, count: request.count, existing: existing, accept: { fixture in engines.allSatisfy { $0.run(fixture).verdict == .pass } },
-            limit: request.limit, kinds: request.kinds)
+            limit: request.limit, kinds: kinds)
         let folder = root.appendingPathComponent("generated")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var written: [URL] = []

@@ -39,7 +39,7 @@ extension Application {
             guard rounds >= 2 else { throw RequestError(.rounds, nil, "needs at least 2 (a paired test needs two rounds)") }
             calibrator.rounds = rounds
         } else {
-            calibrator.rounds = ["quick": 4, "standard": 6, "rigorous": 10][options.profile.name] ?? 6
+            calibrator.rounds = options.profile.pairedRounds
         }
         if let threshold = request.threshold { calibrator.threshold = threshold }
         calibrator.reachEffect = request.effect

@@ -17,7 +17,8 @@ package struct CompareRequest: Sendable {
     package var candidate: String?
     package var reports = URL(fileURLWithPath: "reports")
     package var store = StoreChoice()
-    package var policy = ComparisonPolicy()
+    /// The rule the verdicts are decided by; calibration floors and history noise are added here.
+    package var rule = VerdictRule()
     /// Per-benchmark thresholds from the candidate machine's stored history over this many runs.
     package var historyWindow: Int?
     package var calibration = CalibrationChoice.machine
@@ -36,7 +37,7 @@ extension Application {
         }
         let baseline = try loadRun(try file(request.baseline), role: "baseline")
         let candidate = try loadRun(try request.candidate.map(file) ?? results.latest, role: "candidate")
-        var policy = request.policy
+        var policy = request.rule.applied(to: ComparisonPolicy())
         if let window = request.historyWindow {
             guard window >= HistoryNoise.minimumPairs + 1 else {
                 throw RequestError(.historyWindow, nil, "needs at least \(HistoryNoise.minimumPairs + 1) runs: the noise is measured over consecutive pairs")

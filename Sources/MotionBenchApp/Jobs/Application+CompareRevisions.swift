@@ -1,20 +1,62 @@
 import BenchKit
 import Foundation
 
-/// Two revisions (or checkout directories) to build and measure taking turns.
-package struct CompareRevisionsRequest {
+/// Two revisions (or checkout directories) to build and measure taking turns, in the
+/// application's terms; the job turns them into the runner's options.
+package struct CompareRevisionsRequest: Sendable {
     package var a: String
     package var b: String
-    package var options: RevisionComparison.Options
     package var repository = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     /// Where the worktrees and the comparison's files go.
     package var reports = URL(fileURLWithPath: "reports")
-    /// The calibration whose floors raise the policy's thresholds (this machine's unless told).
+    /// The calibration whose floors raise the rule's thresholds (this machine's unless told).
     package var calibration = CalibrationChoice.machine
+    package var profile = MeasurementProfile.quick
+    /// The benchmarks whose names match; nil for all.
+    package var filter: String?
+    /// Rounds before the first decision; nil: the profile's (`MeasurementProfile.pairedRounds`).
+    package var rounds: Int?
+    /// Rounds at most; nil: three times `rounds`, or no limit but the budget when one is given.
+    package var maximumRounds: Int?
+    /// Minutes the job may take at most, builds included.
+    package var budgetMinutes: Double?
+    /// Re-measure before calling a benchmark regressed.
+    package var confirm = true
+    /// Count each one-thread benchmark's instructions once a side.
+    package var instructions = true
+    /// Alternating blocks in one worker a side (nil, the default) or a fresh process a side.
+    package var design: RevisionComparison.Design?
+    package var rule = VerdictRule()
+    /// Threads for parallel benchmarks; nil: this machine's processors.
+    package var threads: Int?
+    /// What each checkout builds and measures: a package in it (with its worker product and
+    /// configuration), or an engine started by a shell command after an optional build command.
+    package var package = PackageChoice()
+    package var engine: EngineChoice?
+    /// Report progress on standard error.
+    package var progress = true
 
-    package init(a: String, b: String, options: RevisionComparison.Options) {
-        (self.a, self.b, self.options) = (a, b, options)
+    /// The package built in each checkout; nil fields: this repository and its own worker.
+    package struct PackageChoice: Sendable {
+        package var path: String?
+        package var workerProduct: String?
+        package var configuration: String?
+        package init(path: String? = nil, workerProduct: String? = nil, configuration: String? = nil) {
+            (self.path, self.workerProduct, self.configuration) = (path, workerProduct, configuration)
+        }
     }
+
+    /// An engine in another process, started in each checkout by `command` after `build`.
+    package struct EngineChoice: Sendable {
+        package var command: String
+        package var build: String?
+        package init(command: String, build: String?) { (self.command, self.build) = (command, build) }
+    }
+
+    package static let defaultWorkerProduct = RevisionComparison.Options().workerProduct
+    package static let defaultConfiguration = RevisionComparison.Options().configuration
+
+    package init(a: String, b: String) { (self.a, self.b) = (a, b) }
 }
 
 /// The comparison, as stored and as its formats render it, and where it was written.
@@ -33,7 +75,7 @@ package struct CompareRevisionsOutcome: Sendable {
 
 extension Application {
     package func compareRevisions(_ request: CompareRevisionsRequest) throws -> CompareRevisionsOutcome {
-        var options = request.options
+        var options = try revisionOptions(request)
         try applyCalibration(request.calibration, reports: request.reports, profile: options.profile.name, design: .revisions, to: &options.policy)
         let comparison = RevisionComparison(
             options: options, repository: request.repository, workspace: request.reports.appendingPathComponent("worktrees"))
@@ -60,6 +102,36 @@ extension Application {
         return CompareRevisionsOutcome(
             report: report, comparison: outcome, json: json, markdown: markdown,
             conformanceNote: outcome.conformance == nil
-                ? "not run (the package measured is \(request.options.packagePath ?? "."), not this repository)" : nil)
+                ? "not run (the package measured is \(request.package.path ?? "."), not this repository)" : nil)
+    }
+}
+
+extension Application {
+    /// The runner's options for `request`, with its defaults and its refusals.
+    func revisionOptions(_ request: CompareRevisionsRequest) throws -> RevisionComparison.Options {
+        if request.engine != nil, request.package.path != nil {
+            throw RequestError(.engine, request.engine?.command, "and a package path measure different things; give one")
+        }
+        var options = RevisionComparison.Options()
+        options.suites = MotionBenchSuites(executable: executable)
+        options.profile = request.profile
+        options.filter = request.filter
+        options.rounds = request.rounds ?? request.profile.pairedRounds
+        guard options.rounds >= 2 else { throw RequestError(.rounds, "\(options.rounds)", "needs at least 2 (a paired test needs two rounds)") }
+        options.budgetMinutes = request.budgetMinutes
+        options.maximumRounds = request.maximumRounds ?? (request.budgetMinutes == nil ? options.rounds * 3 : 1000)
+        guard options.maximumRounds >= options.rounds else {
+            throw RequestError(.maximumRounds, "\(options.maximumRounds)", "is fewer than the \(options.rounds) rounds before the first decision")
+        }
+        (options.confirm, options.instructions) = (request.confirm, request.instructions)
+        if !request.progress { options.progress = nil }
+        if let design = request.design { options.design = design }
+        options.policy = request.rule.applied(to: RevisionComparison.policy)
+        if let threads = request.threads { options.threads = threads }
+        options.packagePath = request.package.path
+        if let product = request.package.workerProduct { options.workerProduct = product }
+        if let configuration = request.package.configuration { options.configuration = configuration }
+        options.engine = request.engine.map { .init(command: $0.command, build: $0.build) }
+        return options
     }
 }

@@ -77,7 +77,7 @@ extension Application {
             // The suites wait for each answer as `conform` does; the workloads' longer timeout is
             // for frames, not for answers to fixtures.
             var suiteEngine = engine
-            suiteEngine?.timeout = ExternalEngine.Options.defaultTimeout
+            suiteEngine?.timeout = EngineLaunch.answerTimeout
             do {
                 conformances.append(try conformance(ConformanceRequest(fixtures: request.fixtures, engine: suiteEngine)))
             } catch let error as EngineUnavailable {

@@ -49,6 +49,15 @@ public struct CheckResult: Sendable, Equatable {
     /// A million tolerances: far past any difference of rounding or of a reading.
     public static let divergedResidual = 1e6
 
+    /// One line of a transcript: the outcome, what was checked, expected, got, and the residual
+    /// in tolerances ("diverged" past a million), then the note.
+    public var transcriptLine: String {
+        let shown = residual.map { Self.residualText($0) + ($0.isFinite && $0 >= Self.divergedResidual ? "" : " × tol") } ?? "—"
+        return
+            "\(outcome.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(name)  expected \(expected)  actual \(actual.isEmpty ? "(none)" : actual)  residual \(shown)"
+            + (note.isEmpty ? "" : "  — \(note)")
+    }
+
     /// One line: what was checked, expected, got, by how much.
     public var summary: String {
         switch outcome {

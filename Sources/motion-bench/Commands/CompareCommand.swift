@@ -20,7 +20,7 @@ struct CompareCommand: ParsableCommand {
     ]
 
     @Positionals("BASELINE [CANDIDATE]", maximum: 2) var results: [String]
-    @Option("--threshold", "F", .threshold, default: ComparisonPolicy().threshold, help: "the smallest change that counts") var threshold: Double
+    @Option("--threshold", "F", .threshold, default: VerdictRule.defaultThreshold, help: "the smallest change that counts") var threshold: Double
     @Option(repeating: "--threshold-for", "REGEX=F", .thresholdFor, help: "another threshold for the benchmarks matching REGEX; repeatable")
     var thresholdsFor: [(pattern: String, threshold: Double)]
     @Option("--margin", "F", .part("a part of the threshold"), help: "the part of the threshold the 95% interval must clear for regressed or improved (1)")
@@ -46,9 +46,7 @@ struct CompareCommand: ParsableCommand {
     func run() throws -> Int32 {
         var request = CompareRequest(baseline: results[0], candidate: results.count > 1 ? results[1] : nil)
         (request.reports, request.store) = (reports.url, store.choice)
-        request.policy.threshold = threshold
-        if let margin { request.policy.margin = margin }
-        request.policy.thresholdOverrides = thresholdsFor.map { ($0.pattern, $0.threshold) }
+        (request.rule.threshold, request.rule.margin, request.rule.thresholdOverrides) = (threshold, margin, thresholdsFor)
         if thresholdFromHistory { request.historyWindow = window }
         (request.calibration, request.force) = (calibration.choice, force)
         let report = try app.compare(request)

@@ -19,10 +19,12 @@ struct CompareRevisionsCommand: ParsableCommand {
     @Positionals("A B", maximum: 2) var revisions: [String]
     var profile = ProfileOptions()
     @Option("--filter", "REGEX", .pattern, help: "the benchmarks whose names match") var filter: String?
-    @Option("--rounds", "K", .whole(2...Int.max), help: "rounds before the first decision (quick 4, standard 6, rigorous 10)") var rounds: Int?
+    @Option(
+        "--rounds", "K", .whole(2...Int.max),
+        help: "rounds before the first decision (\(MeasurementProfile.all.map { "\($0.name) \($0.pairedRounds)" }.joined(separator: ", ")))") var rounds: Int?
     @Option("--max-rounds", "M", .whole(1...Int.max), help: "rounds at most") var maximumRounds: Int?
     @Option("--budget-minutes", "T", .duration(), help: "minutes at most, builds included") var budgetMinutes: Double?
-    @Option("--threshold", "F", .threshold, default: ComparisonPolicy().threshold, help: "the smallest change that counts") var threshold: Double
+    @Option("--threshold", "F", .threshold, default: VerdictRule.defaultThreshold, help: "the smallest change that counts") var threshold: Double
     @Option("--threads", "N", .threads, help: "threads for parallel benchmarks") var threads: Int?
     @Option(
         "--margin", "F", .part("a part of the threshold"), help: "the part of the threshold the 95% interval must clear for regressed or improved (0.5)")
@@ -43,44 +45,25 @@ struct CompareRevisionsCommand: ParsableCommand {
 
     func validate() throws(CommandLineError) {
         guard revisions.count == 2 else { throw CommandLineError(.missingArgument, "'compare-revisions' needs two revisions (or checkout directories): A B") }
-        if options.maximumRounds < options.rounds {
-            throw CommandLineError(
-                .conflict, option: "--max-rounds", "--rounds needs at least 2 (a paired test needs two rounds) and --max-rounds at least --rounds")
-        }
-        if engine != nil, buildOptions.packagePath != nil {
-            throw CommandLineError(.conflict, option: "--engine", "--engine and --package-path measure different things; give one")
-        }
         if engine == nil, build != nil {
             throw CommandLineError(.conflict, option: "--build", "--build goes with --engine CMD (a Swift package is built with swift build)")
         }
     }
 
-    var options: RevisionComparison.Options {
-        var options = RevisionComparison.Options()
-        options.suites = MotionBenchSuites(executable: app.executable)
-        options.profile = profile.chosen ?? .quick
-        options.filter = filter
-        options.rounds = rounds ?? ["quick": 4, "standard": 6, "rigorous": 10][options.profile.name]!
-        options.budgetMinutes = budgetMinutes
-        // A budget in minutes is the limit when one is given; otherwise three times the first rounds.
-        options.maximumRounds = maximumRounds ?? (budgetMinutes == nil ? options.rounds * 3 : 1000)
-        (options.confirm, options.instructions) = (!noConfirm, !noInstructions)
-        if quiet { options.progress = nil }
-        if let design { options.design = design }
-        options.policy.threshold = threshold
-        if let instructionThreshold { options.policy.instructionThreshold = instructionThreshold }
-        if let margin { options.policy.margin = margin }
-        if let threads { options.threads = threads }
-        (options.packagePath, options.workerProduct, options.configuration) = (buildOptions.packagePath, buildOptions.workerProduct, buildOptions.configuration)
-        if let engine { options.engine = .init(command: engine, build: build) }
-        return options
+    var request: CompareRevisionsRequest {
+        var request = CompareRevisionsRequest(a: revisions[0], b: revisions[1])
+        (request.calibration, request.reports) = (calibration.choice, reports.url)
+        if let repository { request.repository = URL(fileURLWithPath: repository) }
+        (request.profile, request.filter, request.threads) = (profile.chosen ?? .quick, filter, threads)
+        (request.rounds, request.maximumRounds, request.budgetMinutes) = (rounds, maximumRounds, budgetMinutes)
+        (request.confirm, request.instructions, request.design, request.progress) = (!noConfirm, !noInstructions, design, !quiet)
+        (request.rule.threshold, request.rule.margin, request.rule.instructionThreshold) = (threshold, margin, instructionThreshold)
+        request.package = .init(path: buildOptions.packagePath, workerProduct: buildOptions.workerProduct, configuration: buildOptions.configuration)
+        request.engine = engine.map { .init(command: $0, build: build) }
+        return request
     }
 
     func run() throws -> Int32 {
-        var request = CompareRevisionsRequest(a: revisions[0], b: revisions[1], options: options)
-        request.calibration = calibration.choice
-        request.repository = URL(fileURLWithPath: repository ?? FileManager.default.currentDirectoryPath)
-        request.reports = reports.url
         let outcome = try app.compareRevisions(request)
         var text = try outcome.report.render(.text)
         if let warning = outcome.comparison.buildWarning { text = warning + "\n" + text }

@@ -24,12 +24,7 @@ extension ConformCommand {
         }
         let result = outcome.result
         print("checks:")
-        for check in result.checks {
-            let residual = check.residual.map { CheckResult.residualText($0) + ($0.isFinite && $0 >= CheckResult.divergedResidual ? "" : " × tol") } ?? "—"
-            print(
-                "  \(check.outcome.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(check.name)  expected \(check.expected)  actual \(check.actual.isEmpty ? "(none)" : check.actual)  residual \(residual)"
-                    + (check.note.isEmpty ? "" : "  — \(check.note)"))
-        }
+        for check in result.checks { print("  " + check.transcriptLine) }
         if result.verdict == .error || result.verdict == .skipped { print("\(result.verdict.rawValue): \(result.message)") }
         print(outcome.report.summaryLine)
         return outcome.report.exitCode

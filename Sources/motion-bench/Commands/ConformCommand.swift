@@ -1,9 +1,9 @@
 import BenchKit
 import ConformanceReports
+import EngineConformance
 import Foundation
 import HarnessSupport
 import MotionBenchApp
-import MotionConformance
 
 /// `motion-bench conform`: runs the fixtures and reports; exit 0 all pass, 1 failures,
 /// 2 fixture errors.
@@ -19,7 +19,7 @@ struct ConformCommand: ParsableCommand {
             .init(0, "all passed (or only expected failures)"), .init(1, "failures, or nothing ran"), .init(2, "fixture errors or an engine that cannot start"),
         ])
 
-    var engine = EngineOptions(timeout: ExternalEngine.Options.defaultTimeout)
+    var engine = EngineOptions(timeout: EngineLaunch.answerTimeout)
     @Flag("--legacy-engine", help: "play an engine without a handshake (scalar properties only)") var legacyEngine: Bool
     var fixtures = FixturesOption()
     @Option("--suite", "S", help: "one suite (a folder of fixtures)") var suite: String?
@@ -28,11 +28,11 @@ struct ConformCommand: ParsableCommand {
     @Option("--format", "F", .format(of: ConformanceReport.self), default: .text, help: "the output format") var format: OutputFormat
     @Option("--output", "FILE", help: "write the report to FILE") var output: String?
     @Option(
-        "--fixture-timeout", "S", .duration(max: IsolatedPlayer.Budget.maximumSeconds), default: IsolatedPlayer.Budget().seconds,
+        "--fixture-timeout", "S", .duration(max: ConformanceRequest.maximumFixtureSeconds), default: ConformanceRequest.defaultFixtureSeconds,
         help: "seconds a fixture may take in process")
     var fixtureTimeout: Double
     @Option(
-        "--fixture-memory", "MIB", .whole(IsolatedPlayer.Budget.mebibytes), default: IsolatedPlayer.Budget().memoryBytes >> 20,
+        "--fixture-memory", "MIB", .whole(ConformanceRequest.fixtureMebibytesRange), default: ConformanceRequest.defaultFixtureMebibytes,
         help: "memory a fixture may take in process")
     var fixtureMemory: Int
     @Option("--expectations", "FILE", help: "gate on results the file does not expect") var expectations: String?
@@ -41,8 +41,8 @@ struct ConformCommand: ParsableCommand {
     @Option("--seed", "S", .seed, default: 1, help: "the explorer's seed") var seed: UInt64
     @Option("--explore-seconds", "T", .duration(max: 86_400), help: "stop exploring after T seconds") var exploreSeconds: Double?
     @Option("--explore-output", "DIR", default: "reports/explore", help: "where shrunk divergences go") var exploreOutput: String
-    @Option("--explore-kinds", "K,…", .scenarioKinds, help: "the kinds of scenario, in turn (property,spring,curve,keyframes,phases,timeline)")
-    var exploreKinds: [ScenarioKind]?
+    @Option("--explore-kinds", "K,…", .scenarioKinds, help: "the kinds of scenario, in turn (\(Application.scenarioKinds.joined(separator: ",")))")
+    var exploreKinds: [String]?
     @Flag("--plot-all", help: "plot every fixture in HTML, not only failures") var plotAll: Bool
     @Flag("--transcript", help: "with --fixture: every request, answer and check") var transcript: Bool
 
@@ -84,7 +84,7 @@ struct ConformCommand: ParsableCommand {
     }
 
     /// The engine the options name (the first, when several are played side by side).
-    var engineOptions: ExternalEngine.Options? {
+    var engineOptions: EngineLaunch? {
         engine.engines.first.map {
             var options = $0
             options.legacy = legacyEngine
@@ -94,8 +94,7 @@ struct ConformCommand: ParsableCommand {
 
     var request: ConformanceRequest {
         var request = ConformanceRequest(fixtures: fixtures.path, suite: suite, filter: filter, engine: engineOptions)
-        request.budget = IsolatedPlayer.Budget()
-        (request.budget.seconds, request.budget.memoryBytes, request.fixtureID) = (fixtureTimeout, fixtureMemory << 20, fixture)
+        (request.fixtureSeconds, request.fixtureMebibytes, request.fixtureID) = (fixtureTimeout, fixtureMemory, fixture)
         (request.expectations, request.updateExpectations) = (expectations, updateExpectations)
         return request
     }
@@ -147,14 +146,13 @@ struct ConformCommand: ParsableCommand {
     /// N generated scenarios, expected answers from the reference model (checked against MotionCore),
     /// played against the engine; each divergence shrunk and written to DIR as a fixture. Exit 0
     /// when all agreed, 1 when any diverged (or nothing ran), 2 on bad arguments.
-    static func explore(count: Int, seed: UInt64, seconds: Double?, kinds: [ScenarioKind]?, output: String, engine: ExternalEngine.Options?) throws
+    static func explore(count: Int, seed: UInt64, seconds: Double?, kinds: [String]?, output: String, engine: EngineLaunch?) throws
         -> Int32
     {
         let request = ExploreRequest(seed: seed, count: count, kinds: kinds, seconds: seconds, engine: engine, output: URL(fileURLWithPath: output))
-        let options = request.explorer
         let outcome = try app.explore(request) { target in
             print(
-                "explore: \(count) scenarios (\(options.kinds.map(\.rawValue).joined(separator: ", ")) in turn) of seed \(seed) against \(target)\(options.seconds.map { ", at most \($0) s" } ?? "")"
+                "explore: \(count) scenarios (\((kinds ?? Application.scenarioKinds).joined(separator: ", ")) in turn) of seed \(seed) against \(target)\(seconds.map { ", at most \($0) s" } ?? "")"
             )
         } progress: {
             print("explore: \($0)")
@@ -166,7 +164,7 @@ struct ConformCommand: ParsableCommand {
         for (disagreement, file) in zip(explored.disagreements, outcome.disagreementFiles) {
             print("reference model and MotionCore disagree: scenario \(disagreement.index) → \(file.path): \(disagreement.message)")
         }
-        print("kinds played: " + options.kinds.map { "\($0.rawValue) \(explored.kindsPlayed[$0] ?? 0)" }.joined(separator: ", "))
+        print("kinds played: " + outcome.kindsPlayed.map { "\($0.kind) \($0.played)" }.joined(separator: ", "))
         let reached = explored.rulesReached.keys.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
         print("rules reached: " + reached.map { "\($0) \(explored.rulesReached[$0]!)" }.joined(separator: ", "))
         print(

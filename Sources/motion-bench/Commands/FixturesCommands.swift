@@ -57,12 +57,12 @@ struct GenerateFixturesCommand: ParsableCommand {
     @Option("--count", "N", .whole(1...Int.max), default: GenerateRequest().count, help: "scenarios to generate") var count: Int
     @Option(repeating: "--engine", "CMD", .text, help: "an engine the kept scenarios must tell apart; repeatable") var engines: [String]
     @Option("--limit", "N", .whole(1...Int.max), default: GenerateRequest().limit, help: "fixtures to keep at most") var limit: Int
-    @Option("--kinds", "K,…", .scenarioKinds, help: "the kinds of scenario, in turn (all)") var kinds: [ScenarioKind]?
+    @Option("--kinds", "K,…", .scenarioKinds, help: "the kinds of scenario, in turn (all)") var kinds: [String]?
 
     func run() throws -> Int32 {
         var request = GenerateRequest(fixtures: fixtures.path, seed: seed, count: count, limit: limit)
-        request.kinds = kinds ?? ScenarioKind.allCases
-        request.engines = engines.map { ExternalEngine.Options(command: $0) }
+        request.kinds = kinds
+        request.engines = engines.map { EngineLaunch(command: $0) }
         let outcome = try app.generateFixtures(request)
         print("\(outcome.written.count) generated fixtures written to \(outcome.folder.path) (seed \(seed), \(count) scenarios)")
         return outcome.exitCode
@@ -117,22 +117,18 @@ struct FuzzFixturesCommand: ParsableCommand {
     }
 }
 
-extension ValueKind where Value == [ScenarioKind] {
-    /// `property,spring,…`: kinds of generated scenario.
-    static var scenarioKinds: ValueKind<[ScenarioKind]> {
-        let describe: @Sendable ([ScenarioKind]) -> String = { $0.map(\.rawValue).joined(separator: ",") }
+extension ValueKind where Value == [String] {
+    /// `property,spring,…`: kinds of generated scenario, by name.
+    static var scenarioKinds: ValueKind<[String]> {
+        let describe: @Sendable ([String]) -> String = { $0.joined(separator: ",") }
         return ValueKind(help: nil, describe: describe) { text, option throws(CommandLineError) in
-            var kinds: [ScenarioKind] = []
-            for name in text.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let kind = ScenarioKind(rawValue: String(name)) else {
-                    throw CommandLineError(
-                        .invalidValue, option: option,
-                        "\(option) '\(text)': '\(name)' is not a kind of scenario; expected some of \(ScenarioKind.allCases.map(\.rawValue).joined(separator: ","))"
-                    )
-                }
-                kinds.append(kind)
+            let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            for name in names where !Application.scenarioKinds.contains(name) {
+                throw CommandLineError(
+                    .invalidValue, option: option,
+                    "\(option) '\(text)': '\(name)' is not a kind of scenario; expected some of \(Application.scenarioKinds.joined(separator: ","))")
             }
-            return kinds
+            return names
         }
     }
 }

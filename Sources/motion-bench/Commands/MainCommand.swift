@@ -1,4 +1,5 @@
 import BenchKit
+import ConformanceReports
 import Foundation
 import HarnessSupport
 import MotionBenchApp

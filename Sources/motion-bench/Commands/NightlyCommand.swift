@@ -1,8 +1,8 @@
 import BenchKit
+import ConformanceReports
 import Foundation
 import HarnessSupport
 import MotionBenchApp
-import MotionConformance
 
 /// `motion-bench nightly`: the standard profile and the conformance suites, appended to the
 /// machine's history; lists the suspect revision ranges of every change point.
@@ -21,7 +21,7 @@ struct NightlyCommand: ParsableCommand {
         ])
 
     var profile = ProfileOptions()
-    var engine = EngineOptions(timeout: ExternalEngine.Options.workloadTimeout)
+    var engine = EngineOptions(timeout: EngineLaunch.workloadTimeout)
     @Option("--filter", "REGEX", .pattern, help: "the benchmarks whose names match") var filter: String?
     var reports = ReportsOption()
     var fixtures = FixturesOption()

@@ -2,7 +2,6 @@ import BenchKit
 import Foundation
 import HarnessSupport
 import MotionBenchApp
-import MotionConformance
 
 /// `motion-bench run`: the benchmarks measured, each in worker processes of its own.
 struct RunCommand: ParsableCommand {
@@ -16,7 +15,7 @@ struct RunCommand: ParsableCommand {
         exits: [.init(0, "every benchmark completed (and every engine's values agreed)"), .init(1, "one did not")])
 
     var profile = ProfileOptions()
-    var engine = EngineOptions(timeout: ExternalEngine.Options.workloadTimeout)
+    var engine = EngineOptions(timeout: EngineLaunch.workloadTimeout)
     @Option("--filter", "REGEX", .pattern, help: "the benchmarks whose names match") var filter: String?
     @Option("--threads", "N", .threads, help: "threads for the engine's parallel benchmarks") var threads: Int?
     @Option("--format", "F", .format(of: RunResult.self), default: .text, help: "the output format") var format: OutputFormat
@@ -48,7 +47,7 @@ struct ListCommand: ParsableCommand {
         name: "list", summary: "List the benchmarks (of the engines, with --engine); a filter that matches none is an error (exit 1).",
         exits: [.init(0, "benchmarks listed"), .init(1, "none matches the filter")])
 
-    var engine = EngineOptions(timeout: ExternalEngine.Options.workloadTimeout)
+    var engine = EngineOptions(timeout: EngineLaunch.workloadTimeout)
     @Option("--filter", "REGEX", .pattern, help: "the benchmarks whose names match") var filter: String?
     @Option("--worker", "PATH", help: "a BenchKit worker executable") var worker: String?
 
@@ -78,7 +77,7 @@ struct EnvCommand: ParsableCommand {
 }
 
 extension BenchmarkSelection {
-    init(profile: MeasurementProfile = .standard, filter: String?, threads: Int? = nil, worker: String?, engines: [ExternalEngine.Options] = []) {
+    init(profile: MeasurementProfile = .standard, filter: String?, threads: Int? = nil, worker: String?, engines: [EngineLaunch] = []) {
         self.init()
         (self.profile, self.filter, self.threads, self.engines) = (profile, filter, threads, engines)
         self.worker = worker.map { URL(fileURLWithPath: $0) }

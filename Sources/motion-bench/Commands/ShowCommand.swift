@@ -3,7 +3,6 @@ import ConformanceReports
 import Foundation
 import HarnessSupport
 import MotionBenchApp
-import MotionConformance
 
 /// `motion-bench show RESULT.json [--format F] [--output FILE]`: a stored run, comparison,
 /// conformance result or nightly history record rendered in any of its formats, without measuring

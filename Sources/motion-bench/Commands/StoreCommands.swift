@@ -1,4 +1,5 @@
 import BenchKit
+import BenchStore
 import Foundation
 import HarnessSupport
 import MotionBenchApp
@@ -74,7 +75,7 @@ struct EnqueueCommand: ParsableCommand {
 
     @Positionals("REVISION…", maximum: 64) var revisions: [String]
     @Option("--filter", "REGEX", .pattern, help: "the benchmarks each job measures (all)") var filter: String?
-    @Option("--profile", "P", .choice(["quick", "standard", "rigorous"]), default: "standard", help: "the profile") var profile: String
+    @Option("--profile", "P", .choice(MeasurementProfile.all.map(\.name)), default: "standard", help: "the profile") var profile: String
     @Option("--repository", "DIR", default: ".", help: "the git repository the revisions are of") var repository: String
     var reports = ReportsOption()
     var build = BuildOptions()

@@ -26,6 +26,11 @@ extension RequestError.Field {
         case .saveBaseline: "--save-baseline"
         case .expectations: "--expectations"
         case .updateExpectations: "--update-expectations"
+        case .maximumRounds: "--max-rounds"
+        case .engine: "--engine"
+        case .kinds: "--kinds"
+        case .exploreKinds: "--explore-kinds"
+        case .fixtureMemory: "--fixture-memory"
         }
     }
 }
