@@ -24,15 +24,18 @@ package struct RequestError: Error, CustomStringConvertible, Equatable {
 
     package var description: String { message(naming: field.rawValue) }
 
-    /// A runner's error as the application's: about a field of the request when the runner says
-    /// which of its options was wrong, otherwise a job that could not be done.
-    package static func from(_ error: DriverError) -> Error {
-        guard let subject = error.subject, let problem = error.problem else { return ToolError(error.description) }
+    /// The refusal a runner's error is when the runner says which of its options was wrong;
+    /// nil when it names none (a job that could not be done).
+    package init?(_ error: DriverError) {
+        guard let subject = error.subject, let problem = error.problem else { return nil }
         let field: Field =
             switch subject {
             case .filter: .filter
             case .repository: .repository
             }
-        return RequestError(field, error.value, problem)
+        self.init(field, error.value, problem)
     }
+
+    /// A runner's error as the application's: the refusal of a field, or a job that could not be done.
+    package static func from(_ error: DriverError) -> any Error { RequestError(error) ?? ToolError(error.description) }
 }

@@ -143,7 +143,7 @@ enum CommandLineTool {
                 do { return try found.type.main(found.words) } catch let error as RequestError {
                     throw UsageError(error.commandLineMessage, command: found.type.configuration.name)
                 } catch let error as DriverError where error.subject != nil {
-                    guard let refusal = RequestError.from(error) as? RequestError else { throw error }
+                    guard let refusal = RequestError(error) else { throw error }
                     throw UsageError(refusal.commandLineMessage, command: found.type.configuration.name)
                 }
             }

@@ -1,5 +1,6 @@
 import Foundation
 import HarnessSupport
+import TestSupport
 import Testing
 
 @testable import BenchKit
@@ -180,7 +181,7 @@ struct ResultFormatTests {
 
     @Test("save writes the run and latest.json atomically, leaving no temporary files; load reads it back")
     func saveAndLoad() throws {
-        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("results-\(UUID().uuidString)")
+        let root = TemporaryFolder.name("results")
         let store = ResultFiles(root: root)
         let first = try store.save(sample())
         let second = try store.save(sample())
@@ -198,7 +199,7 @@ struct ResultFormatTests {
             samples: [100, 110, 120, 130, 105, 115], iterationsPerSample: 1, elements: 10, unit: .frame,
             processSampleCounts: [2, 2, 2])
         let original = try JSONSerialization.jsonObject(with: try ResultFiles.encoder.encode(healthy))
-        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("damaged-\(UUID().uuidString)")
+        let folder = TemporaryFolder.name("damaged")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = ResultFiles(root: folder)
         var random = SplitMix64(seed: 400)
@@ -399,7 +400,7 @@ struct ResultFormatTests {
         odd.buildFlags = "-c release -target-cpu x86-64/v3"
         #expect(odd.seriesKey == ComparisonTests.environment.machineKey + "-x86-64_v3", "a CPU name is a path component only after sanitising")
 
-        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("history-\(UUID().uuidString)")
+        let root = TemporaryFolder.name("history")
         defer { try? FileManager.default.removeItem(at: root) }
         let store = HistoryStore(root: root)
         let portableFile = try store.append(ComparisonTests().result([("tick.a", 100, 1)]), conformance: nil)

@@ -21,7 +21,7 @@ struct FormatParserTests {
 
     /// `text` checked as `kind`; the checker's verdict, and its words when it refuses.
     func check(_ kind: String, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let file = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("format-\(UUID().uuidString)")
+        let file = TemporaryFolder.name("format")
         try Data(text.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let run = try tool.run("/usr/bin/env", ["python3", Self.checker, kind, file.path])
@@ -116,7 +116,7 @@ struct FormatParserTests {
         let junit =
             "<?xml version=\"1.0\"?>\n<testsuite name=\"x\" tests=\"1\" failures=\"0\"><testcase classname=\"c\" name=\"n\" time=\"4.2e-06\"/></testsuite>\n"
         for (kind, text) in [("markdown", table), ("junit", junit), ("run", "{\"schemaVersion\": 1}")] {
-            let file = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("format-\(UUID().uuidString)")
+            let file = TemporaryFolder.name("format")
             try Data(text.utf8).write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
             let run = try tool.run("/usr/bin/env", ["python3", Self.checker, kind, file.path])

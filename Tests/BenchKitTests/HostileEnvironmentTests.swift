@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BenchKit
@@ -18,7 +19,7 @@ struct HostileEnvironmentTests {
 
     /// A fresh tmpfs with `options`, mounted on a new temporary folder.
     static func mount(_ options: String) throws -> URL {
-        let point = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("hostile-\(UUID().uuidString)")
+        let point = TemporaryFolder.name("hostile")
         try FileManager.default.createDirectory(at: point, withIntermediateDirectories: true)
         let process = try Process.run(URL(fileURLWithPath: "/bin/mount"), arguments: ["-t", "tmpfs", "-o", options, "tmpfs", point.path])
         process.waitUntilExit()
@@ -113,7 +114,7 @@ struct HostileEnvironmentTests {
     func outOfMemory() throws {
         let cgroup = try #require(Self.limitedCgroup(96 << 20))
         defer { cgroup.remove() }
-        let reports = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("oom-\(UUID().uuidString)")
+        let reports = TemporaryFolder.name("oom")
         defer { try? FileManager.default.removeItem(at: reports) }
         let tool = RunnerEndToEndTests.buildDirectory.appendingPathComponent("motion-bench").path
         // The shell joins the limited cgroup, then becomes the tool: the tool and its worker run under the limit.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BenchKit
@@ -50,7 +51,7 @@ struct MeasurementProcessTests {
         let ratio = exp(try #require(round.logRatio))
         #expect(ratio > 0.5 && ratio < 2, "A/A ratio \(ratio)")
         // A worker from before `serve` is recognised, and the comparison falls back to processes.
-        let old = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("old-worker-\(UUID().uuidString)")
+        let old = TemporaryFolder.name("old-worker")
         try Data("#!/bin/sh\necho \"benchmark worker: error: unknown command '$1'; expected 'list', 'build' or 'run'\" >&2\nexit 1\n".utf8).write(to: old)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: old.path)
         defer { try? FileManager.default.removeItem(at: old) }

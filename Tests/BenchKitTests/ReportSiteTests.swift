@@ -1,5 +1,6 @@
 import Foundation
 import HarnessSupport
+import TestSupport
 import Testing
 
 @testable import BenchKit
@@ -82,7 +83,7 @@ struct ReportSiteTests {
 
     @Test("the site's pages are written, self-contained, with SVG charts and the change point of the history")
     func pages() throws {
-        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("site-\(UUID().uuidString)")
+        let folder = TemporaryFolder.name("site")
         let index = try Self.site().write(to: folder)
         let html = try String(contentsOf: index, encoding: .utf8)
         #expect(html.contains("<svg") && html.contains("Change points"))
@@ -107,7 +108,7 @@ struct ReportSiteTests {
 
     @Test("chart axes read as people write numbers: dates, SI times, measured channel counts, p99.9, ratios; never exponent form")
     func axisLabels() throws {
-        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("site-\(UUID().uuidString)")
+        let folder = TemporaryFolder.name("site")
         try Self.site().write(to: folder)
         func labels(_ page: String) throws -> [String] { Self.tickLabels(try String(contentsOf: folder.appendingPathComponent(page), encoding: .utf8)) }
         for page in ["index.html", "history.html", "comparisons.html", "percentiles.html", "scaling.html"] {
@@ -140,7 +141,7 @@ struct ReportSiteTests {
         "the summary page renders in a real browser and its charts are drawn",
         .enabled(if: chromium != nil, "Debian's chromium package is not installed (make test installs it when run as root)"))
     func screenshot() throws {
-        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("site-\(UUID().uuidString)")
+        let folder = TemporaryFolder.name("site")
         let index = try Self.site().write(to: folder)
         let png = folder.appendingPathComponent("summary.png")
         let render = try Shell.run(

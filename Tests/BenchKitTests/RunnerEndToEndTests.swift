@@ -39,7 +39,7 @@ struct RunnerEndToEndTests {
     }
 
     func temporaryReports() -> URL {
-        URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("motion-bench-tests-\(UUID().uuidString)")
+        TemporaryFolder.name("motion-bench-tests")
     }
 
     @Test("a crashing benchmark is reported as crashed while the rest complete; a hang is stopped by the timeout")

@@ -142,7 +142,7 @@ struct FleetTests {
             benchmark: TinyPackage.benchmark, metric: .time, before: tiny.revisions[0], after: tiny.revisions[4], beforeDate: "2026-12-01T00:00:00Z",
             afterDate: "2026-12-02T00:00:00Z", ratio: 4, atNewest: true, environmentChanges: [])
         var request = BisectRequest(range: range, reports: TemporaryFolder.make("motion-bench-store"))
-        (request.repository, request.build) = (tiny.folder, .init(workerProduct: TinyPackage.worker, configuration: "debug"))
+        (request.repository, request.measured) = (tiny.folder, .init(workerProduct: TinyPackage.worker, configuration: "debug"))
         request.queue = .init(store: store, midpoints: 2)
         request.queue?.poll = 0.5
         request.queue?.stepTimeout = 400

@@ -71,7 +71,7 @@ struct WorkloadTests {
 
     @Test("engines side by side: the Python example and MotionEngine agree with MotionCore, the broken Python engine is 'different'")
     func sideBySide() throws {
-        let reports = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("workloads-\(UUID().uuidString)")
+        let reports = TemporaryFolder.name("workloads")
         defer { try? FileManager.default.removeItem(at: reports) }
         let outcome = try tool([
             "run", "--quick", "--filter", "^workload\\.(closed|curve)\\.1k@", "--reports", reports.path, "--format", "json",
@@ -110,7 +110,7 @@ struct WorkloadTests {
 
     @Test("MotionEngine through the protocol: every kind of workload agrees with MotionCore, the C kernels beside it")
     func everyKindThroughTheAdapter() throws {
-        let reports = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("workloads-\(UUID().uuidString)")
+        let reports = TemporaryFolder.name("workloads")
         defer { try? FileManager.default.removeItem(at: reports) }
         let outcome = try tool([
             "run", "--quick", "--filter", "^workload\\.[a-z]+\\.1k@", "--reports", reports.path, "--format", "json", "--engine", "motion-bench adapter",
@@ -127,7 +127,7 @@ struct WorkloadTests {
 
     @Test("a comparison with a broken revision of an engine says 'but different' and exits 4")
     func fasterButDifferent() throws {
-        let reports = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("workloads-\(UUID().uuidString)")
+        let reports = TemporaryFolder.name("workloads")
         defer { try? FileManager.default.removeItem(at: reports) }
         let base = try tool([
             "run", "--quick", "--filter", "^workload\\.curve\\.1k@", "--reports", reports.path, "--quiet",
@@ -146,7 +146,7 @@ struct WorkloadTests {
 
     @Test("two revisions of an engine in a git repository: a slower one is a confirmed regression, exit 2")
     func engineRevisions() throws {
-        let repository = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("engine-repo-\(UUID().uuidString)")
+        let repository = TemporaryFolder.name("engine-repo")
         try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: repository) }
         func git(_ arguments: [String]) throws {
@@ -202,7 +202,7 @@ struct WorkloadTests {
 
     @Test("an engine that declares workloads without a clock, declares none, or answers too few frames is told what is wrong")
     func malformedEngines() throws {
-        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("workloads-\(UUID().uuidString)")
+        let folder = TemporaryFolder.name("workloads")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         func engine(_ name: String, hello: String, workload: String) throws -> String {

@@ -17,7 +17,7 @@ struct ApplicationJobTests {
 
     /// A scratch folder with two real fixtures copied in, and an empty reports folder.
     static func scratch() throws -> (fixtures: URL, reports: URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("app-jobs-\(UUID().uuidString)")
+        let folder = TemporaryFolder.name("app-jobs")
         let fixtures = folder.appendingPathComponent("Fixtures/curves")
         try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
         for name in ["easeInOut-rounded-to-2^-20.json", "region-bezier-overshoot.json"] {
@@ -205,7 +205,7 @@ struct CompareJobTests {
 
     /// Two run files in a scratch reports folder, and a request comparing them without calibration.
     static func request(_ baseline: Double, _ candidate: Double) throws -> (folder: URL, request: CompareRequest) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("compare-job-\(UUID().uuidString)")
+        let folder = TemporaryFolder.name("compare-job")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let a = folder.appendingPathComponent("a.json"), b = folder.appendingPathComponent("b.json")
         try ResultFiles.encoder.encode(run(baseline)).write(to: a)
@@ -253,7 +253,7 @@ struct CompareJobTests {
     @Test("compare-revisions refuses rounds a paired test cannot use, and an engine with a package path, before building anything")
     func revisionRefusals() throws {
         var request = CompareRevisionsRequest(a: "HEAD", b: "HEAD")
-        request.reports = FileManager.default.temporaryDirectory.appendingPathComponent("revisions-refused-\(UUID().uuidString)")
+        request.reports = TemporaryFolder.name("revisions-refused")
         request.calibration = .none
         (request.rounds, request.maximumRounds) = (6, 4)
         #expect(#expect(throws: RequestError.self) { try Self.app.compareRevisions(request) }?.field == .maximumRounds)
@@ -262,7 +262,7 @@ struct CompareJobTests {
         #expect(#expect(throws: RequestError.self) { try Self.app.compareRevisions(request) }?.field == .maximumRounds)
         (request.rounds, request.maximumRounds) = (1, nil)
         #expect(#expect(throws: RequestError.self) { try Self.app.compareRevisions(request) }?.field == .rounds)
-        (request.rounds, request.package.path, request.engine) = (nil, "Examples/swift-engine", .init(command: "./engine", build: nil))
+        (request.rounds, request.measured.path, request.engine) = (nil, "Examples/swift-engine", .init(command: "./engine", build: nil))
         #expect(#expect(throws: RequestError.self) { try Self.app.compareRevisions(request) }?.field == .engine)
         #expect(!FileManager.default.fileExists(atPath: request.reports.path))
     }

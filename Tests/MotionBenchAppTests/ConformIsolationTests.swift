@@ -1,6 +1,7 @@
 import ConformanceReports
 import Foundation
 import MotionConformance
+import TestSupport
 import Testing
 
 @testable import MotionBenchApp
@@ -15,7 +16,7 @@ struct ConformIsolationTests {
     /// A folder with a quick fixture before and after one that takes a while and ~100 MB: 100,000
     /// changes at one time.
     func folder() throws -> URL {
-        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("isolation-\(UUID().uuidString)")
+        let root = TemporaryFolder.name("isolation")
         let suite = root.appendingPathComponent("retarget")
         try FileManager.default.createDirectory(at: suite, withIntermediateDirectories: true)
         func fixture(_ name: String, events: String, value: String) -> String {

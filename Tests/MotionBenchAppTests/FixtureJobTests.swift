@@ -1,5 +1,6 @@
 import Foundation
 import MotionConformance
+import TestSupport
 import Testing
 
 @testable import MotionBenchApp
@@ -13,7 +14,7 @@ struct FixtureJobTests {
 
     /// A scratch fixtures folder holding copies of the named fixtures (suite/name.json).
     static func scratch(_ names: [String]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-jobs-\(UUID().uuidString)/Fixtures")
+        let folder = TemporaryFolder.name("fixture-jobs").appendingPathComponent("Fixtures")
         for name in names {
             let target = folder.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)

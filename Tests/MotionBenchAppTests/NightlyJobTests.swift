@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MotionBenchApp
@@ -10,7 +11,7 @@ import Testing
 struct NightlyJobTests {
     @Test("a quiet history exits 0; a step in tonight's run, between two revisions, is a new regression and exits 2")
     func nightly() throws {
-        let reports = FileManager.default.temporaryDirectory.appendingPathComponent("nightly-job-\(UUID().uuidString)")
+        let reports = TemporaryFolder.name("nightly-job")
         defer { try? FileManager.default.removeItem(at: reports) }
         var request = NightlyRequest(selection: ApplicationJobTests.selection, reports: reports)
         // One small suite: the history is the subject, not the fixtures.

@@ -23,7 +23,7 @@ struct ExpectationsTests {
     }
 
     func temporary(_ name: String) -> String {
-        NSTemporaryDirectory() + "expectations-\(UUID().uuidString)-\(name)"
+        TemporaryFolder.name("expectations").path + "-\(name)"
     }
 
     static func fixtures(_ report: [String: Any]) -> [[String: Any]] { report["fixtures"] as? [[String: Any]] ?? [] }

@@ -98,7 +98,7 @@ struct FixtureErrorTests {
 
     @Test("a broken file among good ones is reported with its file; the others still load")
     func folder() throws {
-        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("fixtures-\(UUID().uuidString)/x")
+        let root = TemporaryFolder.name("fixtures").appendingPathComponent("x")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try Self.valid.write(to: root.appendingPathComponent("good.json"), atomically: true, encoding: .utf8)
         try "{".write(to: root.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
@@ -151,7 +151,7 @@ struct FixtureErrorTests {
 
     @Test("a fixture file over 16 MiB is an error naming its size, read no further; the others still load")
     func fileSizeLimit() throws {
-        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("size-\(UUID().uuidString)/x")
+        let folder = TemporaryFolder.name("size").appendingPathComponent("x")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         try Self.valid.write(to: folder.appendingPathComponent("good.json"), atomically: true, encoding: .utf8)
@@ -183,7 +183,7 @@ struct FixtureErrorTests {
             "\(String(describing: defaultArguments))")
         #expect(error(Self.valid.replacingOccurrences(of: "{\"linear\": {\"duration\": 1}}", with: "{\"default\": {}}")) == nil)
         // Non-UTF-8 bytes: the loader names the file and the byte.
-        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("utf8-\(UUID().uuidString)/x")
+        let folder = TemporaryFolder.name("utf8").appendingPathComponent("x")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
         var bytes = Data(Self.valid.utf8)

@@ -92,7 +92,7 @@ struct ConformCommandTests {
 
     @Test("a broken fixture folder exits 2 and names the file and path; the others still run")
     func brokenFolder() throws {
-        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("conform-\(UUID().uuidString)")
+        let root = TemporaryFolder.name("conform")
         let suite = root.appendingPathComponent("retarget")
         try FileManager.default.createDirectory(at: suite, withIntermediateDirectories: true)
         try FileManager.default.copyItem(

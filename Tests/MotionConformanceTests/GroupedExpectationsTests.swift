@@ -117,7 +117,7 @@ struct GroupedExpectationsTests {
         "end to end: a next-frame engine's file is one group; it gates that engine at exit 0, another reading at exit 1, and lists the group as passing now for a change-time engine"
     )
     func endToEnd() throws {
-        let file = NSTemporaryDirectory() + "grouped-\(UUID().uuidString).expectations"
+        let file = TemporaryFolder.name("grouped").path + ".expectations"
         defer { try? FileManager.default.removeItem(atPath: file) }
         let python = "python3 \(EngineDoubles.python)"
         func run(_ engine: String, _ options: [String]) throws -> (status: Int32, gate: [String: Any]) {

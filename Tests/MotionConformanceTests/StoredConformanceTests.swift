@@ -13,7 +13,7 @@ struct StoredConformanceTests {
 
     @Test("nightly with two engines keeps each one's conformance, in the history and for the site, which shows both")
     func nightlyKeepsEachEngine() throws {
-        let reports = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("stored-\(UUID().uuidString)")
+        let reports = TemporaryFolder.name("stored")
         defer { try? FileManager.default.removeItem(at: reports) }
         let python = "python3 \(EngineDoubles.python)"
         let nightly = try Tool.watch(
@@ -54,7 +54,7 @@ struct StoredConformanceTests {
 
     @Test("show reads a calibration as calibrate writes it, in text and JSON")
     func showCalibration() throws {
-        let file = NSTemporaryDirectory() + "calibration-\(UUID().uuidString).json"
+        let file = TemporaryFolder.name("calibration").path + ".json"
         defer { try? FileManager.default.removeItem(atPath: file) }
         let written: [String: Any] = [
             "schemaVersion": 1, "machineKey": "m", "seriesKey": "s-123", "profile": "quick", "date": "2026-12-02T00:00:00Z",
@@ -70,7 +70,7 @@ struct StoredConformanceTests {
 
     @Test("report on a folder with nothing to report is an error that writes nothing")
     func emptyReports() throws {
-        let reports = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("empty-\(UUID().uuidString)")
+        let reports = TemporaryFolder.name("empty")
         try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: reports) }
         let outcome = try Tool.watch(["report", "--reports", reports.path])

@@ -23,7 +23,7 @@ extension Tool {
         variables["PATH"] = BuiltProducts.directory.path + ":" + (variables["PATH"] ?? "/usr/bin:/bin")
         for (name, value) in environment { variables[name] = value }
         process.environment = variables
-        let outFile = NSTemporaryDirectory() + "conform-out-\(UUID().uuidString)", errFile = outFile + ".err"
+        let outFile = TemporaryFolder.name("conform-out").path, errFile = outFile + ".err"
         _ = FileManager.default.createFile(atPath: outFile, contents: nil)
         _ = FileManager.default.createFile(atPath: errFile, contents: nil)
         defer {

@@ -14,7 +14,7 @@ package struct EnqueueRequest: Sendable {
     package var profile = "standard"
     /// What each job builds in its revision's checkout: the package folder, its worker product
     /// and the configuration, as `compare-revisions` takes them.
-    package var build = BenchmarkJob.Build()
+    package var measured = MeasuredPackage()
     package init() {}
 }
 
@@ -30,8 +30,8 @@ extension Application {
         let store = try openStore(request.store, reports: request.reports)
         return try Self.storeFailure(store) {
             try commits.map { commit in
-                let id = try store.enqueue(revision: commit, filter: request.filter, profile: request.profile, build: request.build)
-                return BenchmarkJob(id: id, revision: commit, filter: request.filter, profile: request.profile, attempt: 0, build: request.build)
+                let id = try store.enqueue(revision: commit, filter: request.filter, profile: request.profile, build: request.measured.job)
+                return BenchmarkJob(id: id, revision: commit, filter: request.filter, profile: request.profile, attempt: 0, build: request.measured.job)
             }
         }
     }

@@ -34,7 +34,7 @@ package struct BisectRequest: Sendable {
     package var range: SuspectRange
     package var reports: URL
     package var repository = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    package var build = BenchmarkJob.Build()
+    package var measured = MeasuredPackage()
     package var profile = "quick"
     /// Compare the midpoints through this store's queue instead of here; nil: here.
     package var queue: Queue?
@@ -89,7 +89,7 @@ extension Application {
         } else {
             guard let profile = MeasurementProfile.named(request.profile) else { throw ToolError("unknown profile '\(request.profile)'") }
             var options = revisionOptions(
-                BenchmarkJob(id: 0, revision: "", filter: filter, profile: request.profile, attempt: 0, build: request.build), profile: profile)
+                BenchmarkJob(id: 0, revision: "", filter: filter, profile: request.profile, attempt: 0, build: request.measured.job), profile: profile)
             options.progress = quiet ? nil : options.progress
             let comparison = RevisionComparison(
                 options: options, repository: request.repository, workspace: request.reports.appendingPathComponent("worktrees"))
@@ -125,7 +125,7 @@ extension Application {
     {
         let store = try openStore(queue.store, reports: request.reports)
         let ids = try Self.storeFailure(store) {
-            try candidates.map { try store.enqueue(revision: $0, filter: filter, profile: request.profile, build: request.build, baseline: baseline) }
+            try candidates.map { try store.enqueue(revision: $0, filter: filter, profile: request.profile, build: request.measured.job, baseline: baseline) }
         }
         log(
             "bisect: jobs \(ids.map(String.init).joined(separator: ", ")) enqueued (\(baseline.prefix(10)) against \(candidates.map { String($0.prefix(10)) }.joined(separator: ", ")))"

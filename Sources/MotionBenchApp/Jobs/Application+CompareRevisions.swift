@@ -31,20 +31,10 @@ package struct CompareRevisionsRequest: Sendable {
     package var threads: Int?
     /// What each checkout builds and measures: a package in it (with its worker product and
     /// configuration), or an engine started by a shell command after an optional build command.
-    package var package = PackageChoice()
+    package var measured = MeasuredPackage()
     package var engine: EngineChoice?
     /// Report progress on standard error.
     package var progress = true
-
-    /// The package built in each checkout; nil fields: this repository and its own worker.
-    package struct PackageChoice: Sendable {
-        package var path: String?
-        package var workerProduct: String?
-        package var configuration: String?
-        package init(path: String? = nil, workerProduct: String? = nil, configuration: String? = nil) {
-            (self.path, self.workerProduct, self.configuration) = (path, workerProduct, configuration)
-        }
-    }
 
     /// An engine in another process, started in each checkout by `command` after `build`.
     package struct EngineChoice: Sendable {
@@ -52,9 +42,6 @@ package struct CompareRevisionsRequest: Sendable {
         package var build: String?
         package init(command: String, build: String?) { (self.command, self.build) = (command, build) }
     }
-
-    package static let defaultWorkerProduct = RevisionComparison.Options().workerProduct
-    package static let defaultConfiguration = RevisionComparison.Options().configuration
 
     package init(a: String, b: String) { (self.a, self.b) = (a, b) }
 }
@@ -102,14 +89,14 @@ extension Application {
         return CompareRevisionsOutcome(
             report: report, comparison: outcome, json: json, markdown: markdown,
             conformanceNote: outcome.conformance == nil
-                ? "not run (the package measured is \(request.package.path ?? "."), not this repository)" : nil)
+                ? "not run (the package measured is \(request.measured.path ?? "."), not this repository)" : nil)
     }
 }
 
 extension Application {
     /// The runner's options for `request`, with its defaults and its refusals.
     func revisionOptions(_ request: CompareRevisionsRequest) throws -> RevisionComparison.Options {
-        if request.engine != nil, request.package.path != nil {
+        if request.engine != nil, request.measured.path != nil {
             throw RequestError(.engine, request.engine?.command, "and a package path measure different things; give one")
         }
         var options = RevisionComparison.Options()
@@ -128,9 +115,9 @@ extension Application {
         if let design = request.design { options.design = design }
         options.policy = request.rule.applied(to: RevisionComparison.policy)
         if let threads = request.threads { options.threads = threads }
-        options.packagePath = request.package.path
-        if let product = request.package.workerProduct { options.workerProduct = product }
-        if let configuration = request.package.configuration { options.configuration = configuration }
+        options.packagePath = request.measured.path
+        if let product = request.measured.workerProduct { options.workerProduct = product }
+        if let configuration = request.measured.configuration { options.configuration = configuration }
         options.engine = request.engine.map { .init(command: $0.command, build: $0.build) }
         return options
     }

@@ -58,7 +58,7 @@ struct CompareRevisionsCommand: ParsableCommand {
         (request.rounds, request.maximumRounds, request.budgetMinutes) = (rounds, maximumRounds, budgetMinutes)
         (request.confirm, request.instructions, request.design, request.progress) = (!noConfirm, !noInstructions, design, !quiet)
         (request.rule.threshold, request.rule.margin, request.rule.instructionThreshold) = (threshold, margin, instructionThreshold)
-        request.package = .init(path: buildOptions.packagePath, workerProduct: buildOptions.workerProduct, configuration: buildOptions.configuration)
+        request.measured = buildOptions.measured
         request.engine = engine.map { .init(command: $0, build: build) }
         return request
     }

@@ -87,7 +87,7 @@ struct EnqueueCommand: ParsableCommand {
         request.revisions = revisions
         request.filter = filter ?? request.filter
         request.profile = profile
-        request.build = .init(packagePath: build.packagePath, workerProduct: build.workerProduct, configuration: build.configuration)
+        request.measured = build.measured
         for job in try app.enqueue(request) { print("enqueue: job \(job.id): \(job.revision.prefix(10)) \(job.filter) (\(job.profile))") }
         return 0
     }

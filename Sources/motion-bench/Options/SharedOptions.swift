@@ -57,12 +57,14 @@ struct CalibrationOptions: ParsableArguments {
 /// What is built in each revision's checkout and measured: `compare-revisions` and `enqueue`.
 struct BuildOptions: ParsableArguments {
     @Option("--package-path", "DIR", help: "measure the package in DIR of each checkout (the checkout itself)") var packagePath: String?
-    @Option("--worker-product", "NAME", default: CompareRevisionsRequest.defaultWorkerProduct, help: "the package's worker executable")
+    @Option("--worker-product", "NAME", default: MeasuredPackage.defaultWorkerProduct, help: "the package's worker executable")
     var workerProduct: String
     @Option(
-        "--configuration", "release|debug", .choice(["release", "debug"]), default: CompareRevisionsRequest.defaultConfiguration,
+        "--configuration", "release|debug", .choice(["release", "debug"]), default: MeasuredPackage.defaultConfiguration,
         help: "the build configuration")
     var configuration: String
+
+    var measured: MeasuredPackage { MeasuredPackage(path: packagePath, workerProduct: workerProduct, configuration: configuration) }
 }
 
 extension ValueKind where Value == OutputFormat {
