@@ -97,7 +97,7 @@ extension Application {
     /// The runner's options for `request`, with its defaults and its refusals.
     func revisionOptions(_ request: CompareRevisionsRequest) throws -> RevisionComparison.Options {
         if request.engine != nil, request.measured.path != nil {
-            throw RequestError(.engine, request.engine?.command, "and a package path measure different things; give one")
+            throw RequestError(.engine, request.engine.map { "'\($0.command)'" }, "and a package path measure different things; give one")
         }
         var options = RevisionComparison.Options()
         options.suites = MotionBenchSuites(executable: executable)

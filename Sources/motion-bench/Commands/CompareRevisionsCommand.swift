@@ -54,7 +54,8 @@ struct CompareRevisionsCommand: ParsableCommand {
         var request = CompareRevisionsRequest(a: revisions[0], b: revisions[1])
         (request.calibration, request.reports) = (calibration.choice, reports.url)
         if let repository { request.repository = URL(fileURLWithPath: repository) }
-        (request.profile, request.filter, request.threads) = (profile.chosen ?? .quick, filter, threads)
+        if let chosen = profile.chosen { request.profile = chosen }
+        (request.filter, request.threads) = (filter, threads)
         (request.rounds, request.maximumRounds, request.budgetMinutes) = (rounds, maximumRounds, budgetMinutes)
         (request.confirm, request.instructions, request.design, request.progress) = (!noConfirm, !noInstructions, design, !quiet)
         (request.rule.threshold, request.rule.margin, request.rule.instructionThreshold) = (threshold, margin, instructionThreshold)
