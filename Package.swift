@@ -64,7 +64,7 @@ let package = Package(
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
         // Results in a database: one schema on SQLite and PostgreSQL, the fleet's job queue.
-        .target(name: "BenchStore", dependencies: ["BenchKit", "CSQLite", "CLibPQ"], exclude: ["README.md"]),
+        .target(name: "BenchStore", dependencies: ["BenchKit", "HarnessSupport", "CSQLite", "CLibPQ"], exclude: ["README.md"]),
 
         // What every layer of the harness shares and nothing of MotionBench: one way to run a
         // child process (to its end, or a line at a time), one seeded generator.

@@ -53,6 +53,12 @@ extension ConformanceReport {
                     result.clock = value
                 }
                 result.facets = try item.optionalField("facets")?.array().map { try $0.string() } ?? []
+                if let stopped = try item.optionalField("stopped"), !stopped.isNull {
+                    guard let value = FixtureResult.Stop(rawValue: try stopped.string()) else {
+                        throw stopped.error("is not a stop: " + FixtureResult.Stop.allCases.map(\.rawValue).joined(separator: ", "))
+                    }
+                    result.stopped = value
+                }
                 for probe in try item.optionalField("probes")?.array() ?? [] {
                     guard let value = Probe(rawValue: try probe.string()) else {
                         throw probe.error("is not a probe: " + Probe.allCases.map(\.rawValue).joined(separator: ", "))

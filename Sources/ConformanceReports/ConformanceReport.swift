@@ -228,7 +228,7 @@ public struct ConformanceReport: Sendable, RenderableResult {
                 ("file", r.file.map { .string($0) } ?? .null), ("basis", r.basis.map { .string($0.rawValue) } ?? .null),
                 ("inferredRules", .array(r.inferredRules.map { .string($0) })),
                 ("clock", r.clock.map { .string($0.rawValue) } ?? .null), ("probes", .array(r.probes.map { .string($0.rawValue) })),
-                ("facets", .array(r.facets.map { .string($0) })),
+                ("facets", .array(r.facets.map { .string($0) })), ("stopped", r.stopped.map { .string($0.rawValue) } ?? .null),
                 ("checksPassed", .number(Double(r.checksPassed))), ("checksFailed", .number(Double(r.checksFailed))),
                 ("checksSkipped", .number(Double(r.checksSkipped))),
                 ("checks", .array(r.checks.filter { $0.outcome != .pass }.map(\.wire))),

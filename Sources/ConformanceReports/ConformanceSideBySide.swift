@@ -58,7 +58,7 @@ public struct ConformanceSideBySide: Sendable, RenderableResult {
     func text() -> String {
         var lines = ["engines: " + names.enumerated().map { "[\($0 + 1)] \($1)" }.joined(separator: ", "), "", "section scores (checks passed of those run):"]
         lines += table(["section"] + names.indices.map { "[\($0 + 1)]" }, suites.map { suite in [suite] + reports.map { score($0, suite) } })
-        lines += ["", "fixtures where the engines differ (all \(fixtureIDs.count) in --format json, markdown or html):"]
+        lines += ["", "fixtures where the engines differ (all \(fixtureIDs.count) in the JSON, Markdown and HTML renderings):"]
         let differing = fixtureIDs.filter { id in Set(reports.map { cell($0, id).split(separator: " ").first ?? "" }).count > 1 }
         lines += table(["fixture"] + names.indices.map { "[\($0 + 1)]" }, differing.map { id in [id] + reports.map { cell($0, id) } })
         lines += [""] + reports.enumerated().map { "[\($0 + 1)] \($1.summaryLine)" }

@@ -1,5 +1,7 @@
 import BenchKit
 import Foundation
+import HarnessSupport
+import MotionConformance
 
 /// MotionBench's jobs as functions of typed requests returning typed outcomes — what the
 /// `motion-bench` executable runs after parsing its arguments, and what tests call directly. A job
@@ -84,20 +86,28 @@ package struct UsageError: Error, CustomStringConvertible {
 }
 
 /// A job that could not be done: what failed and why, in one line.
-package struct ToolError: Error, CustomStringConvertible {
+package struct ToolError: RemediableError, CustomStringConvertible {
     package let description: String
-    package init(_ description: String) { self.description = description }
+    /// The change that gets past it, when a library's error named one.
+    package let remedy: Remedy?
+    package init(_ description: String, remedy: Remedy? = nil) { (self.description, self.remedy) = (description, remedy) }
 }
 
 /// The engine could not be started or did not shake hands: one error for the run, not one per
 /// fixture.
-package struct EngineUnavailable: Error, CustomStringConvertible {
+package struct EngineUnavailable: RemediableError, CustomStringConvertible {
     package let description: String
     /// It did not answer in time (the handshake included), after this many seconds: a longer
     /// wait may be all it needs. Nil when it failed otherwise.
     package var waited: Double?
-    package init(description: String, waited: Double? = nil) {
-        self.description = description
-        self.waited = waited
+    /// A setting that gets past it, when the engine's failure named one.
+    package var remedy: Remedy?
+
+    /// The engine's failure to start: its words, how long it was waited for when it did not
+    /// answer in time, and its remedy.
+    package init(_ error: any Error, timeout: Double? = nil) {
+        description = "\(error)"
+        waited = (error as? ExternalEngine.Failure)?.timedOut == true ? timeout : nil
+        remedy = (error as? any RemediableError)?.remedy
     }
 }

@@ -138,8 +138,9 @@ enum CommandLineTool {
             print(help(for: name))
             return 0
         }
+        let found = command(words)
         do {
-            if let found = command(words) {
+            if let found {
                 do { return try found.type.main(found.words) } catch let error as RequestError {
                     throw UsageError(error.commandLineMessage, command: found.type.configuration.name)
                 } catch let error as DriverError where error.subject != nil {
@@ -177,14 +178,18 @@ enum CommandLineTool {
             let help = error.command.map { "motion-bench \($0) --help" } ?? "motion-bench help"
             writeToStandardError("motion-bench: error: \(error.message)\n(\(help) shows the usage)\n")
             return 1
-        } catch let error as ToolError {
-            writeToStandardError("motion-bench: error: \(error.description)\n")
-            return 1
         } catch {
-            writeToStandardError("motion-bench: error: \(Application.describe(error))\n")
+            writeError(error, for: found?.type)
             return 1
         }
     }
+}
+
+/// An error on standard error; one that names its remedy is followed by how this command line,
+/// having run `command`, applies it.
+func writeError(_ error: any Error, for command: (any ParsableCommand.Type)?) {
+    let remedy = (error as? any RemediableError)?.remedy.map { "\n(\($0.advice(for: command)))" } ?? ""
+    writeToStandardError("motion-bench: error: \(Application.describe(error))\(remedy)\n")
 }
 
 /// The application the commands run: this executable, its version, and status lines on standard

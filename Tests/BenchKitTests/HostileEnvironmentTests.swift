@@ -44,13 +44,28 @@ struct HostileEnvironmentTests {
         (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".tmp") }
     }
 
+    @Test("a path through a file: a typed reason, no remedy a folder option gives, nothing left behind")
+    func pathThroughAFile() throws {
+        let folder = TemporaryFolder.make("hostile-file")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("plain")
+        try Data("kept".utf8).write(to: file)
+        let refused = #expect(throws: FileWriteError.self) { try AtomicFile.write(Data("x".utf8), to: file.appendingPathComponent("x.json")) }
+        #expect(refused?.reason == .notAFolder && refused?.remedy == nil)
+        #expect(try Data(contentsOf: file) == Data("kept".utf8) && leftovers(folder).isEmpty)
+    }
+
     @Test("a read-only reports folder: exit 1, the reason, and the run kept elsewhere, saying where", .enabled(if: canMount, "needs root to mount a tmpfs"))
     func readOnlyReports() throws {
         let reports = try Self.mount("ro,size=1m")
         defer { Self.unmount(reports) }
         let run = try tool.motionBench(["run", "--quick", "--filter", "^test\\.allocate\\.7$", "--reports", reports.path])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("cannot write \(reports.path)/runs: the file system is read-only; give a writable folder"), "\(run.stderr)")
+        #expect(run.stderr.contains("cannot write \(reports.path)/runs: the file system is read-only"), "\(run.stderr)")
+        // The remedy is the command line's to word: with the run command's own option.
+        #expect(run.stderr.contains("--reports DIR"), "\(run.stderr)")
+        let refused = #expect(throws: FileWriteError.self) { try AtomicFile.write(Data("x".utf8), to: reports.appendingPathComponent("x.json")) }
+        #expect(refused.map { ($0.reason, $0.remedy) } ?? (.diskFull, nil) == (.readOnly, .writableFolder))
         #expect(run.stdout.contains("test.allocate.7"), "the report is printed before the write fails")
         #expect(try keptRun(run.stderr).benchmarks.map(\.name) == ["test.allocate.7"])
         #expect(!run.stderr.contains("NSCocoaErrorDomain"))

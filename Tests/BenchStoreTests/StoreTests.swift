@@ -67,7 +67,7 @@ struct StoreTests {
         let store = try ResultsStore(location)
         try store.store(Records.record(["a"]), source: "s/1.json", kind: .nightly, machine: "m")
         try store.connection.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", .text(String(Schema.version + 1)))
-        #expect(throws: StoreError.self) { try ResultsStore(location) }
+        #expect(#expect(throws: StoreError.self) { try ResultsStore(location) }?.remedy == nil, "no setting of this tool mends a newer store")
         #expect(throws: StoreError.self) { try ResultsStore(location, migration: .always) }
         #expect(try store.counts().first { $0.table == "runs" }?.rows == 1)
     }
@@ -83,7 +83,8 @@ struct StoreTests {
             "DROP TABLE conformance_verdicts; DROP TABLE conformance_runs; DROP TABLE results; DROP TABLE runs; DROP TABLE revisions; DROP TABLE machines")
         // Version 0 with a meta table: an old store, not an empty one.
         try store.connection.execute("UPDATE meta SET value = '0' WHERE key = 'schema_version'")
-        #expect(throws: StoreError.self) { try ResultsStore(location, migration: .never) }
+        let refused = #expect(throws: StoreError.self) { try ResultsStore(location, migration: .never) }
+        #expect(refused?.remedy == .migrateStore, "migrating is the way past it")
         let migrated = try ResultsStore(location, migration: .always)
         #expect(try migrated.version() == Schema.version)
     }

@@ -143,7 +143,7 @@ struct ApplicationJobTests {
     @Test("report over a folder with nothing stored is a ToolError that writes nothing")
     func emptyReport() throws {
         let (_, reports) = try Self.scratch()
-        #expect(throws: ToolError.self) { try Self.app.report(ReportRequest(reports: reports)) }
+        #expect(#expect(throws: ToolError.self) { try Self.app.report(ReportRequest(reports: reports)) }?.remedy == .measureFirst)
         #expect(!FileManager.default.fileExists(atPath: reports.appendingPathComponent("site").path))
         #expect(!FileManager.default.fileExists(atPath: reports.appendingPathComponent("motionbench.sqlite").path))
     }
@@ -229,15 +229,22 @@ struct CompareJobTests {
         #expect(same.comparisons.map(\.verdict) == [.unchanged] && same.exitCode == 0)
     }
 
-    @Test("a calibration file that is not there, and a history window too short, are errors before any verdict")
+    @Test("a calibration file that is not there or unreadable, and a history window too short or not stored, are errors before any verdict")
     func refusals() throws {
         var (folder, request) = try Self.request(1000, 1000)
         defer { try? FileManager.default.removeItem(at: folder) }
         request.calibration = .file(folder.appendingPathComponent("absent.json"))
         #expect(#expect(throws: RequestError.self) { try Self.app.compare(request) }?.field == .calibration)
+        let garbled = folder.appendingPathComponent("garbled.json")
+        try Data("{".utf8).write(to: garbled)
+        request.calibration = .file(garbled)
+        #expect(#expect(throws: ToolError.self) { try Self.app.compare(request) }?.remedy == .calibrateHere)
         request.calibration = .none
         request.historyWindow = 3
         #expect(#expect(throws: RequestError.self) { try Self.app.compare(request) }?.field == .historyWindow)
+        // A window the store holds no history for (an empty store): the history may be another machine's.
+        request.historyWindow = 11
+        #expect(#expect(throws: ToolError.self) { try Self.app.compare(request) }?.remedy == .otherMachine)
     }
 
     @Test("the request's rule decides: 1.5× is no regression under a 60% threshold, and a pattern's own threshold wins for its benchmark")

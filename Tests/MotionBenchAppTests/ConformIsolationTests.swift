@@ -66,7 +66,11 @@ struct ConformIsolationTests {
         #expect(verdicts == Self.oneSlow)
         #expect(report.passed == 2 && report.failed == 0 && report.errors == 1 && report.exitCode == 2)
         let slow = try #require(report.results.first { $0.id == "retarget/b-slow" })
-        #expect(slow.message.hasPrefix("ran past the \(IsolatedPlayer.overBudgetWords) of 0.05 s"), "\(slow.message)")
+        #expect(slow.stopped == .timeBudget && slow.stopped?.remedy == .longerFixtureTime && slow.message.contains("0.05 s"), "\(slow.message)")
+        #expect(report.results.filter { $0.id != slow.id }.allSatisfy { $0.stopped == nil })
+        // A JSON report keeps why, for a reader that tells a budget from a crash.
+        let reread = try ConformanceReport(json: report.render(.json))
+        #expect(reread.results.map(\.stopped) == report.results.map(\.stopped))
     }
 
     @Test("a fixture that grows past --fixture-memory is stopped and is that fixture's error; the others pass")
@@ -75,7 +79,7 @@ struct ConformIsolationTests {
         #expect(verdicts == Self.oneSlow)
         #expect(report.errors == 1 && report.exitCode == 2)
         let slow = try #require(report.results.first { $0.id == "retarget/b-slow" })
-        #expect(slow.message.contains("more than the \(IsolatedPlayer.overBudgetWords) of 64 MiB"), "\(slow.message)")
+        #expect(slow.stopped == .memoryBudget && slow.stopped?.remedy == .moreFixtureMemory && slow.message.contains("64 MiB"), "\(slow.message)")
     }
 
     @Test("a budget out of the player's range is refused as its field before any fixture plays")

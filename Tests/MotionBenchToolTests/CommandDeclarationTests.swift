@@ -51,6 +51,9 @@ struct CommandDeclarationTests {
         #expect(refusal(CollectorCommand.self, ["--heartbeat", "10", "--stale-after", "5"])?.option == "--stale-after")
         #expect(refusal(CompareCommand.self, [])?.kind == .missingArgument)
         #expect(refusal(ShowCommand.self, ["a.json", "b.json"])?.kind == .unexpectedArgument)
+        // An engine command split without a shell must close its quotes; through a shell it is the shell's to read.
+        #expect(refusal(ConformCommand.self, ["--engine", "./engine 'a b"]).map { ($0.kind, $0.option) } ?? (.conflict, nil) == (.invalidValue, "--engine"))
+        #expect(refusal(ConformCommand.self, ["--engine", "./engine 'a b", "--engine-shell"]) == nil)
     }
 
     @Test("the engine's options are one declaration: the same range in every command and in the workload worker, each command's own default")
@@ -76,5 +79,38 @@ struct CommandDeclarationTests {
         for field in RequestError.Field.allCases { #expect(declared.contains(field.option), "\(field) → \(field.option)") }
         let refusal = RequestError(.filter, "'^x$'", "matches no fixture id")
         #expect(refusal.commandLineMessage == "--filter '^x$' matches no fixture id" && refusal.description == "filter '^x$' matches no fixture id")
+    }
+
+    @Test("every remedy a library names is applied by declared options or by commands there are, and a command words it with its own")
+    func remediesHaveOptions() {
+        let declared = Set(CommandLineTool.commands.flatMap { type in type.init().declarations.map(\.name) })
+        let names = CommandLineTool.commands.map { $0.configuration.name }
+        for remedy in Remedy.allCases {
+            #expect(!(remedy.options + remedy.commands).isEmpty, "\(remedy) is applied by nothing")
+            #expect(remedy.options.allSatisfy(declared.contains), "\(remedy) → \(remedy.options)")
+            for words in remedy.commands {
+                // `db migrate`, `conform --fixture-timeout S`: a command's name, its words, options it declares.
+                let parts = words.split(separator: " ").map(String.init)
+                let matches = CommandLineTool.commands.filter { parts.starts(with: $0.configuration.name.split(separator: " ").map(String.init)) }
+                guard let type = matches.max(by: { $0.configuration.name.count < $1.configuration.name.count }) else {
+                    Issue.record("\(remedy) → '\(words)' starts with none of \(names)")
+                    continue
+                }
+                let rest = parts.dropFirst(type.configuration.name.split(separator: " ").count)
+                let own = Set(type.init().declarations.map(\.name))
+                #expect(rest.filter { $0.hasPrefix("--") }.allSatisfy(own.contains), "\(remedy) → \(words)")
+                // Its words (not the placeholders, in capitals) are ones the command takes.
+                #expect(refusal(type, rest.filter { !$0.hasPrefix("--") && $0 != $0.uppercased() }) == nil, "\(remedy) → \(words)")
+            }
+        }
+        // `run` declares --reports and --output, `compare-revisions` only --reports: each names what it has.
+        let run: any ParsableCommand.Type = RunCommand.self, revisions: any ParsableCommand.Type = CompareRevisionsCommand.self
+        let conform: any ParsableCommand.Type = ConformCommand.self
+        let folderOptions = (Remedy.writableFolder.declarations(in: run).map(\.name), Remedy.writableFolder.declarations(in: revisions).map(\.name))
+        #expect(folderOptions.0 == ["--reports", "--output"] && folderOptions.1 == ["--reports"])
+        let placeholders = Remedy.longerFixtureTime.declarations(in: conform).map(\.placeholder)
+        #expect(placeholders == ["S"])
+        let legacyInRun = Remedy.legacyEngine.declarations(in: run).count
+        #expect(legacyInRun == 0)
     }
 }

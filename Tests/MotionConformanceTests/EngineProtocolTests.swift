@@ -169,7 +169,7 @@ struct EngineProtocolTests {
     @Test("the command is split into words, not given to a shell; --engine-shell asks for one")
     func noShellUnlessAsked() throws {
         #expect(try EngineProtocol.words("python3 'my engine.py' --name \"a b\" x\\ y") == ["python3", "my engine.py", "--name", "a b", "x y"])
-        #expect(throws: FixtureError.self) { try EngineProtocol.words("engine 'unclosed") }
+        #expect(throws: EngineProtocol.UnclosedQuote(command: "engine 'unclosed")) { try EngineProtocol.words("engine 'unclosed") }
         let viaShell = try run(["conform", "--suite", "merge", "--engine-shell", "--engine", "motion-bench adapter | cat"])
         #expect(viaShell.status == 0)
         let noShell = try run(["conform", "--suite", "merge", "--engine", "motion-bench adapter | cat"])

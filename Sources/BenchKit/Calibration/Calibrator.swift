@@ -170,7 +170,7 @@ extension Calibration {
             lines.append("")
             let rounds = max(0, plan.budgetMinutes - plan.overheadMinutes)
             lines.append(
-                "compare-revisions --threshold \(percent(threshold)) --budget-minutes \(String(format: "%g", plan.budgetMinutes)): "
+                "revisions compared at a \(percent(threshold)) threshold within \(String(format: "%g", plan.budgetMinutes)) min: "
                     + "rounds to call a \(percent(plan.effect)) slowdown regressed (80% power), confirmation as many again; "
                     + "\(String(format: "%g", rounds)) min of rounds after \(String(format: "%g", plan.overheadMinutes)) min for builds and counting")
             var table = [["benchmark", "round CV", "rounds", "round time", "with confirmation", "within budget"]]

@@ -327,7 +327,7 @@ public struct ComparisonReport: Codable, Sendable {
             comparison.decidedBy = [.time]
             comparison.design = "\(statisticsA.count) + \(statisticsB.count) processes"
             comparison.message =
-                "one worker process on a side cannot show the variation between processes: measure both runs with --standard (3 processes) or --rigorous for a verdict"
+                "one worker process on a side cannot show the variation between processes: measure both runs with the standard profile (3 processes) or the rigorous one for a verdict"
         }
         // Allocation and instruction counts are deterministic: any rise past the threshold is a
         // regression, whatever the time says; the time's own verdict is kept beside it.

@@ -39,7 +39,7 @@ public struct SiteGenerator {
             (
                 "conformance.html", "Conformance",
                 (conformanceHTML
-                    ?? "<p>No conformance results are stored: <code>\(ToolName.current) nightly</code> or <code>\(ToolName.current) conform --format json --output reports/conformance.json</code> store them.</p>")
+                    ?? "<p>No conformance results are stored in this reports folder: a nightly job stores them, and so does a conformance report written as JSON to <code>conformance.json</code> in it.</p>")
                     + conformanceHistory()
             ),
         ]

@@ -164,7 +164,8 @@ public struct RevisionComparison {
     /// Builds a revision's tool and worker.
     public func build(_ revision: Revision) throws {
         if let engine = options.engine, engine.build == nil { return }
-        options.progress?.note("building \(revision.name) (\(options.engine == nil ? options.configuration : "--build")) in \(revision.directory.path)")
+        options.progress?.note(
+            "building \(revision.name) (\(options.engine == nil ? options.configuration : "the engine's build command")) in \(revision.directory.path)")
         let builder =
             options.engine?.build.map {
                 WorkerProcess(executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", $0], timeout: 3600, directory: revision.directory)

@@ -1,30 +1,53 @@
 import Foundation
+import HarnessSupport
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// A file that could not be written: which, why in plain words, and what to do about it.
-public struct FileWriteError: Error, CustomStringConvertible, Sendable {
+/// A file that could not be written: which, and why in plain words. Where a setting gets past it
+/// (another folder), `remedy` says so and the front end words how.
+public struct FileWriteError: RemediableError, CustomStringConvertible, Sendable {
+    /// Why the file could not be written.
+    public enum Reason: Equatable, Sendable {
+        case readOnly, permissionDenied, diskFull, notAFolder, isAFolder, pathTooLong
+        /// Any other `errno`, as the system words it.
+        case other(String)
+    }
+
     public let path: String
     public let code: Int32
-    public let reason: String
+    public let reason: Reason
 
     init(path: String, code: Int32) {
         self.path = path
         self.code = code
         switch code {
-        case EROFS: reason = "the file system is read-only; give a writable folder (--reports DIR or --output FILE)"
-        case EACCES, EPERM: reason = "permission denied; give a folder this user can write to (--reports DIR or --output FILE)"
-        case ENOSPC, EDQUOT: reason = "the disk is full (or the quota is used up); free some space and run again"
-        case ENOTDIR: reason = "a part of the path is a file, not a folder"
-        case EISDIR: reason = "it is a folder"
-        case ENAMETOOLONG: reason = "the path is too long"
-        default: reason = String(cString: strerror(code))
+        case EROFS: reason = .readOnly
+        case EACCES, EPERM: reason = .permissionDenied
+        case ENOSPC, EDQUOT: reason = .diskFull
+        case ENOTDIR: reason = .notAFolder
+        case EISDIR: reason = .isAFolder
+        case ENAMETOOLONG: reason = .pathTooLong
+        default: reason = .other(String(cString: strerror(code)))
         }
     }
 
-    public var description: String { "cannot write \(path): \(reason)" }
+    public var remedy: Remedy? { reason == .readOnly || reason == .permissionDenied ? .writableFolder : nil }
+
+    public var description: String {
+        let words =
+            switch reason {
+            case .readOnly: "the file system is read-only"
+            case .permissionDenied: "permission denied to this user"
+            case .diskFull: "the disk is full (or the quota is used up); free some space and run again"
+            case .notAFolder: "a part of the path is a file, not a folder"
+            case .isAFolder: "it is a folder"
+            case .pathTooLong: "the path is too long"
+            case let .other(system): system
+            }
+        return "cannot write \(path): \(words)"
+    }
 }
 
 /// Writes files so that a reader sees the old content or the new, never half of one: the data

@@ -1,4 +1,5 @@
 import Foundation
+import HarnessSupport
 
 /// Where results live under `reports/`: each run as `runs/<time>-<revision>.json`, the newest
 /// also as `latest.json`, named baselines as `baselines/<name>.json`.
@@ -30,7 +31,8 @@ public struct ResultFiles: Sendable {
         }
         try Self.write(data, to: file, keeping: "the run")
         do { try AtomicFile.write(data, to: latest) } catch {
-            throw ResultFileError("\(error); the run itself was saved as \(file.path), and \(latest.lastPathComponent) still names the run before it")
+            throw ResultFileError(
+                "\(error); the run itself was saved as \(file.path), and \(latest.lastPathComponent) still names the run before it", write: error)
         }
         return file
     }
@@ -42,9 +44,10 @@ public struct ResultFiles: Sendable {
         do { try AtomicFile.write(data, to: url) } catch {
             let kept = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("\(ToolName.current)-unsaved/\(url.lastPathComponent)")
             do { try AtomicFile.write(data, to: kept) } catch let second {
-                throw ResultFileError("\(error); \(what) could not be kept elsewhere either (\(second)), so the printed report is all that remains")
+                throw ResultFileError(
+                    "\(error); \(what) could not be kept elsewhere either (\(second)), so the printed report is all that remains", write: error)
             }
-            throw ResultFileError("\(error); \(what) was kept as \(kept.path): move it to \(url.path) once that can be written")
+            throw ResultFileError("\(error); \(what) was kept as \(kept.path): move it to \(url.path) once that can be written", write: error)
         }
     }
 
@@ -134,7 +137,12 @@ public struct ResultFiles: Sendable {
 }
 
 /// A result file that cannot be used: which, and why.
-public struct ResultFileError: Error, CustomStringConvertible {
+public struct ResultFileError: RemediableError, CustomStringConvertible {
     public let description: String
-    public init(_ description: String) { self.description = description }
+    /// The write that failed, when this error is about one.
+    public let write: FileWriteError?
+
+    public init(_ description: String, write: FileWriteError? = nil) { (self.description, self.write) = (description, write) }
+
+    public var remedy: Remedy? { write?.remedy }
 }

@@ -41,8 +41,8 @@ public final class ResultsStore {
         }
         guard allowed else {
             throw StoreError(
-                "\(location.kind.rawValue) store \(location.redacted) has schema version \(found), older than this tool's \(Schema.version): run `motion-bench db migrate --database URL` first (nothing was written)"
-            )
+                "\(location.kind.rawValue) store \(location.redacted) has schema version \(found), older than this tool's \(Schema.version), and is migrated only when asked (nothing was written)",
+                remedy: .migrateStore)
         }
         try migrate()
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HarnessSupport
 
 /// Which SQL the connection speaks where the two engines differ: the schema's few type words,
 /// the clock, and row locking.
@@ -67,7 +68,9 @@ extension SQLConnection {
 }
 
 /// A database refused or failed a statement, or could not be reached.
-public struct StoreError: Error, CustomStringConvertible, Sendable {
+public struct StoreError: RemediableError, CustomStringConvertible, Sendable {
     public var description: String
-    public init(_ description: String) { self.description = description }
+    /// The change that gets past it, when one does (an older store: migrating it).
+    public var remedy: Remedy?
+    public init(_ description: String, remedy: Remedy? = nil) { (self.description, self.remedy) = (description, remedy) }
 }

@@ -124,7 +124,7 @@ extension Application {
             do {
                 try adapter.start()
             } catch {
-                throw EngineUnavailable(description: "\(error)", waited: (error as? ExternalEngine.Failure)?.timedOut == true ? engine.timeout : nil)
+                throw EngineUnavailable(error, timeout: engine.timeout)
             }
             do {
                 log(

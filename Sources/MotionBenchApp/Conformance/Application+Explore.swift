@@ -1,6 +1,7 @@
 import BenchKit
 import EngineConformance
 import Foundation
+import HarnessSupport
 import MotionConformance
 
 /// Generated scenarios played against an engine (or MotionCore), expected answers from the
@@ -46,11 +47,13 @@ extension Application {
         var engine: ExternalEngine?
         if let options = request.engine {
             let started = ExternalEngine(options.client)
-            do { try started.start() } catch { throw ToolError("the engine \(options.command) cannot be explored: \(error)") }
+            do { try started.start() } catch {
+                throw ToolError("the engine \(options.command) cannot be explored: \(error)", remedy: (error as? any RemediableError)?.remedy)
+            }
             engine = started
         }
         defer { engine?.close() }
-        let target = engine.map { "engine \($0.label)" } ?? "MotionCore (no --engine: the reference model against MotionCore)"
+        let target = engine.map { "engine \($0.label)" } ?? "MotionCore (no engine given: the reference model against MotionCore)"
         onStart(target)
         let explored = Explorer(engine: engine, options: options).explore(progress: progress)
         func write(_ text: String, _ name: String) throws -> URL {

@@ -46,7 +46,7 @@ extension Application {
             let engine = ExternalEngine(options.client)
             defer { engine.close() }
             engine.transcript = exchange
-            do { try engine.start() } catch { throw EngineUnavailable(description: "\(error)") }
+            do { try engine.start() } catch { throw EngineUnavailable(error, timeout: request.engine?.timeout) }
             result = engine.run(fixture)
         } else {
             result = Player.run(fixture, mirror: MotionEngineMirror.factory)

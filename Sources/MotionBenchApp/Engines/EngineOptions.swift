@@ -1,6 +1,7 @@
 import BenchKit
 import Foundation
 import HarnessSupport
+import MotionConformance
 
 /// `--engine CMD [--engine-shell] [--engine-timeout S]`: an engine in another process as a command
 /// line names it, declared once for every command that plays or measures one and for the
@@ -23,6 +24,10 @@ package struct EngineOptions: ParsableArguments {
     package func validate() throws(CommandLineError) {
         if commands.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             throw CommandLineError(.invalidValue, option: "--engine", "--engine needs a command, got an empty one")
+        }
+        // Without a shell the harness splits the words itself; a quote left open is the command line's mistake.
+        if !shell, let unclosed = commands.first(where: { (try? EngineProtocol.words($0)) == nil }) {
+            throw CommandLineError(.invalidValue, option: "--engine", "--engine '\(unclosed)' has a quote it does not close")
         }
         if commands.isEmpty, shell || $timeout.isGiven {
             throw CommandLineError(.conflict, option: shell ? "--engine-shell" : "--engine-timeout", "--engine-shell and --engine-timeout go with --engine CMD")

@@ -140,9 +140,9 @@ extension Application {
             case .pass: tally.passed += 1
             case .fail: tally.failed += 1
             case .error, .skipped:
-                if result.message.hasPrefix(IsolatedPlayer.crashedMessagePrefix) {
+                if result.stopped == .crashed {
                     tally.crashed.append("\(result.file ?? result.id): \(result.message)")
-                } else if result.message.contains(IsolatedPlayer.overBudgetWords) {
+                } else if result.stopped == .timeBudget || result.stopped == .memoryBudget {
                     tally.overBudget.append("\(result.file ?? result.id): \(result.message)")
                 } else {
                     rejected(result.message, file: result.file, id: result.id)

@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import HarnessSupport
 
 /// Where a comparison's calibration comes from: this machine's for the profile, a file, or none.
 package enum CalibrationChoice: Sendable, Equatable {
@@ -74,10 +75,10 @@ extension Application {
         }
         let calibration: Calibration
         do { calibration = try JSONDecoder().decode(Calibration.self, from: Data(contentsOf: file)) } catch {
-            throw ToolError("\(file.path) is not a calibration written by `motion-bench calibrate`: \(error)")
+            throw ToolError("\(file.path) is not a calibration this tool wrote: \(error)", remedy: .calibrateHere)
         }
         guard calibration.seriesKey == key else {
-            throw ToolError("\(file.path) calibrates \(calibration.seriesKey), not this machine (\(key)); run `motion-bench calibrate` here")
+            throw ToolError("\(file.path) calibrates \(calibration.seriesKey), not this machine (\(key))", remedy: .calibrateHere)
         }
         policy.calibratedThresholds = calibration.thresholdFloors(design)
         policy.calibrationSource = "the calibration of \(calibration.date.prefix(10))"

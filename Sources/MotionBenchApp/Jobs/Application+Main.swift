@@ -27,7 +27,7 @@ package struct MainOutcome: Sendable {
     package var site: URL
     /// The store written (its location without a password), and why it could not be, if not.
     package var store: String
-    package var storeProblem: String?
+    package var storeProblem: ToolError?
 
     /// The benchmarks that did not complete.
     package var incomplete: [BenchmarkResult] { result.benchmarks.filter { $0.status != .ok } }
@@ -62,8 +62,8 @@ extension Application {
         }
         var siteRequest = ReportRequest(reports: request.reports)
         siteRequest.store = request.store
-        let storeProblem: String?
-        if case .failure(let error) = stored { storeProblem = error.description } else { storeProblem = nil }
+        let storeProblem: ToolError?
+        if case .failure(let error) = stored { storeProblem = error } else { storeProblem = nil }
         // Without a store the site still shows tonight's run and the history files.
         siteRequest.fromFiles = storeProblem != nil
         let site = try writeSite(siteRequest, conformance: conformance)

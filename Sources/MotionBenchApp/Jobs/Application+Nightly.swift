@@ -41,7 +41,7 @@ package struct NightlyOutcome: Sendable {
     /// tonight's run, and why it could not be written, if it could not (the JSON files are kept).
     package var store: String
     package var imported: ImportOutcome?
-    package var storeProblem: String?
+    package var storeProblem: ToolError?
     /// How many runs change points were looked for in (the newest `window`), and how many that
     /// takes at the least: below it, "no change points" would claim what was never looked at.
     package var runsLookedAt: Int
@@ -81,7 +81,7 @@ extension Application {
             do {
                 conformances.append(try conformance(ConformanceRequest(fixtures: request.fixtures, engine: suiteEngine)))
             } catch let error as EngineUnavailable {
-                throw ToolError(error.description)
+                throw ToolError(error.description, remedy: error.remedy)
             }
         }
         let result = try BenchmarkDriver(options: options).run()
@@ -103,13 +103,13 @@ extension Application {
             try store.store(changePoints: SuspectRange.find(in: runs), environment: result.environment, machine: machine)
             return (imported, runs, series.historyRuns)
         }
-        var runs: [HistoryRun], total: Int, problems: [String] = [], imported: ImportOutcome?, storeProblem: String?
+        var runs: [HistoryRun], total: Int, problems: [String] = [], imported: ImportOutcome?, storeProblem: ToolError?
         switch stored {
         case .success(let found):
             (imported, runs, total) = found
             problems = found.0.problems
         case .failure(let error):
-            storeProblem = error.description
+            storeProblem = error
             let loaded = history.load(seriesKey: result.environment.seriesKey)
             runs = loaded.records.suffix(request.window).map { HistoryRun($0, intervals: false) }
             (total, problems) = (loaded.records.count, loaded.problems)

@@ -98,8 +98,7 @@ extension Application {
         }
         guard anything else {
             throw ToolError(
-                "\(reports.path) and the store hold no run, history or conformance result to report (make run, motion-bench run or nightly write them); nothing was written"
-            )
+                "\(reports.path) and the store hold no run, history or conformance result to report; nothing was written", remedy: .measureFirst)
         }
         return try writeSite(request)
     }

@@ -1,6 +1,7 @@
 import BenchKit
 import BenchStore
 import Foundation
+import HarnessSupport
 
 /// Which store a job uses and under which machine name it files what it measures.
 package struct StoreChoice: Sendable {
@@ -25,7 +26,7 @@ extension Application {
     ) throws -> ResultsStore {
         let location = choice.location(reports: reports)
         do { return try ResultsStore(location, migration: migration, allowOlder: allowOlder) } catch let error as StoreError {
-            throw ToolError(location.scrub(error.description))
+            throw ToolError(location.scrub(error.description), remedy: error.remedy)
         }
     }
 
@@ -39,13 +40,13 @@ extension Application {
         } catch let error as ToolError {
             return .failure(
                 ToolError(
-                    "the results were not stored in \(location.redacted): \(location.scrub(error.description)); the JSON files are kept, and the next run or `db import` stores them"
-                ))
+                    "the results were not stored in \(location.redacted): \(location.scrub(error.description)); the JSON files are kept, and the next run or an import stores them",
+                    remedy: error.remedy ?? .importResults))
         } catch {
             return .failure(
                 ToolError(
-                    "the results were not stored in \(location.redacted): \(location.scrub(String(describing: error))); the JSON files are kept, and the next run or `db import` stores them"
-                ))
+                    "the results were not stored in \(location.redacted): \(location.scrub(String(describing: error))); the JSON files are kept, and the next run or an import stores them",
+                    remedy: (error as? any RemediableError)?.remedy ?? .importResults))
         }
     }
 }

@@ -1,6 +1,7 @@
 import BenchKit
 import BenchStore
 import Foundation
+import HarnessSupport
 
 extension Application {
     /// The JSON file of the stored run `text` names (`revision:PREFIX` or `date:PREFIX`, this
@@ -11,8 +12,8 @@ extension Application {
         let store = try openStore(choice, reports: reports)
         guard let run = try Self.storeFailure(store, { try store.run(reference, machine: choice.machineName) }) else {
             throw ToolError(
-                "no run of machine \(choice.machineName) in \(store.location.redacted) has a \(reference.field.rawValue) starting '\(reference.prefix)' (--machine NAME names another machine)"
-            )
+                "no run of machine \(choice.machineName) in \(store.location.redacted) has a \(reference.field.rawValue) starting '\(reference.prefix)'",
+                remedy: .otherMachine)
         }
         let file =
             run.kind == .nightly || run.kind == .collector
@@ -33,7 +34,7 @@ extension Application {
             return record.run
         }
         do { return try ResultFiles(root: url.deletingLastPathComponent()).load(url, role: role) } catch let error as ResultFileError {
-            throw ToolError(error.description)
+            throw ToolError(error.description, remedy: error.remedy)
         }
     }
 }
@@ -46,8 +47,8 @@ extension Application {
         let store = try openStore(choice, reports: reports)
         guard let series = try Self.storeFailure(store, { try store.machine(name: choice.machineName, seriesKey: seriesKey) }) else {
             throw ToolError(
-                "\(store.location.redacted) holds no history of machine \(choice.machineName) for this build (\(seriesKey)): `nightly` keeps one (--machine NAME names another machine)"
-            )
+                "\(store.location.redacted) holds no history of machine \(choice.machineName) for this build (\(seriesKey)): a nightly job keeps one, or the history is another machine's",
+                remedy: .otherMachine)
         }
         return HistoryNoise.thresholds(try Self.storeFailure(store, { try store.history(of: series.id, window: window) }))
     }

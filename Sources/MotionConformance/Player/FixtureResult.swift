@@ -1,3 +1,5 @@
+import HarnessSupport
+
 /// The outcome of one fixture.
 public struct FixtureResult: Sendable {
     /// `pass`: every check that ran passed (and at least one ran); `fail`: a check failed;
@@ -40,6 +42,30 @@ public struct FixtureResult: Sendable {
     /// What the fixture exercises that a report breaks failures down by (`kind:`, `valueType:`,
     /// `base:`, `modifier:` features).
     public var facets: [String] = []
+    /// Why the process playing it was stopped, for an `error` the isolated player gave: nil
+    /// otherwise. What a reader tells a crash from a budget by.
+    public var stopped: Stop? = nil
+
+    /// Why the isolated player stopped the process playing a fixture.
+    public enum Stop: String, Codable, Sendable, CaseIterable {
+        /// It trapped, was killed or exited.
+        case crashed
+        /// It ran past the per-fixture time budget.
+        case timeBudget = "time-budget"
+        /// It grew past the per-fixture memory budget.
+        case memoryBudget = "memory-budget"
+        /// It answered with a line that is not a result.
+        case unreadableAnswer = "unreadable-answer"
+
+        /// The setting that gets past it: a larger budget.
+        public var remedy: Remedy? {
+            switch self {
+            case .timeBudget: .longerFixtureTime
+            case .memoryBudget: .moreFixtureMemory
+            case .crashed, .unreadableAnswer: nil
+            }
+        }
+    }
 
     public var checksPassed: Int { checks.count { $0.outcome == .pass } + unlistedPasses }
     public var checksFailed: Int { checks.count { $0.outcome == .fail } }

@@ -62,7 +62,9 @@ public struct IsolatedPlayer: Sendable {
                 if child == nil { child = try LineProcess(arguments: command) }
                 record(try play(file, fixture, on: child!))
             } catch {
-                record(Self.error(fixture, "\(error)"))
+                var result = Self.error(fixture, "\(error)")
+                result.stopped = (error as? Stopped)?.reason
+                record(result)
                 child?.terminate()
                 child = nil
             }
@@ -70,12 +72,10 @@ public struct IsolatedPlayer: Sendable {
         return results
     }
 
-    struct Stopped: Error, CustomStringConvertible { let description: String }
-
-    /// How the message of a fixture the player crashed on begins, and the words in that of a
-    /// fixture stopped by its budget: what a reader of a JSON report tells these errors apart by.
-    public static let crashedMessagePrefix = "the player crashed on this fixture"
-    public static let overBudgetWords = "per-fixture budget"
+    struct Stopped: Error, CustomStringConvertible {
+        let reason: FixtureResult.Stop
+        let description: String
+    }
 
     private func play(_ file: String, _ fixture: Fixture, on child: LineProcess) throws(Stopped) -> FixtureResult {
         let started = Date()
@@ -86,18 +86,18 @@ public struct IsolatedPlayer: Sendable {
                     let line = try child.readLine(timeout: 0.05)
                     if let result = FixtureResult(wireLine: line, fixture: fixture) { return result }
                     if case let .string(message)? = (try? JSONValue.parse(line))?["loadError"] { return Self.error(fixture, message) }
-                    throw Stopped(description: "the player's answer could not be read: \(line.prefix(200))")
+                    throw Stopped(reason: .unreadableAnswer, description: "the player's answer could not be read: \(line.prefix(200))")
                 } catch LineProcess.Failure.timedOut {
                     let elapsed = -started.timeIntervalSinceNow
                     if elapsed > budget.seconds {
                         throw Stopped(
-                            description: "ran past the \(Self.overBudgetWords) of \(JSONValue.format(budget.seconds)) s and was stopped "
-                                + "(raise it with --fixture-timeout S)")
+                            reason: .timeBudget, description: "ran past the per-fixture time budget of \(JSONValue.format(budget.seconds)) s and was stopped")
                     }
                     if let resident = Self.residentBytes(child.pid), resident > budget.memoryBytes {
                         throw Stopped(
-                            description: "used \(resident >> 20) MiB, more than the \(Self.overBudgetWords) of \(budget.memoryBytes >> 20) MiB, "
-                                + "and was stopped (raise it with --fixture-memory MIB)")
+                            reason: .memoryBudget,
+                            description:
+                                "used \(resident >> 20) MiB, more than the per-fixture memory budget of \(budget.memoryBytes >> 20) MiB, and was stopped")
                     }
                 }
             }
@@ -106,7 +106,7 @@ public struct IsolatedPlayer: Sendable {
         } catch {
             let said = child.standardErrorTail(lines: 12)
             let reason = said.first { $0.contains("Fatal error") || $0.contains("error:") } ?? said.last
-            throw Stopped(description: "\(Self.crashedMessagePrefix): it \(error)" + (reason.map { "; it said: \($0)" } ?? ""))
+            throw Stopped(reason: .crashed, description: "the player crashed on this fixture: it \(error)" + (reason.map { "; it said: \($0)" } ?? ""))
         }
     }
 

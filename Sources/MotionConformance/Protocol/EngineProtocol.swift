@@ -189,9 +189,15 @@ public enum EngineProtocol {
 
     // MARK: Commands
 
+    /// An engine command whose quote is opened and never closed.
+    public struct UnclosedQuote: Error, CustomStringConvertible, Equatable {
+        public let command: String
+        public var description: String { "the engine command has an unclosed quote: \(command)" }
+    }
+
     /// Splits an engine command into words as a shell would for plain words and quotes ('…', "…",
     /// backslash), without running a shell: no variables, globs or pipes.
-    public static func words(_ command: String) throws -> [String] {
+    public static func words(_ command: String) throws(UnclosedQuote) -> [String] {
         var words: [String] = [], current = "", inWord = false
         var quote: Character?
         var iterator = command.makeIterator()
@@ -214,7 +220,7 @@ public enum EngineProtocol {
                 inWord = true
             }
         }
-        if quote != nil { throw FixtureError(path: "--engine", message: "the command has an unclosed quote: \(command)") }
+        if quote != nil { throw UnclosedQuote(command: command) }
         if inWord { words.append(current) }
         return words
     }

@@ -36,10 +36,12 @@ public final class ExternalEngine {
     }
 
     /// The error of one request, with all a developer needs to find it.
-    public struct Failure: Error, CustomStringConvertible {
+    public struct Failure: RemediableError, CustomStringConvertible {
         public let description: String
         /// The engine gave no answer within `Options.timeout` seconds: what a longer wait may mend.
         public var timedOut = false
+        /// A setting that gets past it (an engine without a handshake: the legacy mode).
+        public var remedy: Remedy? = nil
     }
 
     public let options: Options
@@ -98,7 +100,8 @@ public final class ExternalEngine {
                 throw Failure(
                     description:
                         "the engine `\(options.command)` answered the handshake without a `protocol` version (\(hello.compactSerialized().prefix(200))); "
-                        + "an engine written before the handshake is played with --legacy-engine (scalar property scenarios only)")
+                        + "an engine written before the handshake is played in the legacy mode (scalar property scenarios only)",
+                    remedy: .legacyEngine)
             }
             legacy = true
             self.version = 0

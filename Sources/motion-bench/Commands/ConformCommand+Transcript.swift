@@ -19,8 +19,7 @@ extension ConformCommand {
                 print($0)
             }
         } catch let error as EngineUnavailable {
-            writeToStandardError("motion-bench: error: \(error.description)\n")
-            return 2
+            return Self.engineUnavailable(error)
         }
         let result = outcome.result
         print("checks:")

@@ -4,6 +4,7 @@ import EngineConformance
 import Foundation
 import HarnessSupport
 import MotionBenchApp
+import MotionConformance
 
 /// `motion-bench conform`: runs the fixtures and reports; exit 0 all pass, 1 failures,
 /// 2 fixture errors.
@@ -78,9 +79,15 @@ struct ConformCommand: ParsableCommand {
         }
     }
 
-    /// Where an engine only answered too slowly, the option that waits longer.
-    static func slowEngineHint(_ error: EngineUnavailable) -> String {
-        error.waited.map { "(it was given \(String(format: "%g", $0)) s to answer; --engine-timeout S gives it longer, as a loaded machine may need)\n" } ?? ""
+    /// An engine that could not be played, and what gets past it: where it only answered too
+    /// slowly, the option that waits longer; where its failure names a remedy, that remedy's options.
+    static func engineUnavailable(_ error: EngineUnavailable) -> Int32 {
+        let slow = error.waited.map {
+            "(it was given \(String(format: "%g", $0)) s to answer; --engine-timeout S gives it longer, as a loaded machine may need)\n"
+        }
+        let remedy = error.remedy.map { "(\($0.advice(for: ConformCommand.self)))\n" }
+        writeToStandardError("motion-bench: error: \(error.description)\n" + (slow ?? "") + (remedy ?? ""))
+        return 2
     }
 
     /// The engine the options name (the first, when several are played side by side).
@@ -125,9 +132,9 @@ struct ConformCommand: ParsableCommand {
                     } : nil)
             header()
         } catch let error as EngineUnavailable {
-            writeToStandardError("motion-bench: error: \(error.description)\n" + Self.slowEngineHint(error))
-            return 2
+            return Self.engineUnavailable(error)
         }
+        defer { Self.adviseStopped(report.results.compactMap(\.stopped)) }
         if streaming {
             Self.emit(report.textFooter)
             return report.exitCode
@@ -140,6 +147,16 @@ struct ConformCommand: ParsableCommand {
             print(rendered, terminator: "")
         }
         return report.exitCode
+    }
+
+    /// For fixtures the isolated player stopped at a budget, how to raise that budget, once per budget.
+    static func adviseStopped(_ stops: [FixtureResult.Stop]) {
+        for remedy in Remedy.allCases {
+            let count = stops.count { $0.remedy == remedy }
+            if count > 0 {
+                writeToStandardError("(\(count) fixture\(count == 1 ? " was" : "s were") stopped at a per-fixture budget: \(remedy.advice(for: Self.self)))\n")
+            }
+        }
     }
 
     /// `conform --explore N [--seed S] [--explore-seconds T] [--explore-output DIR] [--engine CMD]`:
@@ -193,8 +210,7 @@ struct ConformCommand: ParsableCommand {
                     return engine
                 })
         } catch let error as EngineUnavailable {
-            writeToStandardError("motion-bench: error: \(error.description)\n" + Self.slowEngineHint(error))
-            return 2
+            return Self.engineUnavailable(error)
         }
         let reports = sideBySide.reports
         let rendered = try sideBySide.render(format)

@@ -45,7 +45,7 @@ struct MainCommand: ParsableCommand {
         {
             print(Self.figures(benchmark))
         }
-        if let problem = outcome.storeProblem { writeToStandardError("motion-bench: error: \(problem)\n") }
+        if let problem = outcome.storeProblem { writeError(problem, for: Self.self) }
         print(
             "reports: \(outcome.site.path) (open it in a browser), \(outcome.runFile.path), \(outcome.latestMarkdown.path)"
                 + (outcome.storeProblem == nil ? ", \(outcome.store)" : ""))

@@ -48,7 +48,7 @@ struct NightlyCommand: ParsableCommand {
         (request.store, request.window) = (store.choice, window)
         let outcome = try app.nightly(request)
         for problem in outcome.historyProblems { writeToStandardError("warning: \(problem)\n") }
-        if let problem = outcome.storeProblem { writeToStandardError("motion-bench: error: \(problem)\n") }
+        if let problem = outcome.storeProblem { writeError(problem, for: Self.self) }
         for report in outcome.conformances { print("nightly: conformance of \(report.engine ?? "MotionCore"): \(report.summaryLine)") }
         let (benchmarks, runs) = (outcome.result.benchmarks.count, outcome.historyRuns)
         print(
