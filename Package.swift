@@ -100,7 +100,7 @@ let package = Package(
         .executableTarget(
             name: "motion-bench",
             dependencies: [
-                "MotionBenchApp", "BenchKit", "ConformanceReports", "MotionConformance", "EngineConformance", "BenchStore", "HarnessSupport",
+                "MotionBenchApp", "BenchKit", "ConformanceReports", "MotionConformance", "HarnessSupport",
             ],
             // Members of a module not imported are refused, so the imports above are the modules
             // the executable uses, not fewer.

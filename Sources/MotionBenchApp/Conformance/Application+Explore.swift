@@ -25,14 +25,36 @@ package struct ExploreRequest: Sendable {
 
 /// What the exploration found, with the file each divergence and disagreement was written to.
 package struct ExploreOutcome: Sendable {
-    package var explored: Explorer.Outcome
+    /// A distinct minimal fixture the engine answered differently: its id, the rules it
+    /// exercises, and the file it was written to.
+    package struct Divergence: Sendable {
+        package var fixtureID: String
+        package var rules: [String]
+        package var file: URL
+    }
+
+    /// A scenario the reference model and MotionCore answer differently, and the file it was
+    /// written to.
+    package struct Disagreement: Sendable {
+        package var index: Int
+        package var message: String
+        package var file: URL
+    }
+
+    /// Scenarios played, agreed with, skipped for capabilities the engine did not declare, and
+    /// answered differently; not started when the time ran out; that the reference model cannot play.
+    package var played: Int, agreed: Int, skippedByEngine: Int, divergedScenarios: Int, notStarted: Int, unplayable: Int
+    /// Distinct minimal fixtures: scenarios that shrink to the same shape are one.
+    package var divergences: [Divergence]
+    package var disagreements: [Disagreement]
+    /// How many scenarios reached each rule.
+    package var rulesReached: [String: Int]
     /// The kinds explored, by name, in the order they took turns, each with the scenarios played.
     package var kindsPlayed: [(kind: String, played: Int)]
     /// What was explored: `engine NAME`, or MotionCore.
     package var target: String
-    package var divergenceFiles: [URL]
-    package var disagreementFiles: [URL]
-    package var exitCode: Int32 { explored.exitCode }
+    /// 0 when scenarios ran and all agreed; 1 when any diverged or disagreed, or none ran.
+    package var exitCode: Int32
 }
 
 extension Application {
@@ -63,12 +85,19 @@ extension Application {
             return file
         }
         let generated = "generated/".count
+        let divergences = try explored.divergences.map {
+            ExploreOutcome.Divergence(
+                fixtureID: $0.fixtureID, rules: $0.rules, file: try write($0.fixtureText, String($0.fixtureID.dropFirst(generated)) + ".json"))
+        }
+        let disagreements = try explored.disagreements.map {
+            ExploreOutcome.Disagreement(
+                index: $0.index, message: $0.message, file: try write($0.fixtureText, "disagreement-" + String($0.fixtureID.dropFirst(generated)) + ".json"))
+        }
         return ExploreOutcome(
-            explored: explored, kindsPlayed: kinds.map { ($0.rawValue, explored.kindsPlayed[$0] ?? 0) }, target: target,
-            divergenceFiles: try explored.divergences.map { try write($0.fixtureText, String($0.fixtureID.dropFirst(generated)) + ".json") },
-            disagreementFiles: try explored.disagreements.map {
-                try write($0.fixtureText, "disagreement-" + String($0.fixtureID.dropFirst(generated)) + ".json")
-            })
+            played: explored.played, agreed: explored.agreed, skippedByEngine: explored.skippedByEngine, divergedScenarios: explored.divergedScenarios,
+            notStarted: explored.notStarted, unplayable: explored.unplayable, divergences: divergences, disagreements: disagreements,
+            rulesReached: explored.rulesReached, kindsPlayed: kinds.map { ($0.rawValue, explored.kindsPlayed[$0] ?? 0) }, target: target,
+            exitCode: explored.exitCode)
     }
 }
 

@@ -27,7 +27,9 @@ package struct CollectorRequest: Sendable {
 
 /// One job a collector measured.
 package struct CollectedJob: Sendable {
-    package var job: BenchmarkJob
+    /// The job as it stands after this collector: done, failed, or running under another
+    /// collector that took it over.
+    package var job: QueuedJob
     /// The stored run; nil when the job was no longer this collector's when it finished (its
     /// heartbeats had stopped and another collector took it), or when it failed.
     package var runID: Int64?
@@ -36,6 +38,12 @@ package struct CollectedJob: Sendable {
     package var failure: String?
     /// The commit the measured worker was built from, as it said; nil for a worker that does not say.
     package var builtFrom: String?
+
+    init(job: BenchmarkJob, runID: Int64?, comparisonID: Int64? = nil, failure: String? = nil, builtFrom: String? = nil) {
+        let state: QueuedJob.State = failure != nil ? .failed : (runID ?? comparisonID) != nil ? .done : .running
+        self.job = QueuedJob(job, state: state, error: failure)
+        (self.runID, self.comparisonID, self.failure, self.builtFrom) = (runID, comparisonID, failure, builtFrom)
+    }
 }
 
 package struct CollectorOutcome: Sendable {

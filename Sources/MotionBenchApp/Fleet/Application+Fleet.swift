@@ -21,7 +21,7 @@ package struct EnqueueRequest: Sendable {
 extension Application {
     /// Adds one job per revision, each resolved to its commit first (a name git does not know is
     /// refused before anything is added).
-    package func enqueue(_ request: EnqueueRequest) throws -> [BenchmarkJob] {
+    package func enqueue(_ request: EnqueueRequest) throws -> [QueuedJob] {
         guard MeasurementProfile.named(request.profile) != nil else {
             throw RequestError(.profile, "'\(request.profile)'", "is not a profile: quick, standard or rigorous")
         }
@@ -31,7 +31,9 @@ extension Application {
         return try Self.storeFailure(store) {
             try commits.map { commit in
                 let id = try store.enqueue(revision: commit, filter: request.filter, profile: request.profile, build: request.measured.job)
-                return BenchmarkJob(id: id, revision: commit, filter: request.filter, profile: request.profile, attempt: 0, build: request.measured.job)
+                return QueuedJob(
+                    BenchmarkJob(id: id, revision: commit, filter: request.filter, profile: request.profile, attempt: 0, build: request.measured.job),
+                    state: .queued)
             }
         }
     }

@@ -40,7 +40,7 @@ package struct NightlyOutcome: Sendable {
     /// The store written (its location without a password), what it caught up with besides
     /// tonight's run, and why it could not be written, if it could not (the JSON files are kept).
     package var store: String
-    package var imported: ImportOutcome?
+    package var imported: ImportSummary?
     package var storeProblem: ToolError?
     /// How many runs change points were looked for in (the newest `window`), and how many that
     /// takes at the least: below it, "no change points" would claim what was never looked at.
@@ -103,10 +103,10 @@ extension Application {
             try store.store(changePoints: SuspectRange.find(in: runs), environment: result.environment, machine: machine)
             return (imported, runs, series.historyRuns)
         }
-        var runs: [HistoryRun], total: Int, problems: [String] = [], imported: ImportOutcome?, storeProblem: ToolError?
+        var runs: [HistoryRun], total: Int, problems: [String] = [], imported: ImportSummary?, storeProblem: ToolError?
         switch stored {
         case .success(let found):
-            (imported, runs, total) = found
+            (imported, runs, total) = (ImportSummary(found.0), found.1, found.2)
             problems = found.0.problems
         case .failure(let error):
             storeProblem = error

@@ -13,16 +13,16 @@ package enum DatabaseRequest: Sendable {
 
 /// What the store answered, with where it is (its password never written).
 package enum DatabaseOutcome {
-    case migrated(location: StoreLocation, from: Int, to: Int)
-    case imported(location: StoreLocation, ImportOutcome)
+    case migrated(store: StoreName, from: Int, to: Int)
+    case imported(store: StoreName, ImportSummary)
     /// Its schema version; the rest only when that is this tool's.
-    case status(location: StoreLocation, version: Int, tables: [(table: String, rows: Int)], machines: [StoredMachine], jobs: [JobRecord])
+    case status(store: StoreName, version: Int, tables: [(table: String, rows: Int)], machines: [MachineInStore], jobs: [QueuedJob])
 
     /// The schema version this tool writes.
     package static var schemaVersion: Int { Schema.version }
 
     package var exitCode: Int32 {
-        if case let .imported(_, outcome) = self, !outcome.problems.isEmpty { return 1 }
+        if case let .imported(_, summary) = self, !summary.problems.isEmpty { return 1 }
         return 0
     }
 }
@@ -37,7 +37,7 @@ extension Application {
             let location = choice.location(reports: reports)
             let store = try openStore(choice, reports: reports, migration: .never, allowOlder: true)
             let (from, to) = try Self.scrubbed(location) { try store.migrate() }
-            return .migrated(location: location, from: from, to: to)
+            return .migrated(store: StoreName(location), from: from, to: to)
         case let .importReports(folder):
             let folder = folder ?? reports
             guard FileManager.default.fileExists(atPath: folder.path) else { throw ToolError("\(folder.path) does not exist: nothing to import") }
@@ -54,20 +54,22 @@ extension Application {
             let target = reportsGiven ? reports : folder
             let location = choice.location(reports: target)
             let store = try openStore(choice, reports: target)
-            return .imported(location: location, try Self.scrubbed(location) { try store.importReports(folder, machine: choice.machineName) })
+            return .imported(
+                store: StoreName(location), ImportSummary(try Self.scrubbed(location) { try store.importReports(folder, machine: choice.machineName) }))
         case .status:
             let location = choice.location(reports: reports)
             let store = try openStore(choice, reports: reports, migration: .never, allowOlder: true)
             let version = try Self.scrubbed(location) { try store.version() }
-            guard version == Schema.version else { return .status(location: location, version: version, tables: [], machines: [], jobs: []) }
+            guard version == Schema.version else { return .status(store: StoreName(location), version: version, tables: [], machines: [], jobs: []) }
             return .status(
-                location: location, version: version, tables: try Self.scrubbed(location) { try store.counts() },
-                machines: try Self.scrubbed(location) { try store.machines() }, jobs: try Self.scrubbed(location) { try store.jobs() })
+                store: StoreName(location), version: version, tables: try Self.scrubbed(location) { try store.counts() },
+                machines: try Self.scrubbed(location) { try store.machines() }.map(MachineInStore.init),
+                jobs: try Self.scrubbed(location) { try store.jobs() }.map(QueuedJob.init))
         }
     }
 
     /// A store's error as the tool's, its password scrubbed.
     static func scrubbed<T>(_ location: StoreLocation, _ body: () throws -> T) throws -> T {
-        do { return try body() } catch let error as StoreError { throw ToolError(location.scrub(error.description)) }
+        do { return try body() } catch let error as StoreError { throw ToolError(location.scrub(error.description), remedy: error.remedy) }
     }
 }

@@ -1,6 +1,5 @@
 import BenchKit
 import ConformanceReports
-import EngineConformance
 import Foundation
 import HarnessSupport
 import MotionBenchApp
@@ -174,22 +173,21 @@ struct ConformCommand: ParsableCommand {
         } progress: {
             print("explore: \($0)")
         }
-        let explored = outcome.explored
-        for (divergence, file) in zip(explored.divergences, outcome.divergenceFiles) {
-            print("diverged: \(divergence.fixtureID) (\(divergence.rules.joined(separator: ", "))) → \(file.path)")
+        for divergence in outcome.divergences {
+            print("diverged: \(divergence.fixtureID) (\(divergence.rules.joined(separator: ", "))) → \(divergence.file.path)")
         }
-        for (disagreement, file) in zip(explored.disagreements, outcome.disagreementFiles) {
-            print("reference model and MotionCore disagree: scenario \(disagreement.index) → \(file.path): \(disagreement.message)")
+        for disagreement in outcome.disagreements {
+            print("reference model and MotionCore disagree: scenario \(disagreement.index) → \(disagreement.file.path): \(disagreement.message)")
         }
         print("kinds played: " + outcome.kindsPlayed.map { "\($0.kind) \($0.played)" }.joined(separator: ", "))
-        let reached = explored.rulesReached.keys.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
-        print("rules reached: " + reached.map { "\($0) \(explored.rulesReached[$0]!)" }.joined(separator: ", "))
+        let reached = outcome.rulesReached.keys.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        print("rules reached: " + reached.map { "\($0) \(outcome.rulesReached[$0]!)" }.joined(separator: ", "))
         print(
-            "explore: \(explored.played) played, \(explored.agreed) agreed, \(explored.divergedScenarios) diverged (\(explored.divergences.count) distinct minimal fixtures), \(explored.skippedByEngine) skipped by the engine, "
-                + "\(explored.disagreements.count) reference/MotionCore disagreements"
-                + (explored.notStarted > 0 ? ", \(explored.notStarted) not started (time budget)" : "")
-                + (explored.unplayable > 0 ? ", \(explored.unplayable) the reference model cannot play" : ""))
-        if explored.played == 0 { writeToStandardError("explore: no scenario ran\n") }
+            "explore: \(outcome.played) played, \(outcome.agreed) agreed, \(outcome.divergedScenarios) diverged (\(outcome.divergences.count) distinct minimal fixtures), \(outcome.skippedByEngine) skipped by the engine, "
+                + "\(outcome.disagreements.count) reference/MotionCore disagreements"
+                + (outcome.notStarted > 0 ? ", \(outcome.notStarted) not started (time budget)" : "")
+                + (outcome.unplayable > 0 ? ", \(outcome.unplayable) the reference model cannot play" : ""))
+        if outcome.played == 0 { writeToStandardError("explore: no scenario ran\n") }
         return outcome.exitCode
     }
 

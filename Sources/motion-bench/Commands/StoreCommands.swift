@@ -1,5 +1,4 @@
 import BenchKit
-import BenchStore
 import Foundation
 import HarnessSupport
 import MotionBenchApp
@@ -37,25 +36,22 @@ struct DatabaseCommand: ParsableCommand {
             }
         let outcome = try app.database(request, store: store.choice, reports: reports.url, reportsGiven: reports.isGiven)
         switch outcome {
-        case let .migrated(location, from, to):
+        case let .migrated(store, from, to):
+            print(from == to ? "db: \(store) is at schema version \(to), this tool's" : "db: \(store) migrated from schema version \(from) to \(to)")
+        case let .imported(store, summary):
+            for problem in summary.problems { writeToStandardError("warning: \(problem)\n") }
             print(
-                from == to
-                    ? "db: \(location.redacted) is at schema version \(to), this tool's"
-                    : "db: \(location.redacted) migrated from schema version \(from) to \(to)")
-        case let .imported(location, outcome):
-            for problem in outcome.problems { writeToStandardError("warning: \(problem)\n") }
-            print(
-                "db: \(outcome.runs) run\(outcome.runs == 1 ? "" : "s") and \(outcome.comparisons) comparison\(outcome.comparisons == 1 ? "" : "s") stored in \(location.redacted), \(outcome.alreadyStored) already there"
-                    + (outcome.problems.isEmpty ? "" : ", \(outcome.problems.count) file\(outcome.problems.count == 1 ? "" : "s") unreadable"))
-        case let .status(location, version, tables, machines, jobs):
-            print("db: \(location.redacted) (\(location.kind.rawValue)), schema version \(version) (this tool: \(DatabaseOutcome.schemaVersion))")
+                "db: \(summary.runs) run\(summary.runs == 1 ? "" : "s") and \(summary.comparisons) comparison\(summary.comparisons == 1 ? "" : "s") stored in \(store), \(summary.alreadyStored) already there"
+                    + (summary.problems.isEmpty ? "" : ", \(summary.problems.count) file\(summary.problems.count == 1 ? "" : "s") unreadable"))
+        case let .status(store, version, tables, machines, jobs):
+            print("db: \(store) (\(store.kind)), schema version \(version) (this tool: \(DatabaseOutcome.schemaVersion))")
             for (table, rows) in tables { print("  \(table): \(rows)") }
             for machine in machines {
-                print("  machine \(machine.name) (\(machine.seriesKey), \(machine.cpu)): \(machine.historyRuns) runs, newest \(machine.newest ?? "—")")
+                print("  machine \(machine.name) (\(machine.seriesKey), \(machine.cpu)): \(machine.runs) runs, newest \(machine.newest ?? "—")")
             }
             for job in jobs {
                 print(
-                    "  job \(job.job.id): \(job.job.revision.prefix(10)) \(job.job.filter) (\(job.job.profile)) \(job.state.rawValue)"
+                    "  job \(job.id): \(job.revision.prefix(10)) \(job.filter) (\(job.profile)) \(job.state.rawValue)"
                         + (job.claimedBy.map { " by \($0)" } ?? "") + (job.error.map { ": \($0)" } ?? ""))
             }
         }
