@@ -36,7 +36,11 @@ struct HostileEnvironmentTests {
     func keptRun(_ stderr: String) throws -> RunResult {
         let marker = try #require(stderr.range(of: "the run was kept as "), "\(stderr)")
         let path = stderr[marker.upperBound...].prefix { $0 != ":" }
-        defer { try? FileManager.default.removeItem(atPath: String(path)) }
+        defer {
+            try? FileManager.default.removeItem(atPath: String(path))
+            // The folder too, once empty (rmdir leaves one another run still keeps a file in).
+            rmdir(URL(fileURLWithPath: String(path)).deletingLastPathComponent().path)
+        }
         return try JSONDecoder().decode(RunResult.self, from: Data(contentsOf: URL(fileURLWithPath: String(path))))
     }
 
