@@ -1,9 +1,10 @@
 import BenchKit
+import HarnessSupport
 
 /// A request the application refuses, in the request's own terms: the field that was wrong, the
 /// value it held (as shown: a pattern quoted, a path as it is) and what is wrong with it. The
 /// command line names the field by its option (`--filter`); another caller by the field's name.
-package struct RequestError: Error, CustomStringConvertible, Equatable {
+package struct RequestError: RemediableError, CustomStringConvertible, Equatable {
     /// The fields of the application's requests an error can be about.
     package enum Field: String, Sendable, CaseIterable {
         case suite, fixtureID, filter, fixtures, count, limit, batch, controls, fixtureTimeout, profile
@@ -14,9 +15,11 @@ package struct RequestError: Error, CustomStringConvertible, Equatable {
     package let field: Field
     package let value: String?
     package let problem: String
+    /// The change that gets past it beyond another value, when there is one (`list` the names).
+    package let remedy: Remedy?
 
-    package init(_ field: Field, _ value: String?, _ problem: String) {
-        (self.field, self.value, self.problem) = (field, value, problem)
+    package init(_ field: Field, _ value: String?, _ problem: String, remedy: Remedy? = nil) {
+        (self.field, self.value, self.problem, self.remedy) = (field, value, problem, remedy)
     }
 
     /// The error with the field called `name`: `--filter '^x' matches no fixture id; …`.
@@ -33,9 +36,9 @@ package struct RequestError: Error, CustomStringConvertible, Equatable {
             case .filter: .filter
             case .repository: .repository
             }
-        self.init(field, error.value, problem)
+        self.init(field, error.value, problem, remedy: error.remedy)
     }
 
     /// A runner's error as the application's: the refusal of a field, or a job that could not be done.
-    package static func from(_ error: DriverError) -> any Error { RequestError(error) ?? ToolError(error.description) }
+    package static func from(_ error: DriverError) -> any Error { RequestError(error) ?? ToolError(error.description, remedy: error.remedy) }
 }

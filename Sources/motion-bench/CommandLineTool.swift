@@ -142,10 +142,10 @@ enum CommandLineTool {
         do {
             if let found {
                 do { return try found.type.main(found.words) } catch let error as RequestError {
-                    throw UsageError(error.commandLineMessage, command: found.type.configuration.name)
+                    throw UsageError(error.commandLineMessage(for: found.type), command: found.type.configuration.name)
                 } catch let error as DriverError where error.subject != nil {
                     guard let refusal = RequestError(error) else { throw error }
-                    throw UsageError(refusal.commandLineMessage, command: found.type.configuration.name)
+                    throw UsageError(refusal.commandLineMessage(for: found.type), command: found.type.configuration.name)
                 }
             }
             switch first {

@@ -107,6 +107,7 @@ struct FixtureJobTests {
         let listed = try Self.app.benchmarks(selection)
         #expect(!listed.isEmpty && listed.allSatisfy { $0.name.hasPrefix("tick.fluid.") })
         selection.filter = "^zzz$"
-        #expect(#expect(throws: RequestError.self) { try Self.app.benchmarks(selection) }?.field == .filter)
+        let refused = #expect(throws: RequestError.self) { try Self.app.benchmarks(selection) }
+        #expect(refused?.field == .filter && refused?.remedy == .listBenchmarks, "the names are a list away")
     }
 }

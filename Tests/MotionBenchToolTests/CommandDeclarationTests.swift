@@ -78,7 +78,7 @@ struct CommandDeclarationTests {
         let declared = Set(CommandLineTool.commands.flatMap { type in type.init().declarations.map(\.name) })
         for field in RequestError.Field.allCases { #expect(declared.contains(field.option), "\(field) → \(field.option)") }
         let refusal = RequestError(.filter, "'^x$'", "matches no fixture id")
-        #expect(refusal.commandLineMessage == "--filter '^x$' matches no fixture id" && refusal.description == "filter '^x$' matches no fixture id")
+        #expect(refusal.commandLineMessage() == "--filter '^x$' matches no fixture id" && refusal.description == "filter '^x$' matches no fixture id")
     }
 
     @Test("every remedy a library names is applied by declared options or by commands there are, and a command words it with its own")

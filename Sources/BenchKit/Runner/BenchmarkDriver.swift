@@ -148,7 +148,7 @@ public struct BenchmarkDriver {
         let nearest = nearestNames(names, to: filter)
         throw DriverError(
             .filter, "'\(filter)'",
-            "matches no benchmark; the nearest names: \(nearest.joined(separator: ", ")) (`\(ToolName.current) list` lists all \(names.count))")
+            "matches no benchmark of the \(names.count); the nearest names: \(nearest.joined(separator: ", "))", remedy: .listBenchmarks)
     }
 
     /// How the worker was compiled. A worker that cannot say (one from before the `build`
@@ -435,7 +435,7 @@ public struct BenchmarkDriver {
 /// A run that cannot be done. When an option of the run is at fault, `subject` says which one and
 /// `problem` what is wrong with its value, so a caller names the option in its own terms (a
 /// command line by its flag); the description names it by the options' field.
-public struct DriverError: Error, CustomStringConvertible {
+public struct DriverError: RemediableError, CustomStringConvertible {
     /// The options' fields an error can be about.
     public enum Subject: String, Sendable {
         case filter, repository
@@ -446,11 +446,13 @@ public struct DriverError: Error, CustomStringConvertible {
     /// The value given, as it is shown (quoted when it is a pattern).
     public let value: String?
     public let problem: String?
+    /// The change that gets past it, when a setting does.
+    public let remedy: Remedy?
 
-    public init(_ description: String) { (self.description, subject, value, problem) = (description, nil, nil, nil) }
+    public init(_ description: String) { (self.description, subject, value, problem, remedy) = (description, nil, nil, nil, nil) }
 
-    public init(_ subject: Subject, _ value: String, _ problem: String) {
-        (self.subject, self.value, self.problem) = (subject, value, problem)
+    public init(_ subject: Subject, _ value: String, _ problem: String, remedy: Remedy? = nil) {
+        (self.subject, self.value, self.problem, self.remedy) = (subject, value, problem, remedy)
         description = "\(subject.rawValue) \(value) \(problem)"
     }
 }

@@ -20,6 +20,8 @@ public enum Remedy: String, Sendable, CaseIterable {
     case importResults = "import-results"
     /// Measure first: there is nothing yet to report.
     case measureFirst = "measure-first"
+    /// See every benchmark's name (a filter matched none).
+    case listBenchmarks = "list-benchmarks"
 }
 
 /// An error that may name the remedy for it.

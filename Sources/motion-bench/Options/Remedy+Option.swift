@@ -10,7 +10,7 @@ extension Remedy {
         case .longerFixtureTime: ["--fixture-timeout"]
         case .moreFixtureMemory: ["--fixture-memory"]
         case .otherMachine: ["--machine"]
-        case .migrateStore, .calibrateHere, .importResults, .measureFirst: []
+        case .migrateStore, .calibrateHere, .importResults, .measureFirst, .listBenchmarks: []
         }
     }
 
@@ -26,6 +26,7 @@ extension Remedy {
         case .calibrateHere: ["calibrate"]
         case .importResults: ["db import"]
         case .measureFirst: ["run", "nightly"]
+        case .listBenchmarks: ["list"]
         }
     }
 
@@ -52,6 +53,7 @@ extension Remedy {
         case .calibrateHere: return "\(how) calibrates this machine"
         case .importResults: return "\(how) stores them now"
         case .measureFirst: return "\(how) measures and writes them"
+        case .listBenchmarks: return "\(how) lists them all"
         }
     }
 }

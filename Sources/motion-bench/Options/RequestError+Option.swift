@@ -1,3 +1,4 @@
+import HarnessSupport
 import MotionBenchApp
 
 extension RequestError.Field {
@@ -36,6 +37,9 @@ extension RequestError.Field {
 }
 
 extension RequestError {
-    /// The error as the command line says it: the field by its option.
-    var commandLineMessage: String { message(naming: field.option) }
+    /// The error as the command line says it to someone who ran `command`: the field by its
+    /// option, and its remedy, if any, as that command applies it.
+    func commandLineMessage(for command: (any ParsableCommand.Type)? = nil) -> String {
+        message(naming: field.option) + (remedy.map { " (\($0.advice(for: command)))" } ?? "")
+    }
 }
