@@ -179,14 +179,23 @@ public struct RevisionComparison {
         ticker.setEventHandler { [progress = options.progress, name = revision.name] in progress?.note("building \(name): \(seconds()) s so far") }
         ticker.resume()
         defer { ticker.cancel() }
-        switch builder.run() {
+        var outcome = builder.run()
+        if case let .crashed(signal, _, false) = outcome {
+            // A build tool that crashes (a SIGSEGV in SwiftPM or the compiler) seldom crashes
+            // twice on the same sources; a failed build, which is the revision's own, is not retried.
+            options.progress?.note("building \(revision.name) ended by \(signalMeaning(signal) ?? "signal \(signal)"); building it once more")
+            outcome = builder.run()
+        }
+        switch outcome {
         case .finished: break
         case let .failed(_, stdout, stderr):
             // SwiftPM writes its errors on standard output.
             let text = stderr.isEmpty ? String(decoding: stdout, as: UTF8.self) : stderr
             throw DriverError("building \(revision.name) failed:\n\(WorkerProcess.tail(text))")
-        case let .crashed(signal, stderr, _):
-            throw DriverError("building \(revision.name) ended by \(signalMeaning(signal) ?? "signal \(signal)"):\n\(WorkerProcess.tail(stderr))")
+        case let .crashed(signal, stderr, outOfMemory):
+            throw DriverError(
+                "building \(revision.name) ended by \(signalMeaning(signal) ?? "signal \(signal)")\(outOfMemory ? "" : ", twice"):\n\(WorkerProcess.tail(stderr))"
+            )
         case let .timedOut(seconds):
             throw DriverError("building \(revision.name) ran past \(Int(seconds)) s and was stopped")
         case let .couldNotStart(reason):

@@ -51,7 +51,7 @@ extension Remedy {
         case .longerFixtureTime, .moreFixtureMemory: return given.isEmpty ? "\(how) raises it" : "raise it with \(how)"
         case .otherMachine: return how.isEmpty ? "name another machine" : "\(how) names another machine"
         case .calibrateHere: return "\(how) calibrates this machine"
-        case .importResults: return "\(how) stores them now"
+        case .importResults: return "\(how) stores them once the store can take them"
         case .measureFirst: return "\(how) measures and writes them"
         case .listBenchmarks: return "\(how) lists them all"
         }
