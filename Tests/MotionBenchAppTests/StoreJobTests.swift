@@ -40,4 +40,13 @@ struct StoreJobTests {
         #expect(version == DatabaseOutcome.schemaVersion && machines.isEmpty)
         #expect(listed == jobs && tables.first { $0.table == "jobs" }?.rows == 1)
     }
+
+    @Test("enqueue with no revision is refused as its revisions, and nothing is stored")
+    func noRevision() throws {
+        let reports = TemporaryFolder.make("store-jobs")
+        var request = EnqueueRequest()
+        (request.reports, request.repository) = (reports, Repository.root)
+        #expect(#expect(throws: RequestError.self) { try ApplicationJobTests.app.enqueue(request) }?.field == .revisions)
+        #expect(!FileManager.default.fileExists(atPath: reports.appendingPathComponent("motionbench.sqlite").path))
+    }
 }

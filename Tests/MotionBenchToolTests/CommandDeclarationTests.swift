@@ -50,6 +50,7 @@ struct CommandDeclarationTests {
         #expect(refusal(ConformCommand.self, ["--seed", "3"]).map { ($0.kind, $0.option) } ?? (.invalidValue, nil) == (.conflict, "--seed"))
         #expect(refusal(CollectorCommand.self, ["--heartbeat", "10", "--stale-after", "5"])?.option == "--stale-after")
         #expect(refusal(CompareCommand.self, [])?.kind == .missingArgument)
+        #expect(refusal(EnqueueCommand.self, ["--filter", "x"])?.kind == .missingArgument)
         #expect(refusal(ShowCommand.self, ["a.json", "b.json"])?.kind == .unexpectedArgument)
         // An engine command split without a shell must close its quotes; through a shell it is the shell's to read.
         #expect(refusal(ConformCommand.self, ["--engine", "./engine 'a b"]).map { ($0.kind, $0.option) } ?? (.conflict, nil) == (.invalidValue, "--engine"))

@@ -25,7 +25,7 @@ extension Application {
         guard MeasurementProfile.named(request.profile) != nil else {
             throw RequestError(.profile, "'\(request.profile)'", "is not a profile: quick, standard or rigorous")
         }
-        guard !request.revisions.isEmpty else { throw UsageError("enqueue needs at least one revision", command: "enqueue") }
+        guard !request.revisions.isEmpty else { throw RequestError(.revisions, nil, "names none; a job is made for each revision given") }
         let commits = try request.revisions.map { try Self.commit($0, in: request.repository) }
         let store = try openStore(request.store, reports: request.reports)
         return try Self.storeFailure(store) {

@@ -77,6 +77,10 @@ struct EnqueueCommand: ParsableCommand {
     var build = BuildOptions()
     var store = StoreOptions()
 
+    func validate() throws(CommandLineError) {
+        if revisions.isEmpty { throw CommandLineError(.missingArgument, "enqueue needs at least one REVISION") }
+    }
+
     func run() throws -> Int32 {
         var request = EnqueueRequest()
         (request.store, request.reports, request.repository) = (store.choice, reports.url, URL(fileURLWithPath: repository))

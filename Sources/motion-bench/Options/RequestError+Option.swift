@@ -32,6 +32,7 @@ extension RequestError.Field {
         case .kinds: "--kinds"
         case .exploreKinds: "--explore-kinds"
         case .fixtureMemory: "--fixture-memory"
+        case .revisions: "REVISION…"
         }
     }
 }
