@@ -79,9 +79,9 @@ public struct InstructionCounter {
     /// A copy of the worker without its DWARF sections (symbols kept, so the region is still found
     /// by name): valgrind 3.19, Debian 12's, gives up on the DWARF 5 the Swift toolchain writes.
     /// Made once per build of the worker, in the temporary directory, and touched at each use;
-    /// making one removes the copies no run has used for `unusedFor` seconds, so that rebuilt
-    /// workers do not fill the folder. Nil without `objcopy`.
-    static func withoutDebugInformation(_ worker: URL, unusedFor: TimeInterval = 3600) -> URL? {
+    /// making one removes the copies no run has used for an hour, so that rebuilt workers do not
+    /// fill the folder. Nil without `objcopy`.
+    static func withoutDebugInformation(_ worker: URL) -> URL? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: worker.path),
             let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970,
             let size = attributes[.size] as? Int
@@ -93,7 +93,7 @@ public struct InstructionCounter {
             try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: copy.path)
             return copy
         }
-        removeUnusedCopies(olderThan: unusedFor)
+        removeUnusedCopies(olderThan: 3600)
         let partial = copy.appendingPathExtension("\(getpid())")
         guard
             case .finished = WorkerProcess(
@@ -115,7 +115,8 @@ public struct InstructionCounter {
     /// The copies `withoutDebugInformation` made (and partial ones a stopped run left) that have
     /// not been used for `seconds`. A run that is executing one keeps it: the file system removes
     /// a running program's file only when it exits.
-    static func removeUnusedCopies(olderThan seconds: TimeInterval, in folder: URL = FileManager.default.temporaryDirectory) {
+    static func removeUnusedCopies(olderThan seconds: TimeInterval) {
+        let folder = FileManager.default.temporaryDirectory
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         let cutoff = Date().addingTimeInterval(-seconds)
         for name in names where name.hasPrefix("motionbench-") && name.contains("-nodebug") {

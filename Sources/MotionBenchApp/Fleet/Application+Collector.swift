@@ -27,8 +27,8 @@ package struct CollectorRequest: Sendable {
 
 /// One job a collector measured.
 package struct CollectedJob: Sendable {
-    /// The job as it stands after this collector: done, failed, or running under another
-    /// collector that took it over.
+    /// The job as this collector left it: done, failed, or `running` when its heartbeats had
+    /// stopped and another collector had claimed it by the time this one finished.
     package var job: QueuedJob
     /// The stored run; nil when the job was no longer this collector's when it finished (its
     /// heartbeats had stopped and another collector took it), or when it failed.

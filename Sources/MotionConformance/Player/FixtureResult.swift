@@ -47,7 +47,7 @@ public struct FixtureResult: Sendable {
     public var stopped: Stop? = nil
 
     /// Why the isolated player stopped the process playing a fixture.
-    public enum Stop: String, Codable, Sendable, CaseIterable {
+    public enum Stop: String, Sendable, CaseIterable {
         /// It trapped, was killed or exited.
         case crashed
         /// It ran past the per-fixture time budget.

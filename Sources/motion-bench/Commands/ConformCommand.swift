@@ -81,11 +81,11 @@ struct ConformCommand: ParsableCommand {
     /// An engine that could not be played, and what gets past it: where it only answered too
     /// slowly, the option that waits longer; where its failure names a remedy, that remedy's options.
     static func engineUnavailable(_ error: EngineUnavailable) -> Int32 {
-        let slow = error.waited.map {
-            "(it was given \(String(format: "%g", $0)) s to answer; --engine-timeout S gives it longer, as a loaded machine may need)\n"
+        writeError(error, for: ConformCommand.self)
+        if let waited = error.waited {
+            writeToStandardError(
+                "(it was given \(String(format: "%g", waited)) s to answer; --engine-timeout S gives it longer, as a loaded machine may need)\n")
         }
-        let remedy = error.remedy.map { "(\($0.advice(for: ConformCommand.self)))\n" }
-        writeToStandardError("motion-bench: error: \(error.description)\n" + (slow ?? "") + (remedy ?? ""))
         return 2
     }
 
