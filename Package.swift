@@ -68,7 +68,10 @@ let package = Package(
 
         // What every layer of the harness shares and nothing of MotionBench: one way to run a
         // child process (to its end, or a line at a time), one seeded generator.
-        .target(name: "HarnessSupport", exclude: ["README.md"]),
+        .target(name: "HarnessSupport", dependencies: ["CChildProcess"], exclude: ["README.md"]),
+        // Starting a child in a process group of its own, and the tether that ends those groups
+        // when the tool ends, however it ends: C, since the tether runs in a forked child.
+        .target(name: "CChildProcess"),
 
         // Fixtures, the scenario player, the independent reference model, coverage, exploration,
         // and the engine protocol: its vocabulary and the client of an engine in another process.

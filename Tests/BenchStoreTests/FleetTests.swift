@@ -32,12 +32,13 @@ struct FleetTests {
 
     func collector(
         _ machine: String, of tiny: TinyPackage, on location: StoreLocation, staleAfter: String, reports: URL = TemporaryFolder.make("motion-bench-store"),
-        linger: Int = 0
+        linger: Int = 0, environment: [String: String] = [:]
     ) throws -> Tool.Started {
-        try Tool.start([
-            "collector", "--database", location.raw, "--machine", machine, "--repository", tiny.folder.path, "--reports", reports.path,
-            "--heartbeat", "0.5", "--stale-after", staleAfter, "--poll", "0.5", "--reconnect-for", "90", "--linger", String(linger),
-        ])
+        try Tool.start(
+            [
+                "collector", "--database", location.raw, "--machine", machine, "--repository", tiny.folder.path, "--reports", reports.path,
+                "--heartbeat", "0.5", "--stale-after", staleAfter, "--poll", "0.5", "--reconnect-for", "90", "--linger", String(linger),
+            ], environment: environment)
     }
 
     /// Polls the queue until `condition` holds of its jobs; false when `seconds` pass first.
@@ -60,18 +61,27 @@ struct FleetTests {
         #expect(enqueued.status == 0, "\(enqueued.output)")
         let store = try ResultsStore(location)
         #expect(try store.jobs().map(\.job.revision) == tiny.revisions)
-        let collectors = try ["fleet-a", "fleet-b"].map { try collector($0, of: tiny, on: location, staleAfter: "4") }
+        // fleet-b's processes carry a variable of their own, so that what it started can be found.
+        let tag = UUID().uuidString
+        let collectors = try ["fleet-a", "fleet-b"].map {
+            try collector($0, of: tiny, on: location, staleAfter: "4", environment: $0 == "fleet-b" ? [ChildLifetimeTests.variable: tag] : [:])
+        }
         // fleet-b is killed as soon as it holds a job: mid-build or mid-measurement.
         let victim = collectors[1].processIdentifier
         var killedJob: Int64?
+        var leftAfterKill: [String] = []
         _ = try wait(for: 240, in: store) { jobs in
             guard let held = jobs.first(where: { $0.state == .running && $0.claimedBy == "fleet-b#\(victim)" }) else {
                 return !jobs.contains { $0.state == .queued }
             }
             kill(victim, SIGKILL)
             killedJob = held.job.id
+            // Before the job is stale (4 s) and handed on, nothing fleet-b started still runs.
+            _ = ChildLifetimeTests.wait(3) { ChildLifetimeTests.carrying(tag).isEmpty }
+            leftAfterKill = ChildLifetimeTests.carrying(tag)
             return true
         }
+        #expect(leftAfterKill.isEmpty, "fleet-b's build or worker outlived it, beside the collector taking its job over: \(leftAfterKill)")
         let survivor = collectors[0].finish()
         let victimOutput = collectors[1].finish().output
         let queue = (try? store.jobs()).map { "\($0)" } ?? "unreadable"

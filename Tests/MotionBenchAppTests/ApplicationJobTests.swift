@@ -213,6 +213,8 @@ struct CompareJobTests {
         var request = CompareRequest(baseline: a.path, candidate: b.path)
         request.reports = folder
         request.calibration = .none
+        // Synthetic runs have no build to run again: the two runs decide alone.
+        request.confirm = false
         return (folder, request)
     }
 
@@ -245,6 +247,19 @@ struct CompareJobTests {
         // A window the store holds no history for (an empty store): the history may be another machine's.
         request.historyWindow = 11
         #expect(#expect(throws: ToolError.self) { try Self.app.compare(request) }?.remedy == .otherMachine)
+    }
+
+    @Test(
+        "asked to confirm, a regression between two runs of no build that can run again, with no stored history of the spread between runs, is withheld: inconclusive, exit 3"
+    )
+    func unconfirmable() throws {
+        var (folder, request) = try Self.request(1000, 1500)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        request.confirm = true
+        let report = try Self.app.compare(request)
+        #expect(report.comparisons.map(\.verdict) == [.inconclusive] && report.comparisons[0].withheld == .unconfirmable)
+        #expect(report.exitCode == 3)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("motionbench.sqlite").path), "no store was made to look for history")
     }
 
     @Test("the request's rule decides: 1.5× is no regression under a 60% threshold, and a pattern's own threshold wins for its benchmark")

@@ -120,10 +120,8 @@ public struct Calibrator {
             buildFlags: driver.build().flags(configuration: driver.options.buildConfiguration))
         environment.jemallocVersion = nil
         let machine = MachineState(
-            parallelCapacity: capacity, probeThreads: driver.options.threads, probeDisturbed: capacity == nil ? true : nil, loadAverage: loadAverage,
-            processes: loads.count,
-            busyProcesses: loads.filter(\.isBusy).count, remeasured: driver.busyLog.remeasured,
-            othersCPU: loads.isEmpty ? nil : loads.map(\.othersCPU).reduce(0, +) / Double(loads.count))
+            capacity: capacity, threads: driver.options.threads, loadAverage: loadAverage, loads: loads,
+            remeasured: driver.busyLog.remeasured, span: nil)
         var calibration = Calibration(
             schemaVersion: Calibration.currentSchemaVersion, machineKey: environment.machineKey, seriesKey: environment.seriesKey,
             profile: driver.options.profile.name, date: BenchmarkDriver.timestamp(), revision: environment.revision,

@@ -33,6 +33,11 @@ public struct ComparisonPolicy: Sendable {
     /// Per benchmark, its own run-to-run noise over this machine's history (`HistoryNoise`):
     /// its threshold in place of `threshold`; `thresholdOverrides` and calibration floors still apply.
     public var historyThresholds: [String: HistoryNoise] = [:]
+    /// Per benchmark, how far apart two runs of unchanged code land on this machine
+    /// (`HistoryNoise.spread`): a comparison of two runs made apart takes it as the least
+    /// standard error of its log-ratio, since the processes of one run cannot show how much runs
+    /// differ. Not used by paired rounds, whose pairing cancels the drift between runs.
+    public var betweenRunSpread: [String: HistoryNoise] = [:]
 
     public init() {}
 
@@ -45,6 +50,26 @@ public struct ComparisonPolicy: Sendable {
         if let floor = calibratedThresholds[name], floor > result { return (floor, true) }
         return (result, false)
     }
+
+    /// `estimate` with the spread between runs of `name` as the least standard error of its
+    /// log-ratio, for two runs made apart (`betweenRunSpread`), and the note saying so when the
+    /// spread was the wider.
+    public func withSpreadBetweenRuns(_ estimate: RatioEstimate, name: String) -> (RatioEstimate, note: String?) {
+        guard estimate.design == .processes, let history = betweenRunSpread[name], let spread = history.spread,
+            spread > estimate.logStandardError
+        else { return (estimate, nil) }
+        var widened = estimate
+        widened.logStandardError = spread
+        // The standard error is then the history's estimate, with its degrees of freedom.
+        widened.degreesOfFreedom = Double(max(history.pairs - 1, 1))
+        let note = String(
+            format: "standard error from the spread between runs, %.1f%% over %d pairs of runs in this machine's history (wider than the processes')",
+            (exp(spread) - 1) * 100, history.pairs)
+        return (widened, note)
+    }
+
+    /// The threshold a verdict on `name` uses.
+    public func thresholdValue(for name: String) -> Double { threshold(for: name).value }
 
     /// Why a benchmark's threshold is not the one asked for, when it is not.
     func thresholdNote(for name: String) -> String? {
@@ -100,6 +125,32 @@ public struct BenchmarkComparison: Codable, Sendable {
     /// The verdict the time alone gave, where a count decided instead (a rise in instructions
     /// while the time was inconclusive): shown beside it, labelled, never as the verdict's ratio.
     public var timeVerdict: Verdict?
+    /// Why a time verdict of regressed or improved was not kept, when it was not.
+    public var withheld: Withheld?
+
+    /// What keeps a comparison from a time verdict its statistics reached.
+    public enum Withheld: String, Codable, Sendable, CaseIterable {
+        /// A process of either side was measured beside half a CPU of other work.
+        case busyProcesses
+        /// Other work ran beside the whole run or rounds (`MachineState.span`).
+        case busyRun
+        /// Its p-value failed the comparison's false-discovery control (`FalseDiscovery`).
+        case falseDiscovery
+        /// A further run or further rounds did not show it again.
+        case notConfirmed
+        /// No further run could be made, and nothing else bounds the spread between runs.
+        case unconfirmable
+    }
+
+    /// Where the time's standard error came from when not from the processes of the two runs
+    /// alone: the spread between runs in this machine's history, when that is wider.
+    public var spreadNote: String?
+    /// The smaller of the time's two one-sided p-values (slower, faster): what the comparison's
+    /// false-discovery control ranks among the benchmarks it compared on time.
+    public var directionalPValue: Double?
+    /// For a time verdict of regressed or improved: its place in the false-discovery control
+    /// over the comparison (`FalseDiscovery`), kept or not.
+    public var falseDiscovery: FalseDiscovery?
 
     /// A measure a verdict can rest on.
     public enum Measure: String, Codable, Sendable, CaseIterable {
@@ -230,6 +281,14 @@ public struct ComparisonReport: Codable, Sendable {
                     name: old.name, verdict: .missing, threshold: policy.threshold(for: old.name).value,
                     message: "not in the candidate run"))
         }
+        let busy = [("baseline", baseline.machine), ("candidate", candidate.machine)].compactMap { role, machine in
+            machine?.spanNote.map { "the \(role) run had \($0)" }
+        }
+        if !busy.isEmpty {
+            let why = busy.joined(separator: " and ") + ": measure again on a quiet machine"
+            for index in comparisons.indices { comparisons[index].withholdTimeVerdict(why, .busyRun) }
+        }
+        FalseDiscovery.control(&comparisons, level: (1 - policy.confidence) / 2)
         let ratios = comparisons.compactMap { [.regressed, .improved, .unchanged, .inconclusive].contains($0.verdict) ? $0.ratio : nil }
         let geometricMean = ratios.isEmpty ? nil : exp(ratios.map(log).reduce(0, +) / Double(ratios.count))
         let machine = [baseline.machine.map { "baseline: \($0.summary)" }, candidate.machine.map { "candidate: \($0.summary)" }].compactMap { $0 }
@@ -296,7 +355,9 @@ public struct ComparisonReport: Codable, Sendable {
         }
         comparison.baselineMedian = Descriptive.median(a.samples)
         comparison.candidateMedian = Descriptive.median(b.samples)
-        if let estimate = estimator(baseline, candidate) {
+        if let measured = estimator(baseline, candidate) {
+            let (estimate, spreadNote) = policy.withSpreadBetweenRuns(measured, name: candidate.name)
+            comparison.spreadNote = spreadNote
             let decision = VerdictDecision(estimate, threshold: threshold, confidence: policy.confidence, margin: policy.margin)
             let interval = estimate.interval(confidence: policy.confidence)
             comparison.ratio = estimate.ratio
@@ -304,6 +365,7 @@ public struct ComparisonReport: Codable, Sendable {
             comparison.verdict = decision.verdict
             comparison.decidedBy = [.time]
             comparison.pValue = decision.pValue
+            comparison.directionalPValue = decision.directionalPValue
             comparison.hypothesis = decision.hypothesis
             comparison.detectableEffect = decision.detectableEffect
             comparison.design =
@@ -312,9 +374,7 @@ public struct ComparisonReport: Codable, Sendable {
             // Processes measured beside other work say what the neighbour did as much as what the
             // code did: no time verdict is drawn from them.
             if let busy = comparison.busy, comparison.verdict == .regressed || comparison.verdict == .improved {
-                comparison.message =
-                    "would be \(comparison.verdict.rawValue) (\(String(format: "%.3f", estimate.ratio))×), but the \(busy): measure again on a quiet machine"
-                comparison.verdict = .inconclusive
+                comparison.withholdTimeVerdict("the \(busy): measure again on a quiet machine", .busyProcesses)
             }
         } else {
             // One process per side: its samples cannot show how much processes differ, so no

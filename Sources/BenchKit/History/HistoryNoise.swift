@@ -13,6 +13,16 @@ public struct HistoryNoise: Codable, Hashable, Sendable {
     public var threshold: Double
     /// Consecutive pairs of runs it was measured over.
     public var pairs: Int
+    /// The standard deviation of ln(cᵢ₊₁ / cᵢ) between consecutive runs, from their median
+    /// absolute value (1.4826 × the median of the dᵢ, the normal distribution's ratio, so that a
+    /// few real steps barely move it): how far apart two runs of unchanged code land on this
+    /// machine, the spread between processes and between runs together. A comparison of two runs
+    /// takes it as the least standard error its log-ratio can have.
+    public var spread: Double?
+
+    public init(threshold: Double, pairs: Int, spread: Double? = nil) {
+        (self.threshold, self.pairs, self.spread) = (threshold, pairs, spread)
+    }
 
     /// Fewer consecutive pairs than this give no threshold: quartiles of a handful say little.
     public static let minimumPairs = 10
@@ -30,7 +40,7 @@ public struct HistoryNoise: Codable, Hashable, Sendable {
         return changes.compactMapValues { d in
             guard d.count >= minimumPairs else { return nil }
             let q1 = Descriptive.percentile(d, 25), q3 = Descriptive.percentile(d, 75)
-            return HistoryNoise(threshold: exp(q3 + 1.5 * (q3 - q1)) - 1, pairs: d.count)
+            return HistoryNoise(threshold: exp(q3 + 1.5 * (q3 - q1)) - 1, pairs: d.count, spread: 1.4826 * Descriptive.median(d))
         }
     }
 }

@@ -34,9 +34,19 @@ public enum MachineLoad {
         let wallNanoseconds: UInt64
     }
 
-    /// Now, or nil where /proc/stat cannot be read. `alsoCounting`: a child process whose CPU
-    /// time counts as this process's own (an engine the worker drives), not as other work.
-    public static func snapshot(alsoCounting child: Int32? = nil) -> Snapshot? {
+    /// Other work of a quarter of a CPU or more on average over a whole span — a run, the rounds
+    /// of a comparison of revisions — makes the span "busy". Over seconds, /proc/stat's ticks
+    /// resolve a few thousandths of a CPU, so a neighbour too brief or too light to show inside
+    /// one process's window still shows here.
+    public static let busySpanCPUs = 0.25
+
+    /// Now, or nil where /proc/stat cannot be read. `alsoCounting`: child processes whose CPU
+    /// time counts as this process's own (an engine the worker drives, the workers of a round
+    /// still running), not as other work. `withDescendants`: the CPU time of every child this
+    /// process has waited for, and of theirs, counts as its own too — the whole tree a command
+    /// started, which is what a span's snapshot at its start and end, with no child between
+    /// them left running, needs.
+    public static func snapshot(alsoCounting children: [Int32] = [], withDescendants: Bool = false) -> Snapshot? {
         guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
             let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") })
         else { return nil }
@@ -44,10 +54,15 @@ public enum MachineLoad {
         guard fields.count >= 8 else { return nil }
         // user nice system idle iowait irq softirq steal: all but idle and iowait are busy.
         let busy = fields[0] + fields[1] + fields[2] + fields[5] + fields[6] + fields[7]
+        var own = usageSeconds(RUSAGE_SELF)
+        if withDescendants { own += usageSeconds(RUSAGE_CHILDREN) }
+        return Snapshot(busyTicks: busy, ownSeconds: own + children.map(cpuSeconds).reduce(0, +), wallNanoseconds: MonotonicClock.now())
+    }
+
+    static func usageSeconds(_ who: __rusage_who) -> Double {
         var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        let own = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        return Snapshot(busyTicks: busy, ownSeconds: own + (child.map(cpuSeconds) ?? 0), wallNanoseconds: MonotonicClock.now())
+        getrusage(__rusage_who_t(who.rawValue), &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
     /// User and system CPU seconds of a process so far, from /proc/PID/stat (0 if it is gone).
@@ -157,6 +172,22 @@ public struct MachineState: Codable, Hashable, Sendable {
     public var remeasured: Int
     /// Mean CPUs of other work over all timing processes.
     public var othersCPU: Double?
+    /// Other work over the whole span the verdicts rest on — the run from its first timing process
+    /// to its last, or all the rounds of a comparison of revisions — counted from /proc/stat less
+    /// every process this tool started. Absent in results from before it was measured.
+    public var span: ProcessLoad?
+
+    /// Whether other work ran beside the measurements: a process measured beside half a CPU of
+    /// it, or a quarter of a CPU over the whole span. No time verdict is drawn from such runs.
+    public var isBusy: Bool { busyProcesses > 0 || isBusyOverSpan }
+
+    public var isBusyOverSpan: Bool { (span?.othersCPU ?? 0) >= MachineLoad.busySpanCPUs }
+
+    /// "other work 0.93 CPU over the whole 48 s", for a span that was busy.
+    public var spanNote: String? {
+        guard let span, isBusyOverSpan else { return nil }
+        return String(format: "other work %.2f CPU over the whole %.0f s", span.othersCPU, span.wallSeconds)
+    }
 
     /// "two threads gave 1.93× one thread; busy in 3 of 24 processes (others 0.4 CPU on average)".
     public var summary: String {
@@ -173,7 +204,8 @@ public struct MachineState: Codable, Hashable, Sendable {
                     ? "quiet in all \(processes) processes"
                     : "busy in \(busyProcesses) of \(processes) processes" + (remeasured > 0 ? " after \(remeasured) re-measured" : ""))
         }
-        if let othersCPU { parts.append("other work \(String(format: "%.2f", othersCPU)) CPU on average") }
+        if let othersCPU { parts.append("other work \(String(format: "%.2f", othersCPU)) CPU on average in the processes") }
+        if let span { parts.append(String(format: "%.2f CPU over the whole %.0f s", span.othersCPU, span.wallSeconds)) }
         if let loadAverage, let first = loadAverage.first { parts.append("load average \(String(format: "%.2f", first))") }
         return parts.joined(separator: "; ")
     }
@@ -182,5 +214,17 @@ public struct MachineState: Codable, Hashable, Sendable {
         guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return nil }
         let values = text.split(separator: " ").prefix(3).compactMap { Double($0) }
         return values.count == 3 ? values : nil
+    }
+}
+
+extension MachineState {
+    /// The state of a measurement made of timing processes with these `loads`, over `span`.
+    public init(
+        capacity: Double?, threads: Int, loadAverage: [Double]?, loads: [ProcessLoad], remeasured: Int, span: ProcessLoad?
+    ) {
+        self.init(
+            parallelCapacity: capacity, probeThreads: threads, probeDisturbed: capacity == nil ? true : nil, loadAverage: loadAverage,
+            processes: loads.count, busyProcesses: loads.filter(\.isBusy).count, remeasured: remeasured,
+            othersCPU: loads.isEmpty ? nil : loads.map(\.othersCPU).reduce(0, +) / Double(loads.count), span: span)
     }
 }

@@ -59,8 +59,11 @@ public enum Sampler {
 
     /// Warms `body` up by doubling batches until the profile's warm-up time is spent, but for at
     /// most `maximumWarmupIterations` (a frame benchmark's animations advance with every iteration
-    /// and must still be running when measured). Returns the iterations per sample: one for frame
-    /// benchmarks, enough to last the profile's minimum sample time for operation benchmarks.
+    /// and must still be running when measured). Returns the iterations per sample: enough for
+    /// the profile's maximum samples to last its whole measuring time, so that a process measures
+    /// for as long as the profile says however short an iteration is — and for operation
+    /// benchmarks at least the profile's minimum sample time. A frame benchmark whose frames are
+    /// long enough keeps one frame per sample.
     static func warmUp(_ body: BenchmarkBody, unit: BenchmarkUnit, profile: MeasurementProfile) throws -> Int {
         var iterations = 1
         var warmupIterations = 0
@@ -73,10 +76,17 @@ public enum Sampler {
             warmupIterations += iterations
             iterations = min(iterations * 2, max(1, profile.maximumWarmupIterations - warmupIterations))
         } while Double(MonotonicClock.now() - warmupStart) < profile.warmupSeconds * 1e9 && warmupIterations < profile.maximumWarmupIterations
-        switch unit {
-        case .frame: return 1
-        case .operation: return max(1, Int((profile.minimumSampleSeconds * 1e9 / max(lastBatch, 1)).rounded(.up)))
-        }
+        return iterationsPerSample(iterationSeconds: lastBatch / 1e9, unit: unit, profile: profile)
+    }
+
+    /// Iterations per sample for iterations of `iterationSeconds`: the maximum samples times that
+    /// many iterations last twice the measuring time (the warm-up's estimate of
+    /// an iteration can be short), and an operation's sample lasts the minimum sample time.
+    static func iterationsPerSample(iterationSeconds: Double, unit: BenchmarkUnit, profile: MeasurementProfile) -> Int {
+        let iteration = max(iterationSeconds, 1e-9)
+        let forDuration = 2 * profile.measureSeconds / Double(profile.maximumSamples) / iteration
+        let forSampleTime = unit == .operation ? profile.minimumSampleSeconds / iteration : 1
+        return max(1, Int(max(forDuration, forSampleTime).rounded(.up)))
     }
 
     /// The instruction pass, run under callgrind with collection toggled on only inside

@@ -305,13 +305,14 @@ public struct RevisionComparison {
         if design != options.design { options.progress?.note("a worker cannot serve blocks: each round runs one process a side") }
         let capacity = ParallelProbe.capacity(threads: options.threads)
         let loadAverage = MachineState.loadAverageNow()
+        let spanStart = MachineLoad.snapshot(withDescendants: true)
         var rounds: [String: [Round]] = [:]
         var failures: [String: String] = [:]
         var progress = Dictionary(descriptors.map { ($0.name, Progress.measuring) }, uniquingKeysWith: { x, _ in x })
         var confirmations: [String: (confirmed: Bool, note: String)] = [:]
         var generator = SplitMix64(seed: 0xAB_BA)
         var round = 0
-        var stopReason = "every benchmark decided"
+        var stopReason = Self.allDecided
         var lastRound: (minutes: Double, benchmarks: Int)?
         while true {
             var pending = descriptors.filter { failures[$0.name] == nil && !(progress[$0.name].map { if case .decided = $0 { true } else { false } } ?? true) }
@@ -408,28 +409,37 @@ public struct RevisionComparison {
                 confirmations[name] = (false, "regressed after \(after) rounds, but the confirmation was cut short (\(stopReason)): not confirmed")
             }
         }
-        var report = compare(descriptors, rounds, counting, failures, builds, instructions: instructions)
+        let span = spanStart.flatMap { start in MachineLoad.snapshot(withDescendants: true).map { MachineLoad.load(from: start, to: $0) } }
+        let loads = rounds.values.flatMap { $0.flatMap { $0.loads.compactMap { $0 } } }
+        let machine = MachineState(
+            capacity: capacity, threads: options.threads, loadAverage: loadAverage, loads: loads,
+            remeasured: drivers.map(\.busyLog.remeasured).reduce(0, +), span: span)
+        var report = compare(descriptors, rounds, counting, failures, builds, instructions: instructions, machine: machine)
         for index in report.comparisons.indices {
             let name = report.comparisons[index].name
             guard let (confirmed, note) = confirmations[name] else { continue }
+            report.comparisons[index].message = [report.comparisons[index].message, note].compactMap { $0 }.joined(separator: "; ")
+            guard report.comparisons[index].verdict == .regressed else { continue }
+            // A confirmation is of a regression: beside a verdict the report did not keep (the
+            // machine was busy, the false-discovery bound was not met) it says nothing.
             report.comparisons[index].confirmed = confirmed
-            if !confirmed, report.comparisons[index].verdict == .regressed, report.comparisons[index].message == nil {
+            if !confirmed, report.comparisons[index].decidedBy == [.time] {
                 report.comparisons[index].verdict = .inconclusive
             }
-            report.comparisons[index].message = [report.comparisons[index].message, note].compactMap { $0 }.joined(separator: "; ")
+        }
+        // The reason the rounds stopped is the report's own, so that it never says every
+        // benchmark decided beside one the report leaves undecided.
+        let undecided = report.count(.inconclusive)
+        if stopReason == Self.allDecided, undecided > 0 {
+            stopReason = "the rounds decided every benchmark, but \(undecided) \(undecided == 1 ? "is" : "are") left inconclusive by the report (see each)"
         }
         report.rounds = RoundsSummary(design: design.rawValue, count: round, stopReason: stopReason)
-        let loads = rounds.values.flatMap { $0.flatMap { $0.loads.compactMap { $0 } } }
-        let machine = MachineState(
-            parallelCapacity: capacity, probeThreads: options.threads, probeDisturbed: capacity == nil ? true : nil, loadAverage: loadAverage,
-            processes: loads.count,
-            busyProcesses: loads.filter(\.isBusy).count,
-            remeasured: drivers.map(\.busyLog.remeasured).reduce(0, +),
-            othersCPU: loads.isEmpty ? nil : loads.map(\.othersCPU).reduce(0, +) / Double(loads.count))
         return Outcome(
             design: design, report: report, rounds: round, stopReason: stopReason, conformance: conformanceDelta(a, b),
             builds: builds, machine: machine)
     }
+
+    static let allDecided = "every benchmark decided"
 
     /// Rounds that confirm a regression found after `after` rounds: as many again, and more when
     /// the slowdown those rounds measured, against their own scatter, needs more for the
@@ -482,7 +492,8 @@ public struct RevisionComparison {
 
     func compare(
         _ descriptors: [Benchmark.Descriptor], _ rounds: [String: [Round]], _ counting: [[String: WorkerReport]],
-        _ failures: [String: String], _ builds: [WorkerBuild], instructions: [[String: InstructionSummary]] = [[:], [:]]
+        _ failures: [String: String], _ builds: [WorkerBuild], instructions: [[String: InstructionSummary]] = [[:], [:]],
+        machine: MachineState? = nil
     ) -> ComparisonReport {
         func result(_ side: Int) -> RunResult {
             let benchmarks = descriptors.map { d -> BenchmarkResult in
@@ -516,7 +527,8 @@ public struct RevisionComparison {
                 buildFlags: builds[side].flags(configuration: options.configuration))
             return RunResult(
                 schemaVersion: RunResult.currentSchemaVersion, tool: "\(ToolName.current) compare-revisions", startedAt: "", finishedAt: "",
-                profile: options.profile.name, threads: options.threads, filter: options.filter, environment: environment, benchmarks: benchmarks)
+                profile: options.profile.name, threads: options.threads, filter: options.filter, environment: environment, benchmarks: benchmarks,
+                machine: side == 1 ? machine : nil)
         }
         var report =
             (try? ComparisonReport.compare(

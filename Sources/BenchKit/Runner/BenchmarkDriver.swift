@@ -203,6 +203,7 @@ public struct BenchmarkDriver {
         // comparison of two runs would take that drift for a change.
         let sweeps = max(1, options.profile.processes)
         var timings = [ProcessTimings](repeating: ProcessTimings(), count: selected.count)
+        let spanStart = MachineLoad.snapshot(withDescendants: true)
         for sweep in 0..<sweeps {
             for (index, descriptor) in selected.enumerated() where timings[index].failure == nil {
                 options.progress?.update(
@@ -211,6 +212,7 @@ public struct BenchmarkDriver {
                 timings[index].add(timingProcess(descriptor.name))
             }
         }
+        let span = spanStart.flatMap { start in MachineLoad.snapshot(withDescendants: true).map { MachineLoad.load(from: start, to: $0) } }
         for (index, descriptor) in selected.enumerated() {
             var result = measure(descriptor, timings[index])
             if jemallocVersion == nil { jemallocVersion = result.1 }
@@ -234,17 +236,9 @@ public struct BenchmarkDriver {
             schemaVersion: RunResult.currentSchemaVersion, tool: options.toolVersion, startedAt: started,
             finishedAt: Self.timestamp(), profile: options.profile.name, threads: options.threads,
             filter: options.filter, environment: environment, benchmarks: results,
-            machine: machineState(results.compactMap(\.timing), capacity: capacity, loadAverage: loadAverage))
-    }
-
-    /// The machine's state over a run's timing processes.
-    func machineState(_ timings: [TimingSummary], capacity: Double?, loadAverage: [Double]?) -> MachineState {
-        let loads = timings.flatMap { $0.processLoads ?? [] }
-        return MachineState(
-            parallelCapacity: capacity, probeThreads: options.threads, probeDisturbed: capacity == nil ? true : nil, loadAverage: loadAverage,
-            processes: loads.count,
-            busyProcesses: loads.filter(\.isBusy).count, remeasured: busyLog.remeasured,
-            othersCPU: loads.isEmpty ? nil : loads.map(\.othersCPU).reduce(0, +) / Double(loads.count))
+            machine: MachineState(
+                capacity: capacity, threads: options.threads, loadAverage: loadAverage,
+                loads: results.compactMap(\.timing).flatMap { $0.processLoads ?? [] }, remeasured: busyLog.remeasured, span: span))
     }
 
     /// One timing process, measured again (up to `busyRetries` times) when the rest of the machine

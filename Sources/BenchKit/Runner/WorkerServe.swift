@@ -69,9 +69,9 @@ public enum WorkerServe {
             switch try BlockRequest(line: line) {
             case let .block(seconds):
                 try prepare(seconds)
-                let before = MachineLoad.snapshot(alsoCounting: child)
+                let before = MachineLoad.snapshot(alsoCounting: child.map { [$0] } ?? [])
                 let block = try measure(seconds)
-                if let before, let after = MachineLoad.snapshot(alsoCounting: child) {
+                if let before, let after = MachineLoad.snapshot(alsoCounting: child.map { [$0] } ?? []) {
                     let measured = MachineLoad.load(from: before, to: after)
                     load.wallSeconds += measured.wallSeconds
                     load.ownCPUSeconds += measured.ownCPUSeconds

@@ -92,6 +92,9 @@ public struct VerdictDecision: Hashable, Sendable {
     public var hypothesis: String
     /// The relative slowdown detectable with 80% power (0.06 for 6%).
     public var detectableEffect: Double
+    /// The smaller of the two one-sided p-values, against ratio ≤ 1 + μθ and ratio ≥ 1/(1 + μθ):
+    /// what a comparison of many benchmarks ranks to control its false discoveries.
+    public var directionalPValue: Double
 
     public static let power = 0.8
 
@@ -119,6 +122,7 @@ public struct VerdictDecision: Hashable, Sendable {
         func t(_ distance: Double) -> Double { s > 0 ? distance / s : (distance > 0 ? .infinity : -.infinity) }
         let pSlower = p(t(m - evidence)), pFaster = p(t(-evidence - m))
         let pEquivalent = max(p(t(m + bound)), p(t(bound - m)))
+        directionalPValue = min(pSlower, pFaster)
         detectableEffect = Self.detectableEffect(threshold: threshold, standardError: s, degreesOfFreedom: nu, confidence: confidence, margin: margin)
         // Below the full threshold, the hypothesis names the estimate's condition too.
         let estimateNote = { (side: String) in margin < 1 ? ", estimate \(side) \(side == "≥" ? ratio(1 + threshold) : ratio(1 / (1 + threshold)))" : "" }

@@ -98,9 +98,9 @@ public enum WorkloadWorker {
         case .counting: (frames, minimum, seconds) = (12, 12, 1e9)
         case .instructions: throw WorkloadError("an engine in another process has no instructions pass; expected timing or counting")
         }
-        let before = MachineLoad.snapshot(alsoCounting: engine.pid)
+        let before = MachineLoad.snapshot(alsoCounting: engine.pid.map { [$0] } ?? [])
         let answer = try engine.request("workload", workload.requestFields(frames: frames, minimumFrames: minimum, seconds: seconds))
-        let load = before.flatMap { start in MachineLoad.snapshot(alsoCounting: engine.pid).map { MachineLoad.load(from: start, to: $0) } }
+        let load = before.flatMap { start in MachineLoad.snapshot(alsoCounting: engine.pid.map { [$0] } ?? []).map { MachineLoad.load(from: start, to: $0) } }
         let times = try frameTimes(answer, op: "workload", frames: frames)
         guard times.count >= min(minimum, frames) else {
             throw WorkloadError("the engine ran \(times.count) frames; the request asked for at least \(minimum) (\"minimumFrames\")")

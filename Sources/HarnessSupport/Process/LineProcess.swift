@@ -8,9 +8,9 @@ import Foundation
 /// worker serving blocks: the runner's one way to hold a conversation with a child, as
 /// `WorkerProcess` is its one way to run a child that ends.
 ///
-/// Started from an argument vector (`posix_spawnp`, searching `PATH`), or through `/bin/sh -c`
-/// only when asked. It runs in a process group of its own, so that whatever it starts is ended
-/// with it: `terminate()` kills the group, and so does the tool when it is interrupted. Reads
+/// Started from an argument vector (searching `PATH`), or through `/bin/sh -c` only when asked.
+/// It runs in a process group of its own, so that whatever it starts is ended with it:
+/// `terminate()` kills the group, and so does the tether when the tool ends (`ChildGroups`). Reads
 /// wait with `poll` and a deadline, so a child that never answers costs a timeout, never a hang;
 /// its standard error is drained while waiting and its last lines kept for error messages.
 public final class LineProcess {
@@ -43,7 +43,7 @@ public final class LineProcess {
     /// Starts `arguments[0]` (found on PATH, or a path) with the rest as its arguments, with
     /// `environment` as its variables (nil: this process's).
     public init(arguments: [String], environment: [String: String]? = nil) throws {
-        guard let program = arguments.first, !program.isEmpty else { throw Failure.cannotStart("the command is empty") }
+        guard arguments.first?.isEmpty == false else { throw Failure.cannotStart("the command is empty") }
         Self.ignoreBrokenPipes()
         var stdinPipe: [Int32] = [-1, -1], stdoutPipe: [Int32] = [-1, -1], stderrPipe: [Int32] = [-1, -1]
         guard pipe(&stdinPipe) == 0, pipe(&stdoutPipe) == 0, pipe(&stderrPipe) == 0 else {
@@ -51,39 +51,20 @@ public final class LineProcess {
         }
         // Close-on-exec, so that an engine started later does not hold this one's pipes open.
         for fd in stdinPipe + stdoutPipe + stderrPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        let cArguments = arguments.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
-        let cEnvironment = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
-        defer { cEnvironment?.forEach { free($0) } }
-        var child: pid_t = 0
-        let status =
-            cEnvironment.map { env in env.withUnsafeBufferPointer { posix_spawnp(&child, program, &actions, &attributes, cArguments, $0.baseAddress) } }
-            ?? posix_spawnp(&child, program, &actions, &attributes, cArguments, environ)
-        for fd in [stdinPipe[0], stdoutPipe[1], stderrPipe[1]] { close(fd) }
-        guard status == 0 else {
-            for fd in [stdinPipe[1], stdoutPipe[0], stderrPipe[0]] { close(fd) }
-            throw Failure.cannotStart("'\(program)': \(String(cString: strerror(status)))")
+        let child: pid_t
+        do {
+            child = try ChildGroups.spawn(
+                arguments, search: true, environment: environment, directory: nil, input: stdinPipe[0], output: stdoutPipe[1],
+                errors: stderrPipe[1])
+        } catch {
+            for fd in stdinPipe + stdoutPipe + stderrPipe { close(fd) }
+            throw Failure.cannotStart(error.description)
         }
+        for fd in [stdinPipe[0], stdoutPipe[1], stderrPipe[1]] { close(fd) }
         pid = child
         input = stdinPipe[1]
         output = stdoutPipe[0]
         errors = stderrPipe[0]
-        ChildGroups.register(pid)
     }
 
     deinit { terminate() }
@@ -215,39 +196,5 @@ public final class LineProcess {
             close(errors)
             errors = -1
         }
-    }
-}
-
-/// The process groups of running children, killed when the tool is interrupted, so that no
-/// engine outlives `conform` and no worker its run. A fixed table: the signal handler may not allocate or lock.
-enum ChildGroups {
-    nonisolated(unsafe) static let table: UnsafeMutablePointer<pid_t> = {
-        let table = UnsafeMutablePointer<pid_t>.allocate(capacity: 64)
-        table.initialize(repeating: 0, count: 64)
-        for sig in [SIGINT, SIGTERM, SIGHUP] {
-            signal(sig) { received in
-                for slot in 0..<64 where ChildGroups.table[slot] > 0 { kill(-ChildGroups.table[slot], SIGKILL) }
-                signal(received, SIG_DFL)
-                raise(received)
-            }
-        }
-        return table
-    }()
-
-    static let lock = NSLock()
-
-    static func register(_ pid: pid_t) {
-        lock.lock()
-        defer { lock.unlock() }
-        for slot in 0..<64 where table[slot] == 0 {
-            table[slot] = pid
-            return
-        }
-    }
-
-    static func unregister(_ pid: pid_t) {
-        lock.lock()
-        defer { lock.unlock() }
-        for slot in 0..<64 where table[slot] == pid { table[slot] = 0 }
     }
 }

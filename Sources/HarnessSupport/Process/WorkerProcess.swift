@@ -1,9 +1,12 @@
 import Foundation
 
 /// One run of a program in its own process, with a timeout: the runner's one way to run a child
-/// that ends — benchmark workers, git, builds, another revision's tool. Standard output and error
-/// are drained on their own threads so a chatty child cannot block on a full pipe; how it ended
-/// (its status, the signal and what that signal usually means, a timeout) comes back typed.
+/// that ends — benchmark workers, git, builds, another revision's tool. It runs in a process
+/// group of its own, which a timeout kills whole and the tether kills when the tool ends however
+/// it ends (`ChildGroups`), so a build's compilers do not outlive it. Its standard input is
+/// /dev/null; output and error are drained on their own threads so a chatty child cannot block
+/// on a full pipe; how it ended (its status, the signal and what that signal usually means, a
+/// timeout) comes back typed.
 public struct WorkerProcess {
     public enum Outcome {
         case finished(stdout: Data)
@@ -42,52 +45,91 @@ public struct WorkerProcess {
     }
 
     public func run() -> Outcome {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        if let directory { process.currentDirectoryURL = directory }
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let done = DispatchSemaphore(value: 0)
-        let killsBefore = OutOfMemoryKills.count()
-        process.terminationHandler = { _ in done.signal() }
-        do { try process.run() } catch {
-            return .couldNotStart("cannot start \(executable.path): \(error.localizedDescription)")
+        LineProcess.ignoreBrokenPipes()
+        var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
+        guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else {
+            return .couldNotStart("cannot start \(executable.path): no pipes: \(String(cString: strerror(errno)))")
         }
-        let stdout = DrainedPipe(output), stderr = DrainedPipe(errors)
-        if done.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            if done.wait(timeout: .now() + 2) == .timedOut {
-                kill(process.processIdentifier, SIGKILL)
-                done.wait()
+        for fd in outputPipe + errorPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        let killsBefore = OutOfMemoryKills.count()
+        let pid: pid_t
+        do {
+            pid = try ChildGroups.spawn(
+                [executable.path] + arguments, search: false, environment: environment, directory: directory?.path, input: -1,
+                output: outputPipe[1], errors: errorPipe[1])
+        } catch {
+            for fd in outputPipe + errorPipe { close(fd) }
+            return .couldNotStart("cannot start \(executable.path): \(error.description)")
+        }
+        close(outputPipe[1])
+        close(errorPipe[1])
+        let stdout = DrainedPipe(outputPipe[0]), stderr = DrainedPipe(errorPipe[0])
+        let exit = ExitWatch(pid)
+        defer { ChildGroups.unregister(pid) }
+        guard let status = exit.wait(seconds: timeout) else {
+            kill(-pid, SIGTERM)
+            if exit.wait(seconds: 2) == nil {
+                kill(-pid, SIGKILL)
+                _ = exit.wait(seconds: .infinity)
             }
+            kill(-pid, SIGKILL)
+            _ = stdout.finish()
+            _ = stderr.finish()
             return .timedOut(seconds: timeout)
         }
+        // The group may hold what the child started and left behind; it ends with the child.
+        kill(-pid, SIGKILL)
         let errorText = String(decoding: stderr.finish(), as: UTF8.self)
         let outputData = stdout.finish()
-        switch process.terminationReason {
-        case .uncaughtSignal:
-            let signal = process.terminationStatus
+        let signal = status & 0x7f
+        if signal != 0 {
             let killed = signal == SIGKILL && (OutOfMemoryKills.count() ?? 0) > (killsBefore ?? .max)
             let said = ["out of memory", "Cannot allocate memory", "allocation failed"].contains { errorText.contains($0) }
             return .crashed(signal: signal, stderr: errorText, outOfMemory: killed || said)
-        case .exit where process.terminationStatus != 0:
-            return .failed(status: process.terminationStatus, stdout: outputData, stderr: errorText)
-        default:
-            return .finished(stdout: outputData)
         }
+        let code = (status >> 8) & 0xff
+        return code != 0 ? .failed(status: code, stdout: outputData, stderr: errorText) : .finished(stdout: outputData)
     }
 }
 
-/// Reads a pipe to its end on a background thread.
+/// Waits for one child's exit on a thread of its own, so that the wait can have a deadline.
+private final class ExitWatch: @unchecked Sendable {
+    private var status: Int32 = 0
+    private let ended = DispatchSemaphore(value: 0)
+    private var done = false
+
+    init(_ pid: pid_t) {
+        Thread.detachNewThread { [self] in
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            self.status = status
+            ended.signal()
+        }
+    }
+
+    /// The wait status, or nil when the child is still running after `seconds`.
+    func wait(seconds: Double) -> Int32? {
+        if done { return status }
+        let result =
+            seconds.isFinite
+            ? ended.wait(timeout: .now() + seconds)
+            : {
+                ended.wait()
+                return .success
+            }()
+        guard result == .success else { return nil }
+        done = true
+        return status
+    }
+}
+
+/// Reads a pipe to its end on a background thread, and closes it.
 private final class DrainedPipe: @unchecked Sendable {
     private var data = Data()
     private let finished = DispatchSemaphore(value: 0)
 
-    init(_ pipe: Pipe) {
-        let handle = pipe.fileHandleForReading
+    init(_ descriptor: Int32) {
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         Thread.detachNewThread { [self] in
             data = handle.readDataToEndOfFile()
             finished.signal()

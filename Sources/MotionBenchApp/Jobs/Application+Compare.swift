@@ -25,6 +25,11 @@ package struct CompareRequest: Sendable {
     package var calibration = CalibrationChoice.machine
     /// Compare runs of different profiles or machines anyway.
     package var force = false
+    /// Whether a regression seen between the two runs is confirmed by a further run of the
+    /// candidate's build before it is called one (false: the two runs' statistics decide alone).
+    package var confirm = true
+    /// The benchmark worker a further run uses; nil: MotionBenchmarks beside this tool.
+    package var worker: URL?
 
     package init(baseline: String, candidate: String? = nil) { (self.baseline, self.candidate) = (baseline, candidate) }
 }
@@ -49,13 +54,76 @@ extension Application {
         try applyCalibration(
             request.calibration, reports: request.reports, profile: candidate.profile, seriesKey: candidate.environment.seriesKey,
             design: .compare, to: &policy)
+        policy.betweenRunSpread = try storedSpread(
+            seriesKey: candidate.environment.seriesKey, store: request.store, reports: request.reports, window: request.historyWindow ?? 60)
+        var report: ComparisonReport
         do {
-            return try ComparisonReport.compare(
+            report = try ComparisonReport.compare(
                 baseline: baseline, candidate: candidate, baselineName: request.baseline, candidateName: request.candidate ?? "latest",
                 policy: policy, force: request.force)
         } catch let error as ResultFileError {
             throw ToolError(error.description)
         }
+        guard request.confirm, !report.suspects.isEmpty else { return report }
+        switch furtherRun(of: candidate, suspects: report.suspects, request: request) {
+        case let .success(further):
+            report.confirm(
+                with: further.result, baseline: baseline, candidate: candidate, policy: policy,
+                source: further.file.path.replacingOccurrences(of: request.reports.path + "/", with: ""))
+        case let .failure(why):
+            report.leaveUnconfirmed(why.description, policy: policy)
+        }
+        return report
+    }
+
+    /// Why a further run of the candidate cannot be made.
+    struct NoFurtherRun: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// A further run of `suspects` with the candidate's build, profile and threads: possible only
+    /// when the benchmark worker here was built from the candidate's commit, from a clean checkout.
+    func furtherRun(of candidate: RunResult, suspects: [String], request: CompareRequest) -> Result<RunOutcome, NoFurtherRun> {
+        guard candidate.benchmarks.allSatisfy({ $0.engine == nil }) else {
+            return .failure(NoFurtherRun(description: "the candidate measured an engine in another process"))
+        }
+        guard let built = candidate.environment.build?.revision, candidate.environment.build?.dirty != true else {
+            return .failure(NoFurtherRun(description: "the candidate run does not name a clean build"))
+        }
+        var selection = BenchmarkSelection()
+        selection.worker = request.worker
+        guard let profile = MeasurementProfile.named(candidate.profile) else {
+            return .failure(NoFurtherRun(description: "the candidate's profile \(candidate.profile) is not one this tool has"))
+        }
+        selection.profile = profile
+        selection.threads = candidate.threads
+        selection.filter = "^(" + suspects.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|") + ")$"
+        do {
+            let options = try selection.driverOptions(self)
+            let here = BenchmarkDriver(options: options).build().source
+            guard here?.revision == built, here?.dirty != true else {
+                return .failure(
+                    NoFurtherRun(
+                        description:
+                            "the worker here was built from \(here?.revision?.prefix(10) ?? "an unknown commit")\(here?.dirty == true ? " (dirty)" : ""), not the candidate's \(built.prefix(10))"
+                    ))
+            }
+            log("confirming \(suspects.count) regression\(suspects.count == 1 ? "" : "s") with a further run of the candidate's build")
+            return .success(try run(RunRequest(selection: selection, reports: request.reports)))
+        } catch {
+            return .failure(NoFurtherRun(description: "the further run failed: \(error)"))
+        }
+    }
+
+    /// Each benchmark's spread between runs over this machine's newest `window` stored runs of
+    /// the series (`HistoryNoise.spread`); none when the store holds no such history — the
+    /// embedded default store not existing included. A store named and not readable is an error.
+    func storedSpread(seriesKey: String, store choice: StoreChoice, reports: URL, window: Int) throws -> [String: HistoryNoise] {
+        let location = choice.location(reports: reports)
+        if location.kind == .sqlite, !FileManager.default.fileExists(atPath: location.raw) { return [:] }
+        let store = try openStore(choice, reports: reports, migration: .never, allowOlder: true)
+        guard let series = try Self.storeFailure(store, { try store.machine(name: choice.machineName, seriesKey: seriesKey) }) else { return [:] }
+        return HistoryNoise.thresholds(try Self.storeFailure(store, { try store.history(of: series.id, window: window) }))
     }
 
     /// Raises `policy`'s thresholds to the floors of the calibration for `seriesKey` (this

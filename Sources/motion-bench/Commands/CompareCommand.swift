@@ -33,6 +33,12 @@ struct CompareCommand: ParsableCommand {
     @Option("--output", "FILE", help: "write the comparison to FILE") var output: String?
     var calibration = CalibrationOptions()
     @Flag("--force", help: "compare results of different machines or builds") var force: Bool
+    @Flag(
+        "--no-confirm",
+        help: "call a regression from the two runs alone, without a further run of the candidate's build to confirm it")
+    var noConfirm: Bool
+    @Option("--worker", "PATH", help: "the BenchKit worker a confirming run uses (the candidate's build); default: this package's")
+    var worker: String?
     var store = StoreOptions()
 
     func validate() throws(CommandLineError) {
@@ -48,7 +54,8 @@ struct CompareCommand: ParsableCommand {
         (request.reports, request.store) = (reports.url, store.choice)
         (request.rule.threshold, request.rule.margin, request.rule.thresholdOverrides) = (threshold, margin, thresholdsFor)
         if thresholdFromHistory { request.historyWindow = window }
-        (request.calibration, request.force) = (calibration.choice, force)
+        (request.calibration, request.force, request.confirm) = (calibration.choice, force, !noConfirm)
+        request.worker = worker.map { URL(fileURLWithPath: $0) }
         let report = try app.compare(request)
         let rendered = try report.render(format)
         if let output {

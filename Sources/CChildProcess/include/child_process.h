@@ -1,0 +1,27 @@
+#ifndef MOTIONBENCH_CHILD_PROCESS_H
+#define MOTIONBENCH_CHILD_PROCESS_H
+
+#include <sys/types.h>
+
+/// Starts the guardian of this process's children: a forked process that holds the read end of a
+/// pipe whose only write end this process keeps (close-on-exec, so no child inherits it). The
+/// guardian learns of each child process group through the pipe and, when the pipe reaches its
+/// end — this process has ended, however it ended: an exit, a signal, SIGKILL included — kills
+/// every group it was told of that has not been withdrawn, then exits. Returns the pipe's write
+/// end, or -1 when no guardian could be started.
+int motionbench_tether_start(void);
+
+/// Tells the guardian behind `fd` of a child process group (`pgid` > 0) or that one has ended
+/// (its negative). Returns 0, or -1 when the message could not be written.
+int motionbench_tether_send(int fd, pid_t signed_pgid);
+
+/// Starts `path` (searched on PATH when `search` is non-zero) with `argv` and `envp`, in a
+/// process group of its own, with every signal's action at its default and no signal blocked,
+/// its standard input, output and error the descriptors given (-1: /dev/null for input, this
+/// process's own for output and error), in `directory` when not NULL. Returns the child's pid,
+/// or -1 with the error number in `*error`.
+pid_t motionbench_spawn(
+    const char *path, int search, char *const argv[], char *const envp[], const char *directory, int input, int output, int errors,
+    int *error);
+
+#endif

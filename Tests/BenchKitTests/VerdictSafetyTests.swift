@@ -1,0 +1,141 @@
+import Foundation
+import HarnessSupport
+import Testing
+
+@testable import BenchKit
+
+/// What keeps a comparison of many benchmarks from a false verdict: the false-discovery control
+/// over the family, the spread between runs, the whole run's neighbours, and confirmation by a
+/// further run. Expected values follow from the procedures' definitions, worked out by hand.
+@Suite("Verdicts a comparison can stand behind")
+struct VerdictSafetyTests {
+    let family = ComparisonTests()
+
+    /// A regressed time verdict with the directional p-value `p`.
+    func regressed(_ name: String, p: Double) -> BenchmarkComparison {
+        var comparison = BenchmarkComparison(name: name, verdict: .regressed, threshold: 0.1)
+        (comparison.ratio, comparison.decidedBy, comparison.directionalPValue, comparison.pValue) = (1.2, [.time], p, p)
+        return comparison
+    }
+
+    func unchanged(_ name: String, p: Double) -> BenchmarkComparison {
+        var comparison = BenchmarkComparison(name: name, verdict: .unchanged, threshold: 0.1)
+        (comparison.ratio, comparison.decidedBy, comparison.directionalPValue) = (1, [.time], p)
+        return comparison
+    }
+
+    @Test("Benjamini–Hochberg at α = 2.5%: over 14 benchmarks, p = 0.001 ≤ 1·α/14 = 0.00179 is kept, p = 0.004 > 2·α/14 and 0.019 > 3·α/14 are withheld")
+    func fourteen() {
+        var comparisons = [regressed("a", p: 0.001), regressed("b", p: 0.004), regressed("c", p: 0.019)]
+        comparisons += (0..<11).map { unchanged("u\($0)", p: 0.3 + 0.05 * Double($0)) }
+        FalseDiscovery.control(&comparisons, level: 0.025)
+        #expect(comparisons[0].verdict == .regressed && comparisons[0].falseDiscovery?.kept == true)
+        #expect(comparisons[1].verdict == .inconclusive && comparisons[1].withheld == .falseDiscovery)
+        #expect(comparisons[2].verdict == .inconclusive && comparisons[2].withheld == .falseDiscovery)
+        #expect(comparisons[2].falseDiscovery?.rank == 3 && comparisons[2].falseDiscovery?.of == 14)
+        #expect(abs((comparisons[2].falseDiscovery?.bound ?? 0) - 0.025 / 14) < 1e-12, "the bound is k·α/m with k = 1 kept")
+        #expect(comparisons[3...].allSatisfy { $0.verdict == .unchanged && $0.falseDiscovery == nil })
+    }
+
+    @Test("step-up: eight regressions each at p = 0.02 are all kept, since p₍₈₎ = 0.02 ≤ 8·α/8 = 0.025; one alone at 0.02 among eight is not (0.02 > α/8)")
+    func stepUp() {
+        var all = (0..<8).map { regressed("r\($0)", p: 0.02) }
+        FalseDiscovery.control(&all, level: 0.025)
+        #expect(all.allSatisfy { $0.verdict == .regressed })
+        var one = [regressed("r", p: 0.02)] + (0..<7).map { unchanged("u\($0)", p: 0.5) }
+        FalseDiscovery.control(&one, level: 0.025)
+        #expect(one[0].verdict == .inconclusive && one[0].withheld == .falseDiscovery)
+    }
+
+    @Test("a count's verdict is exact and stays when the time's is withheld; the time's reading is kept beside it")
+    func countsStay() {
+        var comparison = regressed("x", p: 0.02)
+        comparison.decidedBy = [.time, .instructions]
+        var comparisons = [comparison] + (0..<7).map { unchanged("u\($0)", p: 0.5) }
+        FalseDiscovery.control(&comparisons, level: 0.025)
+        #expect(comparisons[0].verdict == .regressed && comparisons[0].decidedBy == [.instructions])
+        #expect(comparisons[0].timeVerdict == .inconclusive && comparisons[0].withheld == .falseDiscovery)
+    }
+
+    @Test(
+        "the spread between runs from the history is the least standard error: 1.5× over ±1% processes is regressed alone, inconclusive with a spread of 0.2 (t = (ln 1.5 − ln 1.1)/0.2 = 1.55 < t₀.₉₇₅,₂₉ = 2.05)"
+    )
+    func spreadBetweenRuns() throws {
+        let base = family.result([("x", 1000, 1)]), slower = family.result([("x", 1500, 3)])
+        var policy = ComparisonPolicy()
+        let alone = try ComparisonReport.compare(baseline: base, candidate: slower, baselineName: "a", candidateName: "b", policy: policy)
+        #expect(alone.comparisons[0].verdict == .regressed)
+        policy.betweenRunSpread = ["x": HistoryNoise(threshold: 0.3, pairs: 30, spread: 0.2)]
+        let widened = try ComparisonReport.compare(baseline: base, candidate: slower, baselineName: "a", candidateName: "b", policy: policy)
+        #expect(widened.comparisons[0].verdict == .inconclusive && widened.comparisons[0].spreadNote != nil)
+        let t = (log(try #require(widened.comparisons[0].ratio)) - log(1.1)) / 0.2
+        #expect(abs((widened.comparisons[0].pValue ?? 0) - StudentT.upperTail(t, degreesOfFreedom: 29)) < 1e-9)
+    }
+
+    @Test("the spread from the history: 1.4826 × the median |ln(cᵢ₊₁/cᵢ)|; changes of ±1%, ±2%, ±3% alternating give 1.4826·ln 1.02")
+    func historySpread() {
+        let levels = [1.0, 1.01, 1.0, 1.02, 1.0, 1.03, 1.0, 1.01, 1.0, 1.02, 1.0, 1.03, 1.0]
+        let runs = levels.map { level in
+            HistoryRun(
+                startedAt: "", profile: "standard", environment: ComparisonTests.environment, benchmarks: ["x"],
+                measures: ["x": HistoryMeasure(center: 1000 * level, low: nil, high: nil, instructions: nil)])
+        }
+        let noise = HistoryNoise.thresholds(runs)["x"]
+        #expect(noise?.pairs == 12)
+        #expect(abs((noise?.spread ?? 0) - 1.4826 * log(1.02)) < 1e-9)
+    }
+
+    @Test("a run measured beside a quarter CPU of other work over its whole span decides nothing on time: withheld as busyRun, exit 3")
+    func busySpan() throws {
+        let base = family.result([("x", 1000, 1)])
+        var slower = family.result([("x", 1500, 3)])
+        slower.machine = MachineState(
+            capacity: 2, threads: 2, loadAverage: nil, loads: [], remeasured: 0,
+            span: ProcessLoad(wallSeconds: 40, ownCPUSeconds: 40, othersCPU: 0.3))
+        let report = try ComparisonReport.compare(baseline: base, candidate: slower, baselineName: "a", candidateName: "b")
+        #expect(report.comparisons[0].verdict == .inconclusive && report.comparisons[0].withheld == .busyRun && report.exitCode == 3)
+        slower.machine?.span?.othersCPU = 0.2
+        let quiet = try ComparisonReport.compare(baseline: base, candidate: slower, baselineName: "a", candidateName: "b")
+        #expect(quiet.comparisons[0].verdict == .regressed)
+    }
+
+    @Test(
+        "a further run that shows it again confirms a regression; one at the baseline's level withholds it; with none, only a known spread between runs lets it stand"
+    )
+    func confirmation() throws {
+        let base = family.result([("x", 1000, 1)]), slower = family.result([("x", 1500, 3)])
+        let report = try ComparisonReport.compare(baseline: base, candidate: slower, baselineName: "a", candidateName: "b")
+        #expect(report.suspects == ["x"])
+        var confirmed = report
+        confirmed.confirm(with: family.result([("x", 1490, 5)]), baseline: base, candidate: slower, policy: ComparisonPolicy(), source: "runs/c.json")
+        #expect(confirmed.comparisons[0].verdict == .regressed && confirmed.comparisons[0].confirmed == true)
+        var refuted = report
+        refuted.confirm(with: family.result([("x", 1000, 6)]), baseline: base, candidate: slower, policy: ComparisonPolicy(), source: "runs/c.json")
+        #expect(refuted.comparisons[0].verdict == .inconclusive && refuted.comparisons[0].withheld == .notConfirmed)
+        #expect(refuted.comparisons[0].confirmed == nil, "no confirmation stands beside a verdict that is not regressed")
+        var busyFurther = family.result([("x", 1490, 5)])
+        busyFurther.machine = MachineState(
+            capacity: 2, threads: 2, loadAverage: nil, loads: [], remeasured: 0, span: ProcessLoad(wallSeconds: 9, ownCPUSeconds: 9, othersCPU: 1))
+        var disturbed = report
+        disturbed.confirm(with: busyFurther, baseline: base, candidate: slower, policy: ComparisonPolicy(), source: "runs/c.json")
+        #expect(disturbed.comparisons[0].withheld == .notConfirmed)
+        var none = report
+        none.leaveUnconfirmed("no build", policy: ComparisonPolicy())
+        #expect(none.comparisons[0].verdict == .inconclusive && none.comparisons[0].withheld == .unconfirmable)
+        var known = report
+        var policy = ComparisonPolicy()
+        policy.betweenRunSpread = ["x": HistoryNoise(threshold: 0.05, pairs: 30, spread: 0.01)]
+        known.leaveUnconfirmed("no build", policy: policy)
+        #expect(known.comparisons[0].verdict == .regressed && known.comparisons[0].confirmed == nil)
+    }
+
+    @Test(
+        "every process measures for the profile's time: a 0.5 µs frame takes ⌈2 × 0.35 s / 1000 / 0.5 µs⌉ = 1400 frames a sample; a 1 ms frame one; a 1.5 µs operation ⌈2 ms / 1.5 µs⌉ = 1334; quick: a 0.3 µs frame ⌈2 × 0.15 s / 300 / 0.3 µs⌉ = 3334"
+    )
+    func samplesLastTheMeasuringTime() {
+        #expect(Sampler.iterationsPerSample(iterationSeconds: 0.5e-6, unit: .frame, profile: .standard) == 1400)
+        #expect(Sampler.iterationsPerSample(iterationSeconds: 1e-3, unit: .frame, profile: .standard) == 1)
+        #expect(Sampler.iterationsPerSample(iterationSeconds: 1.5e-6, unit: .operation, profile: .standard) == 1334)
+        #expect(Sampler.iterationsPerSample(iterationSeconds: 0.3e-6, unit: .frame, profile: .quick) == 3334)
+    }
+}
