@@ -54,6 +54,8 @@ public struct ChartAxis: Sendable {
             if fromZero {
                 low = min(low, 0)
                 high = max(high, 0)
+                // Times, counts and ratios are never negative: their axis starts at zero.
+                if [.nanoseconds, .count, .ratio].contains(unit) { low = max(low, 0) }
             }
             if high - low < 1e-12 * max(abs(high), 1) { (low, high) = (low - max(abs(low) * 0.1, 1), high + max(abs(high) * 0.1, 1)) }
             let step = Self.niceStep((high - low) / 5)

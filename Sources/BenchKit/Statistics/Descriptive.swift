@@ -46,7 +46,8 @@ public enum Descriptive {
     /// with g = ⌊fraction·n⌋ values cut from each end and h = n − 2g kept, its standard error is
     /// `√((n − 1)·s²_w / (h·(h − 1)))`, s²_w the variance of the winsorized sample (the g smallest
     /// set to the next, the g largest to the one before), and the interval is the trimmed mean
-    /// ± t(h − 1)·SE. Closed form, so it costs one sort where a bootstrap costs hundreds.
+    /// T·exp(±t(h − 1)·SE/T) for positive values (times), which never reaches zero, else T ± t·SE.
+    /// Closed form, so it costs one sort where a bootstrap costs hundreds.
     public static func trimmedMeanInterval(_ values: [Double], trimming fraction: Double = 0.2, confidence: Double = 0.95) -> ClosedRange<Double> {
         let center = trimmedMean(values, trimming: fraction)
         let n = values.count
@@ -58,7 +59,12 @@ public enum Descriptive {
         let variance = standardDeviation(winsorized) * standardDeviation(winsorized)
         let error = (Double(n - 1) * variance / Double(h * (h - 1))).squareRoot()
         let t = StudentT.quantile(1 - (1 - confidence) / 2, degreesOfFreedom: Double(h - 1))
-        return (center - t * error)...(center + t * error)
+        // A time is positive: the interval is Yuen's in relative terms, on the logarithm (the
+        // delta method: the standard error of ln T is error/T), so it never reaches zero and is
+        // as wide as Yuen's to first order — center·exp(±t·error/center).
+        guard center > 0, values.allSatisfy({ $0 > 0 }) else { return (center - t * error)...(center + t * error) }
+        let relative = t * error / center
+        return (center * exp(-relative))...(center * exp(relative))
     }
 
     /// The median absolute deviation from the median (unscaled).

@@ -18,6 +18,17 @@ extension ResultsStore {
     /// `reports/revisions/` that the store lacks; each in its own transaction, so an interrupted
     /// import keeps what it stored and the next one carries on. A record without a machine name
     /// is filed under `machine`.
+    /// The folder where `main` keeps its run as a history record when the store could not take
+    /// it, under the run file's own name (`runs/NAME` is its source in the store).
+    public static func unstoredFolder(in reports: URL) -> URL { reports.appendingPathComponent("unstored") }
+
+    /// The records kept in `unstoredFolder`, by name.
+    public static func unstoredRecords(in reports: URL) -> [URL] {
+        let folder = unstoredFolder(in: reports)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+            .map { folder.appendingPathComponent($0) }
+    }
+
     public func importReports(_ reports: URL, machine: String = MachineName.current()) throws -> ImportOutcome {
         var outcome = ImportOutcome()
         let history = HistoryStore(root: reports.appendingPathComponent("history"))
@@ -33,6 +44,22 @@ extension ResultsStore {
                 continue
             }
             if try store(record, source: source, kind: .nightly, machine: machine) != nil { outcome.runs += 1 } else { outcome.alreadyStored += 1 }
+        }
+        for file in Self.unstoredRecords(in: reports) {
+            let source = "runs/" + file.lastPathComponent
+            if stored.contains(source) {
+                outcome.alreadyStored += 1
+                continue
+            }
+            guard let data = try? Data(contentsOf: file), let record = try? JSONDecoder().decode(HistoryRecord.self, from: data) else {
+                outcome.problems.append("\(file.path): not a kept run (a history record)")
+                continue
+            }
+            if try store(record, source: source, kind: .main, machine: record.machine ?? machine) != nil {
+                outcome.runs += 1
+            } else {
+                outcome.alreadyStored += 1
+            }
         }
         let revisions = reports.appendingPathComponent("revisions")
         for name in ((try? FileManager.default.contentsOfDirectory(atPath: revisions.path)) ?? []).sorted() where name.hasSuffix(".json") {

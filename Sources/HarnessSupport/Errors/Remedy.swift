@@ -18,6 +18,8 @@ public enum Remedy: Sendable, CaseIterable {
     case calibrateHere
     /// Store the result files a store does not hold yet.
     case importResults
+    /// Name a store that exists (a path that names none is taken for a mistake).
+    case existingStore
     /// Measure first: there is nothing yet to report.
     case measureFirst
     /// See every benchmark's name (a filter matched none).

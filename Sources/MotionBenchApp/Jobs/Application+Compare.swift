@@ -120,8 +120,8 @@ extension Application {
     /// embedded default store not existing included. A store named and not readable is an error.
     func storedSpread(seriesKey: String, store choice: StoreChoice, reports: URL, window: Int) throws -> [String: HistoryNoise] {
         let location = choice.location(reports: reports)
-        if location.kind == .sqlite, !FileManager.default.fileExists(atPath: location.raw) { return [:] }
-        let store = try openStore(choice, reports: reports, migration: .never, allowOlder: true)
+        if !choice.isNamed, location.kind == .sqlite, !FileManager.default.fileExists(atPath: location.raw) { return [:] }
+        let store = try openStore(choice, reports: reports, migration: .never, allowOlder: true, existing: true)
         guard let series = try Self.storeFailure(store, { try store.machine(name: choice.machineName, seriesKey: seriesKey) }) else { return [:] }
         return HistoryNoise.thresholds(try Self.storeFailure(store, { try store.history(of: series.id, window: window) }))
     }

@@ -55,15 +55,25 @@ extension Application {
         let runFile = try ResultFiles(root: request.reports).save(result)
         let markdown = request.reports.appendingPathComponent("latest.md")
         try AtomicFile.write(try result.render(.markdown), to: markdown)
+        var record = HistoryRecord(run: result, conformance: JSONConformanceSummary(conformance))
+        record.machine = request.store.machineName
         let stored = withStore(request.store, reports: request.reports) { store in
-            var record = HistoryRecord(run: result, conformance: JSONConformanceSummary(conformance))
-            record.machine = request.store.machineName
             try store.store(record, source: "runs/" + runFile.lastPathComponent, kind: .main, machine: request.store.machineName)
         }
         var siteRequest = ReportRequest(reports: request.reports)
         siteRequest.store = request.store
-        let storeProblem: ToolError?
-        if case .failure(let error) = stored { storeProblem = error } else { storeProblem = nil }
+        var storeProblem: ToolError?
+        if case .failure(let failure) = stored {
+            // Kept where `db import` (and `report`) look, so that the command the message names
+            // stores it.
+            let kept = ResultsStore.unstoredFolder(in: request.reports).appendingPathComponent(runFile.lastPathComponent)
+            do {
+                try AtomicFile.write(try ResultFiles.encoder.encode(record), to: kept)
+                storeProblem = ToolError(failure.description + " (the run is kept in \(kept.path))", remedy: failure.remedy)
+            } catch {
+                storeProblem = ToolError("\(failure.description); the run could not be kept for an import either: \(error)")
+            }
+        }
         // Without a store the site still shows tonight's run and the history files.
         siteRequest.fromFiles = storeProblem != nil
         let site = try writeSite(siteRequest, conformance: conformance)

@@ -44,7 +44,8 @@ extension Application {
             }
             site.comparisons = Self.comparisonFiles(reports)
         } else {
-            let store = try openStore(request.store, reports: reports)
+            // The embedded store is made on first use; a store named that is not there is a mistake.
+            let store = try openStore(request.store, reports: reports, existing: request.store.isNamed)
             let imported = try Self.storeFailure(store) { try store.importReports(reports, machine: request.store.machineName) }
             for problem in imported.problems { warn("warning: \(problem)") }
             let name = request.store.machineName
@@ -92,8 +93,8 @@ extension Application {
         var anything = FileManager.default.fileExists(atPath: results.latest.path) || !historyFiles.isEmpty || !stored.reports.isEmpty
         let location = request.store.location(reports: reports)
         // An embedded store that does not exist holds nothing; it is not created to find that out.
-        if !anything && !request.fromFiles && (location.kind == .postgresql || FileManager.default.fileExists(atPath: location.raw)) {
-            let store = try openStore(request.store, reports: reports)
+        if !anything && !request.fromFiles && (location.kind == .postgresql || FileManager.default.fileExists(atPath: location.raw) || request.store.isNamed) {
+            let store = try openStore(request.store, reports: reports, existing: true)
             anything = try Self.storeFailure(store) { try !store.machines().isEmpty }
         }
         guard anything else {

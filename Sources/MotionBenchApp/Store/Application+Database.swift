@@ -35,30 +35,42 @@ extension Application {
         switch request {
         case .migrate:
             let location = choice.location(reports: reports)
-            let store = try openStore(choice, reports: reports, migration: .never, allowOlder: true)
+            let store = try openStore(choice, reports: reports, migration: .never, allowOlder: true, existing: true)
             let (from, to) = try Self.scrubbed(location) { try store.migrate() }
             return .migrated(store: StoreName(location), from: from, to: to)
         case let .importReports(folder):
             let folder = folder ?? reports
             guard FileManager.default.fileExists(atPath: folder.path) else { throw ToolError("\(folder.path) does not exist: nothing to import") }
             // What there is to import: a folder without any is a mistyped one, not an empty success.
-            let records = HistoryStore(root: folder.appendingPathComponent("history")).files().count
+            let records =
+                HistoryStore(root: folder.appendingPathComponent("history")).files().count + ResultsStore.unstoredRecords(in: folder).count
             let comparisons = ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("revisions").path)) ?? []).filter {
                 $0.hasSuffix(".json")
             }.count
             guard records + comparisons > 0 else {
                 throw ToolError(
-                    "\(folder.path) holds no history record (history/MACHINE/*.json) and no revision comparison (revisions/*.json): nothing to import")
+                    "\(folder.path) holds no history record (history/MACHINE/*.json), no run kept when a store failed (unstored/*.json) and no revision comparison (revisions/*.json): nothing to import"
+                )
             }
             // The store of the folder given, unless another is named.
             let target = reportsGiven ? reports : folder
             let location = choice.location(reports: target)
-            let store = try openStore(choice, reports: target)
-            return .imported(
-                store: StoreName(location), ImportSummary(try Self.scrubbed(location) { try store.importReports(folder, machine: choice.machineName) }))
+            // A store this import creates and then stores nothing in is removed: a failed import
+            // leaves nothing behind.
+            let created = location.kind == .sqlite && !FileManager.default.fileExists(atPath: location.raw)
+            let outcome: ImportOutcome
+            do {
+                let store = try openStore(choice, reports: target)
+                outcome = try Self.scrubbed(location) { try store.importReports(folder, machine: choice.machineName) }
+            } catch {
+                if created { Self.removeStoreFile(location) }
+                throw error
+            }
+            if created && outcome.runs + outcome.comparisons == 0 { Self.removeStoreFile(location) }
+            return .imported(store: StoreName(location), ImportSummary(outcome))
         case .status:
             let location = choice.location(reports: reports)
-            let store = try openStore(choice, reports: reports, migration: .never, allowOlder: true)
+            let store = try openStore(choice, reports: reports, migration: .never, allowOlder: true, existing: true)
             let version = try Self.scrubbed(location) { try store.version() }
             guard version == Schema.version else { return .status(store: StoreName(location), version: version, tables: [], machines: [], jobs: []) }
             return .status(
@@ -66,6 +78,11 @@ extension Application {
                 machines: try Self.scrubbed(location) { try store.machines() }.map(MachineInStore.init),
                 jobs: try Self.scrubbed(location) { try store.jobs() }.map(QueuedJob.init))
         }
+    }
+
+    /// Removes an embedded store's file and SQLite's companions of it.
+    static func removeStoreFile(_ location: StoreLocation) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: location.raw + suffix) }
     }
 
     /// A store's error as the tool's, its password scrubbed.

@@ -14,6 +14,11 @@ package struct StoreChoice: Sendable {
     package init(database: String? = nil, machine: String? = nil) { (self.database, self.machine) = (database, machine) }
 
     package func location(reports: URL) -> StoreLocation { StoreLocation.resolve(option: database, reports: reports) }
+    /// Whether the store was named (`--database` or the environment) rather than the embedded
+    /// default: a named store that does not exist is a mistake, not a first use.
+    package var isNamed: Bool {
+        !(database ?? "").isEmpty || !(ProcessInfo.processInfo.environment[StoreLocation.environmentVariable] ?? "").isEmpty
+    }
     package var machineName: String { machine.flatMap { $0.isEmpty ? nil : $0 } ?? MachineName.current() }
 }
 
@@ -21,10 +26,17 @@ extension Application {
     /// The store, opened (an embedded file created and brought up to date on first use); a store
     /// that cannot be opened is a `ToolError` naming it (never its password) and why.
     /// `allowOlder` opens a store older than the tool as it is (to migrate it or say its version).
+    /// `existing`: a command that only reads (or one that writes only into a store it was pointed
+    /// at) refuses a file that is not there instead of creating it, and its folders.
     package func openStore(
-        _ choice: StoreChoice, reports: URL, migration: ResultsStore.Migration = .automatic, allowOlder: Bool = false
+        _ choice: StoreChoice, reports: URL, migration: ResultsStore.Migration = .automatic, allowOlder: Bool = false, existing: Bool = false
     ) throws -> ResultsStore {
         let location = choice.location(reports: reports)
+        if existing, location.kind == .sqlite, !FileManager.default.fileExists(atPath: location.raw) {
+            throw ToolError(
+                "there is no store at \(location.raw): a file that does not exist is not opened as an empty store (nothing was created)",
+                remedy: choice.isNamed ? .existingStore : .measureFirst)
+        }
         do { return try ResultsStore(location, migration: migration, allowOlder: allowOlder) } catch let error as StoreError {
             throw ToolError(location.scrub(error.description), remedy: error.remedy)
         }

@@ -9,7 +9,7 @@ extension Application {
     /// stored run, or a run whose file is gone, is a `ToolError` saying so.
     package func storedRunFile(_ text: String, store choice: StoreChoice, reports: URL) throws -> URL? {
         guard let reference = StoredRunReference(text) else { return nil }
-        let store = try openStore(choice, reports: reports)
+        let store = try openStore(choice, reports: reports, existing: true)
         guard let run = try Self.storeFailure(store, { try store.run(reference, machine: choice.machineName) }) else {
             throw ToolError(
                 "no run of machine \(choice.machineName) in \(store.location.redacted) has a \(reference.field.rawValue) starting '\(reference.prefix)'",
@@ -44,7 +44,7 @@ extension Application {
     /// `seriesKey` in the store (`HistoryNoise`); a store that cannot be read, or a series it
     /// does not hold, is a `ToolError` — asked for, the thresholds are not silently left out.
     package func historyThresholds(seriesKey: String, store choice: StoreChoice, reports: URL, window: Int) throws -> [String: HistoryNoise] {
-        let store = try openStore(choice, reports: reports)
+        let store = try openStore(choice, reports: reports, existing: true)
         guard let series = try Self.storeFailure(store, { try store.machine(name: choice.machineName, seriesKey: seriesKey) }) else {
             throw ToolError(
                 "\(store.location.redacted) holds no history of machine \(choice.machineName) for this build (\(seriesKey)): a nightly job keeps one, or the history is another machine's",

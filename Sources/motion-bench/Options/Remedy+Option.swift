@@ -10,6 +10,7 @@ extension Remedy {
         case .longerFixtureTime: ["--fixture-timeout"]
         case .moreFixtureMemory: ["--fixture-memory"]
         case .otherMachine: ["--machine"]
+        case .existingStore: ["--database"]
         case .migrateStore, .calibrateHere, .importResults, .measureFirst, .listBenchmarks: []
         }
     }
@@ -18,7 +19,7 @@ extension Remedy {
     /// (`CommandDeclarationTests` checks each is a command).
     var commands: [String] {
         switch self {
-        case .writableFolder, .otherMachine: []
+        case .writableFolder, .otherMachine, .existingStore: []
         case .legacyEngine: ["conform --legacy-engine"]
         case .longerFixtureTime: ["conform --fixture-timeout S"]
         case .moreFixtureMemory: ["conform --fixture-memory MIB"]
@@ -50,6 +51,7 @@ extension Remedy {
         case .legacyEngine: return given.isEmpty ? "\(how) plays it" : "add \(how) to play it"
         case .longerFixtureTime, .moreFixtureMemory: return given.isEmpty ? "\(how) raises it" : "raise it with \(how)"
         case .otherMachine: return how.isEmpty ? "name another machine" : "\(how) names another machine"
+        case .existingStore: return how.isEmpty ? "name a store that exists" : "\(how) names a store that exists"
         case .calibrateHere: return "\(how) calibrates this machine"
         case .importResults: return "\(how) stores them once the store can take them"
         case .measureFirst: return "\(how) measures and writes them"
