@@ -47,9 +47,9 @@ extension Application {
         if var stale = build.staleness() {
             stale.what = "motion-bench (\(executable.path))"
             #if DEBUG
-                stale.rebuild = "swift build" + (build.repository.map { " --package-path \($0)" } ?? "")
+                stale.rebuild = ["swift build" + (build.repository.map { " --package-path \($0)" } ?? "")]
             #else
-                stale.rebuild = "swift build -c release" + (build.repository.map { " --package-path \($0)" } ?? "") + ", or make release"
+                stale.rebuild = ["swift build -c release" + (build.repository.map { " --package-path \($0)" } ?? ""), "make release"]
             #endif
             throw stale
         }

@@ -78,8 +78,9 @@ enum CommandLineTool {
                 .joined(separator: "\n")
         }
         switch name {
-        case "version", "--version": return "usage: motion-bench version\n\nPrint the version (\(version)). No options."
-        case "help": return "usage: motion-bench help\n\nPrint every command with what it does. No options."
+        case "version", "--version":
+            return "usage: motion-bench version\n\nPrint the version (\(version)). No options of its own; --quiet, every command's, is accepted."
+        case "help": return "usage: motion-bench help\n\nPrint every command with what it does. No options of its own; --quiet, every command's, is accepted."
         default: return usage
         }
     }

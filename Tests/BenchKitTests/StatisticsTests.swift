@@ -64,7 +64,9 @@ struct StatisticsTests {
         #expect(coverage > 0.90 && coverage < 0.99, "coverage \(coverage)")
     }
 
-    @Test("the trimmed mean's interval: Tukey–McLaughlin's standard error on 1…10, taken on the logarithm (never below zero), and about 95% coverage of a symmetric distribution's centre")
+    @Test(
+        "the trimmed mean's interval: Tukey–McLaughlin's standard error on 1…10, taken on the logarithm (never below zero), and about 95% coverage of a symmetric distribution's centre"
+    )
     func trimmedMeanInterval() {
         // 1…10, 20% trimmed: g = 2, h = 6; winsorized 3,3,3,4,5,6,7,8,8,8 (variance 42.5/9); SE = √(9·(42.5/9)/30);
         // t(0.975, 5) = 2.5705818; the interval 5.5·exp(±t·SE/5.5).

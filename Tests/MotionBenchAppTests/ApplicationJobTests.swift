@@ -287,6 +287,11 @@ struct CompareJobTests {
         #expect(#expect(throws: RequestError.self) { try Self.app.compareRevisions(request) }?.field == .rounds)
         (request.rounds, request.measured.path, request.engine) = (nil, "Examples/swift-engine", .init(command: "./engine", build: nil))
         #expect(#expect(throws: RequestError.self) { try Self.app.compareRevisions(request) }?.field == .engine)
+        // A filter no benchmark name in either revision's sources matches, before any build.
+        (request.measured.path, request.engine, request.filter) = (nil, nil, "^zzz$")
+        let started = Date()
+        #expect(#expect(throws: RequestError.self) { try Self.app.compareRevisions(request) }?.field == .filter)
+        #expect(Date().timeIntervalSince(started) < 30, "refused before building")
         #expect(!FileManager.default.fileExists(atPath: request.reports.path))
     }
 }

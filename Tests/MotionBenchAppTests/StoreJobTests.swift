@@ -53,7 +53,9 @@ struct StoreJobTests {
             }
             #expect(error?.remedy == .existingStore)
         }
-        #expect(throws: ToolError.self) { try ApplicationJobTests.app.storedRunFile("revision:0123", store: choice, reports: TemporaryFolder.make("absent-store")) }
+        #expect(throws: ToolError.self) {
+            try ApplicationJobTests.app.storedRunFile("revision:0123", store: choice, reports: TemporaryFolder.make("absent-store"))
+        }
         #expect(!FileManager.default.fileExists(atPath: missing.deletingLastPathComponent().path), "neither the file nor its folders were made")
     }
 

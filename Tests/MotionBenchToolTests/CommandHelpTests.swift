@@ -41,12 +41,68 @@ struct CommandHelpTests {
             } else if kind.hasPrefix("above 0") {
                 outside.append("0")
                 if let range = kind.range(of: "at most "), let most = Double(kind[range.upperBound...]) { outside.append(String(most + 1)) }
+            } else if let most = Self.largestPercent(kind) {
+                outside += ["0%", "\(most + 0.1)%", "1", "0"]
             }
             for value in outside {
                 let refused = try Tool.run(words + [option, value])
                 #expect(refused.status == 1 && refused.stderr.hasPrefix("motion-bench: error: \(option) "), "\(command) \(option) \(value): \(refused.stderr)")
             }
         }
+    }
+
+    /// The largest percentage a threshold's help states ("at most 1000%"), if it is one.
+    static func largestPercent(_ kind: String) -> Double? {
+        guard kind.hasPrefix("a percentage"), let range = kind.range(of: "at most ") else { return nil }
+        return Double(kind[range.upperBound...].prefix { $0.isNumber || $0 == "." })
+    }
+
+    @Test(
+        "a value at each limit help states is accepted by the parser: both ends of a whole-number range, a duration's or part's most, a threshold's largest percentage and a fraction just below 1"
+    )
+    func valuesAtTheLimitsAreAccepted() throws {
+        for type in CommandLineTool.commands {
+            for declaration in type.init().declarations {
+                guard let kind = declaration.kindHelp else { continue }
+                var inside: [String] = []
+                if kind.hasPrefix("a whole number ") {
+                    inside = kind.dropFirst("a whole number ".count).replacingOccurrences(of: "≥ ", with: "").split(separator: "–").compactMap {
+                        Int($0).map(String.init)
+                    }
+                } else if kind.hasPrefix("above 0"), let range = kind.range(of: "at most ") {
+                    inside = [String(kind[range.upperBound...])]
+                } else if let range = kind.range(of: "at most "), Self.largestPercent(kind) != nil {
+                    inside = [String(kind[range.upperBound...].prefix { $0 != "%" }) + "%", "0.999", "0.1%"]
+                }
+                for value in inside {
+                    // A fresh declaration each time: a value is taken once.
+                    let fresh = try #require(type.init().declarations.first { $0.name == declaration.name })
+                    #expect(throws: Never.self, "\(type.configuration.name) \(declaration.name) \(value)") { try fresh.take(value) }
+                }
+            }
+        }
+    }
+
+    @Test("docs/commands.md names exactly the commands that declare --database")
+    func databaseCommandsListed() throws {
+        let declaring = Set(
+            CommandLineTool.commands.filter { type in type.init().declarations.contains { $0.name == "--database" } }.map {
+                String($0.configuration.name.split(separator: " ")[0])
+            })
+        let text = Repository.text("docs/commands.md")
+        // The sentence that ends with "take `--database": from the end of the one before it.
+        let before = try #require(text.range(of: "take\n`--database").map { text[..<$0.lowerBound] })
+        let sentence = before[(before.range(of: ".\n", options: .backwards)?.upperBound ?? before.startIndex)...]
+        let listed = Set(sentence.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
+        #expect(listed == declaring, "docs: \(listed.sorted()); declared: \(declaring.sorted())")
+    }
+
+    @Test("collector: --stale-after must be more than --heartbeat, as its help says: equal is refused, just more accepted")
+    func staleAfterHeartbeat() throws {
+        let help = CommandLineTool.help(for: "collector")
+        #expect(help.split(separator: "\n").contains { $0.contains("--stale-after") && $0.contains("more than --heartbeat") })
+        let equal = try Tool.run(["collector", "--heartbeat", "5", "--stale-after", "5", "--database", "/nonexistent/x.sqlite"])
+        #expect(equal.status == 1 && equal.stderr.hasPrefix("motion-bench: error: --stale-after "), "\(equal.stderr)")
     }
 
     @Test("every command's --help lists exactly the options its parser accepts", arguments: commands)

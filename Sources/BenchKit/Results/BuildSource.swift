@@ -58,8 +58,8 @@ public struct StaleBuild: Error, Hashable, Sendable, CustomStringConvertible {
     public var checkout: BuildSource
     /// The binary, for the message; set by whoever found it stale.
     public var what = "this build"
-    /// The command that rebuilds it.
-    public var rebuild: String?
+    /// The commands that rebuild it, any one of them (each shown in its own backticks).
+    public var rebuild: [String] = []
 
     public init(built: BuildSource, checkout: BuildSource) {
         (self.built, self.checkout) = (built, checkout)
@@ -68,6 +68,6 @@ public struct StaleBuild: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         "\(what) was built from \(built.short), but its checkout \(built.repository ?? "") is now at \(checkout.short): "
             + "its results would be filed under a commit that did not make them, so nothing was measured; rebuild"
-            + (rebuild.map { " (`\($0)`)" } ?? "") + " and run again"
+            + (rebuild.isEmpty ? "" : " (" + rebuild.map { "`\($0)`" }.joined(separator: " or ") + ")") + " and run again"
     }
 }

@@ -204,6 +204,35 @@ public struct RevisionComparison {
         options.progress?.note("built \(revision.name) in \(seconds()) s")
     }
 
+    /// Refuses, before minutes of building, a filter that is not a regular expression, or one that
+    /// matches no benchmark of either revision where that can be told from the sources: a package
+    /// whose worker writes every benchmark's name whole in `Benchmarks/` (this one: its names test
+    /// holds it to that), read with `git grep` at each commit. `references` are the revisions as
+    /// given; a checkout given as a folder is not looked into. Call it before `resolve`, which
+    /// makes worktrees.
+    public func checkFilter(_ references: [String]) throws {
+        guard let filter = options.filter else { return }
+        let regex: NSRegularExpression
+        do { regex = try NSRegularExpression(pattern: filter) } catch {
+            throw DriverError(.filter, "'\(filter)'", "is not a valid regular expression")
+        }
+        guard options.packagePath == nil, options.engine == nil else { return }
+        let commits = references.map { git(["rev-parse", "--verify", "--quiet", "\($0)^{commit}"])?.trimmingCharacters(in: .whitespacesAndNewlines) }
+        guard commits.allSatisfy({ $0?.isEmpty == false }) else { return }
+        var names: Set<String> = []
+        for commit in commits.compactMap({ $0 }) {
+            guard let text = git(["grep", "-h", "-o", "-E", "\"[A-Za-z0-9_.@-]+\"", commit, "--", "Benchmarks"]) else { return }
+            names.formUnion(text.split(separator: "\n").map { String($0.dropFirst().dropLast()) })
+        }
+        guard !names.isEmpty else { return }
+        let matches = names.contains { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
+        guard !matches else { return }
+        throw DriverError(
+            .filter, "'\(filter)'",
+            "matches no benchmark name in the sources of either revision (Benchmarks/); nothing was built; the nearest names: "
+                + nearestNames(Array(names.filter { $0.contains(".") }).sorted(), to: filter).joined(separator: ", "), remedy: .listBenchmarks)
+    }
+
     /// The package measured in `revision`'s checkout.
     func package(_ revision: Revision) -> URL {
         options.packagePath.map { revision.directory.appendingPathComponent($0) } ?? revision.directory

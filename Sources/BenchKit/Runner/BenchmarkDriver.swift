@@ -181,7 +181,7 @@ public struct BenchmarkDriver {
         if let range = path.range(of: "/.build/") {
             let configuration = path[range.upperBound...].split(separator: "/").first.map(String.init)
             let chosen = ["debug", "release"].contains(configuration ?? "") ? configuration! : options.buildConfiguration
-            stale.rebuild = "swift build -c \(chosen) --package-path \(path[..<range.lowerBound])"
+            stale.rebuild = ["swift build -c \(chosen) --package-path \(path[..<range.lowerBound])"]
         }
         throw stale
     }

@@ -88,19 +88,25 @@ extension ValueKind where Value == Double {
         }
     }
 
-    /// A threshold as a fraction: a percentage (`10%`, up to 1000%) or a bare fraction below 1.
-    /// A bare number of 1 or more is refused: `10` could mean 10% or 1000%, and read as the latter
-    /// it would let a large slowdown pass as unchanged.
+    /// The largest threshold a percentage may state: a slowdown of more than eleven times.
+    public static let largestThresholdPercent = 1000.0
+
+    /// A threshold as a fraction: a percentage (`10%`, above 0% and at most 1000%) or a bare
+    /// fraction above 0 and below 1. A bare number of 1 or more is refused: `10` could mean 10% or
+    /// 1000%, and read as the latter it would let a large slowdown pass as unchanged.
     public static var threshold: ValueKind<Double> {
-        ValueKind(help: "a percentage (5%) or a fraction (0.05)", describe: percentage) { text, option throws(CommandLineError) in
+        let most = plainNumber(largestThresholdPercent)
+        return ValueKind(help: "a percentage above 0%, at most \(most)% (5%), or a fraction above 0, below 1 (0.05)", describe: percentage) {
+            text, option throws(CommandLineError) in
             try threshold(text, for: option)
         }
     }
 
     public static func threshold(_ text: String, for option: String) throws(CommandLineError) -> Double {
         if text.hasSuffix("%") {
-            guard let percent = Double(text.dropLast()), percent.isFinite, percent > 0, percent <= 1000 else {
-                throw CommandLineError(.invalidValue, option: option, "\(option) '\(text)' is not a percentage between 0% and 1000%")
+            guard let percent = Double(text.dropLast()), percent.isFinite, percent > 0, percent <= largestThresholdPercent else {
+                throw CommandLineError(
+                    .invalidValue, option: option, "\(option) '\(text)' is not a percentage above 0% and at most \(plainNumber(largestThresholdPercent))%")
             }
             return percent / 100
         }

@@ -68,6 +68,7 @@ extension Application {
             options: options, repository: request.repository, workspace: request.reports.appendingPathComponent("worktrees"))
         let a: RevisionComparison.Revision, b: RevisionComparison.Revision, outcome: RevisionComparison.Outcome
         do {
+            try comparison.checkFilter([request.a, request.b])
             a = try comparison.resolve(request.a)
             b = try comparison.resolve(request.b)
             outcome = try comparison.run(a, b)

@@ -106,7 +106,9 @@ struct CollectorCommand: ParsableCommand {
         exits: [.init(0, "every job it claimed was measured"), .init(1, "a job failed")])
 
     @Option("--heartbeat", "S", .duration(), default: CollectorRequest().heartbeat, help: "seconds between heartbeats") var heartbeat: Double
-    @Option("--stale-after", "S", .duration(), default: CollectorRequest().staleAfter, help: "seconds without a heartbeat before a job is handed on")
+    @Option(
+        "--stale-after", "S", .duration(), default: CollectorRequest().staleAfter,
+        help: "seconds without a heartbeat before a job is handed on; more than --heartbeat")
     var staleAfter: Double
     @Option("--poll", "S", .duration(), default: CollectorRequest().poll, help: "seconds between looks at the queue while others still run jobs")
     var poll: Double
