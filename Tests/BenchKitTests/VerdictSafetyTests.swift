@@ -100,33 +100,53 @@ struct VerdictSafetyTests {
     }
 
     @Test(
-        "a further run that shows it again confirms a regression; one at the baseline's level withholds it; with none, only a known spread between runs lets it stand"
+        "further runs of both builds, back to back: a slower candidate is confirmed; one at the baseline's level is not; a baseline run that landed fast (the A/A case) is seen; without the baseline's build only a known spread between runs lets the candidate's further run decide"
     )
     func confirmation() throws {
         let base = family.result([("x", 1000, 1)]), slower = family.result([("x", 1500, 3)])
         let report = try ComparisonReport.compare(baseline: base, candidate: slower, baselineName: "a", candidateName: "b")
         #expect(report.suspects == ["x"])
+        let policy = ComparisonPolicy()
+        let baseAgain = family.result([("x", 1000, 7)])
         var confirmed = report
-        confirmed.confirm(with: family.result([("x", 1490, 5)]), baseline: base, candidate: slower, policy: ComparisonPolicy(), source: "runs/c.json")
+        confirmed.confirm(with: family.result([("x", 1490, 5)]), furtherBaseline: baseAgain, baseline: base, candidate: slower, policy: policy, source: "r")
         #expect(confirmed.comparisons[0].verdict == .regressed && confirmed.comparisons[0].confirmed == true)
         var refuted = report
-        refuted.confirm(with: family.result([("x", 1000, 6)]), baseline: base, candidate: slower, policy: ComparisonPolicy(), source: "runs/c.json")
+        refuted.confirm(with: family.result([("x", 1000, 6)]), furtherBaseline: baseAgain, baseline: base, candidate: slower, policy: policy, source: "r")
         #expect(refuted.comparisons[0].verdict == .inconclusive && refuted.comparisons[0].withheld == .notConfirmed)
         #expect(refuted.comparisons[0].confirmed == nil, "no confirmation stands beside a verdict that is not regressed")
+        // An A/A comparison whose baseline run landed 30% fast: its candidate's further run is as
+        // slow as the candidate, but so is the baseline's.
+        let lucky = family.result([("x", 700, 11)]), same = family.result([("x", 1000, 12)])
+        let aa = try ComparisonReport.compare(baseline: lucky, candidate: same, baselineName: "a", candidateName: "b")
+        #expect(aa.comparisons[0].verdict == .regressed)
+        var seen = aa
+        seen.confirm(
+            with: family.result([("x", 1000, 13)]), furtherBaseline: family.result([("x", 1000, 14)]), baseline: lucky, candidate: same, policy: policy,
+            source: "r")
+        #expect(seen.comparisons[0].verdict == .inconclusive && seen.comparisons[0].withheld == .notConfirmed)
+        var candidateOnly = aa
+        candidateOnly.confirm(
+            with: family.result([("x", 1000, 13)]), furtherBaseline: nil, baseline: lucky, candidate: same, policy: policy, source: "r",
+            baselineUnavailable: "no build")
+        #expect(candidateOnly.comparisons[0].verdict == .inconclusive && candidateOnly.comparisons[0].withheld == .unconfirmable)
         var busyFurther = family.result([("x", 1490, 5)])
         busyFurther.machine = MachineState(
             capacity: 2, threads: 2, loadAverage: nil, loads: [], remeasured: 0, span: ProcessLoad(wallSeconds: 9, ownCPUSeconds: 9, othersCPU: 1))
         var disturbed = report
-        disturbed.confirm(with: busyFurther, baseline: base, candidate: slower, policy: ComparisonPolicy(), source: "runs/c.json")
+        disturbed.confirm(with: busyFurther, furtherBaseline: baseAgain, baseline: base, candidate: slower, policy: policy, source: "r")
         #expect(disturbed.comparisons[0].withheld == .notConfirmed)
         var none = report
-        none.leaveUnconfirmed("no build", policy: ComparisonPolicy())
+        none.leaveUnconfirmed("no build", policy: policy)
         #expect(none.comparisons[0].verdict == .inconclusive && none.comparisons[0].withheld == .unconfirmable)
         var known = report
-        var policy = ComparisonPolicy()
-        policy.betweenRunSpread = ["x": HistoryNoise(threshold: 0.05, pairs: 30, spread: 0.01)]
-        known.leaveUnconfirmed("no build", policy: policy)
+        var spread = ComparisonPolicy()
+        spread.betweenRunSpread = ["x": HistoryNoise(threshold: 0.05, pairs: 30, spread: 0.01)]
+        known.leaveUnconfirmed("no build", policy: spread)
         #expect(known.comparisons[0].verdict == .regressed && known.comparisons[0].confirmed == nil)
+        var judgedOnSpread = report
+        judgedOnSpread.confirm(with: family.result([("x", 1490, 5)]), furtherBaseline: nil, baseline: base, candidate: slower, policy: spread, source: "r")
+        #expect(judgedOnSpread.comparisons[0].verdict == .regressed && judgedOnSpread.comparisons[0].confirmed == true)
     }
 
     @Test(

@@ -10,30 +10,47 @@ extension ComparisonReport {
         comparisons.filter { $0.verdict == .regressed && ($0.decidedBy ?? [.time]).contains(.time) && $0.confirmed == nil }.map(\.name)
     }
 
-    /// Judges each suspect on `further`, a run of the candidate's build made after it: the further
-    /// run alone must show the candidate slower than the baseline (its one-sided test of
-    /// ratio ≤ 1 rejects at α) and the candidate's processes of both runs together must still
-    /// call it regressed; else the time's verdict is withheld. A further run measured beside
-    /// other work confirms nothing. `source` names the further run's file in the notes.
+    /// Judges each suspect on `further`, a run of the candidate's build made after it, and
+    /// `furtherBaseline`, one of the baseline's build made just before it, when that build could
+    /// be run again. With both, the further pair alone must show the candidate slower (its
+    /// one-sided test of ratio ≤ 1 rejects at α) and every run of both sides together must still
+    /// call it regressed: a baseline run that landed fast by chance is then seen for what it is.
+    /// With the candidate's further run alone, it is judged against the original baseline only
+    /// where this machine's spread between runs is known (`ComparisonPolicy.betweenRunSpread`);
+    /// otherwise the verdict is withheld as unconfirmable, since the original baseline run may be
+    /// the one that moved (`baselineUnavailable` says why it could not be run again). A further
+    /// run measured beside other work confirms nothing. `source` names the further runs' files.
     public mutating func confirm(
-        with further: RunResult, baseline: RunResult, candidate: RunResult, policy: ComparisonPolicy, source: String
+        with further: RunResult, furtherBaseline: RunResult?, baseline: RunResult, candidate: RunResult, policy: ComparisonPolicy,
+        source: String, baselineUnavailable: String? = nil
     ) {
         let byName = { (run: RunResult) in Dictionary(run.benchmarks.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) }
         let (before, first, second) = (byName(baseline), byName(candidate), byName(further))
+        let beforeAgain = furtherBaseline.map(byName) ?? [:]
         let alpha = (1 - policy.confidence) / 2
+        let statistics = { (result: BenchmarkResult?) in result?.status == .ok ? result?.timing.map(Self.processStatistics) ?? [] : [] }
         for name in suspects {
             guard let index = comparisons.firstIndex(where: { $0.name == name }) else { continue }
-            if let machine = further.machine, machine.isBusy {
+            if let machine = [furtherBaseline?.machine, further.machine].compactMap({ $0 }).first(where: \.isBusy) {
                 let busy = machine.spanNote ?? "busy in \(machine.busyProcesses) of \(machine.processes) processes"
-                settle(index, confirmed: false, "the further run (\(source)) was measured beside other work (\(busy)): not confirmed")
+                settle(index, confirmed: false, "the further runs (\(source)) were measured beside other work (\(busy)): not confirmed")
                 continue
             }
-            guard let a = before[name]?.timing, let b = first[name]?.timing, let c = second[name]?.timing, second[name]?.status == .ok,
-                let alone = RatioEstimate.processes(baseline: Self.processStatistics(a), candidate: Self.processStatistics(c)),
+            if furtherBaseline == nil, policy.betweenRunSpread[name]?.spread == nil {
+                settle(
+                    index, confirmed: nil, reason: .unconfirmable,
+                    "a further run of the candidate (\(source)) cannot tell a slower candidate from a baseline run that landed fast: "
+                        + "the baseline's build cannot be run again (\(baselineUnavailable ?? "not asked")) and this machine's stored history does not say how far apart two runs land"
+                )
+                continue
+            }
+            let baselineAgain = statistics(beforeAgain[name]), candidateAgain = statistics(second[name])
+            let alonePair = furtherBaseline == nil ? statistics(before[name]) : baselineAgain
+            guard let alone = RatioEstimate.processes(baseline: alonePair, candidate: candidateAgain),
                 let together = RatioEstimate.processes(
-                    baseline: Self.processStatistics(a), candidate: Self.processStatistics(b) + Self.processStatistics(c))
+                    baseline: statistics(before[name]) + baselineAgain, candidate: statistics(first[name]) + candidateAgain)
             else {
-                settle(index, confirmed: false, "the further run (\(source)) gave no estimate: not confirmed")
+                settle(index, confirmed: false, "the further runs (\(source)) gave no estimate: not confirmed")
                 continue
             }
             let (estimate, _) = policy.withSpreadBetweenRuns(alone, name: name)
@@ -41,14 +58,16 @@ extension ComparisonReport {
                 estimate.logStandardError > 0
                 ? StudentT.upperTail(log(estimate.ratio) / estimate.logStandardError, degreesOfFreedom: estimate.degreesOfFreedom)
                 : (estimate.ratio > 1 ? 0 : 1)
-            let figures = String(format: "a further run (%@) gave %.3f (p = %.2g against ratio ≤ 1)", source, estimate.ratio, p)
+            let figures = String(
+                format: "%@ (%@) gave %.3f (p = %.2g against ratio ≤ 1)",
+                furtherBaseline == nil ? "a further run of the candidate" : "further runs of both builds", source, estimate.ratio, p)
             let all = VerdictDecision(
                 policy.withSpreadBetweenRuns(together, name: name).0, threshold: policy.thresholdValue(for: name), confidence: policy.confidence,
                 margin: policy.margin)
             if p >= alpha {
                 settle(index, confirmed: false, figures + ": not confirmed")
             } else if all.verdict != .regressed {
-                settle(index, confirmed: false, figures + ", but both runs together no longer call it regressed: not confirmed")
+                settle(index, confirmed: false, figures + ", but all the runs together no longer call it regressed: not confirmed")
             } else {
                 settle(index, confirmed: true, "confirmed: " + figures)
             }

@@ -28,8 +28,10 @@ package struct CompareRequest: Sendable {
     /// Whether a regression seen between the two runs is confirmed by a further run of the
     /// candidate's build before it is called one (false: the two runs' statistics decide alone).
     package var confirm = true
-    /// The benchmark worker a further run uses; nil: MotionBenchmarks beside this tool.
+    /// The benchmark worker a further run of the candidate uses; nil: MotionBenchmarks beside this tool.
     package var worker: URL?
+    /// The benchmark worker a further run of the baseline uses; nil: MotionBenchmarks beside this tool.
+    package var baselineWorker: URL?
 
     package init(baseline: String, candidate: String? = nil) { (self.baseline, self.candidate) = (baseline, candidate) }
 }
@@ -65,38 +67,51 @@ extension Application {
             throw ToolError(error.description)
         }
         guard request.confirm, !report.suspects.isEmpty else { return report }
-        switch furtherRun(of: candidate, suspects: report.suspects, request: request) {
+        let suspects = report.suspects
+        // Both builds measured again, back to back, where both can be: a run that landed apart
+        // from its build's other runs — the baseline's as much as the candidate's — then shows.
+        let furtherBaseline = furtherRun(of: baseline, role: "baseline", worker: request.baselineWorker, suspects: suspects, request: request)
+        switch furtherRun(of: candidate, role: "candidate", worker: request.worker, suspects: suspects, request: request) {
         case let .success(further):
-            report.confirm(
-                with: further.result, baseline: baseline, candidate: candidate, policy: policy,
-                source: further.file.path.replacingOccurrences(of: request.reports.path + "/", with: ""))
+            let name = { (outcome: RunOutcome) in outcome.file.path.replacingOccurrences(of: request.reports.path + "/", with: "") }
+            switch furtherBaseline {
+            case let .success(again):
+                report.confirm(
+                    with: further.result, furtherBaseline: again.result, baseline: baseline, candidate: candidate, policy: policy,
+                    source: "\(name(again)) and \(name(further))")
+            case let .failure(why):
+                report.confirm(
+                    with: further.result, furtherBaseline: nil, baseline: baseline, candidate: candidate, policy: policy, source: name(further),
+                    baselineUnavailable: why.description)
+            }
         case let .failure(why):
             report.leaveUnconfirmed(why.description, policy: policy)
         }
         return report
     }
 
-    /// Why a further run of the candidate cannot be made.
+    /// Why a further run of one side cannot be made.
     struct NoFurtherRun: Error, CustomStringConvertible {
         let description: String
     }
 
-    /// A further run of `suspects` with the candidate's build, profile and threads: possible only
-    /// when the benchmark worker here was built from the candidate's commit, from a clean checkout.
-    func furtherRun(of candidate: RunResult, suspects: [String], request: CompareRequest) -> Result<RunOutcome, NoFurtherRun> {
-        guard candidate.benchmarks.allSatisfy({ $0.engine == nil }) else {
-            return .failure(NoFurtherRun(description: "the candidate measured an engine in another process"))
+    /// A further run of `suspects` with the build, profile and threads of `run` (the `role`
+    /// side's): possible only when `worker` (else this package's) was built from that run's
+    /// commit, from a clean checkout.
+    func furtherRun(of run: RunResult, role: String, worker: URL?, suspects: [String], request: CompareRequest) -> Result<RunOutcome, NoFurtherRun> {
+        guard run.benchmarks.allSatisfy({ $0.engine == nil }) else {
+            return .failure(NoFurtherRun(description: "the \(role) measured an engine in another process"))
         }
-        guard let built = candidate.environment.build?.revision, candidate.environment.build?.dirty != true else {
-            return .failure(NoFurtherRun(description: "the candidate run does not name a clean build"))
+        guard let built = run.environment.build?.revision, run.environment.build?.dirty != true else {
+            return .failure(NoFurtherRun(description: "the \(role) run does not name a clean build"))
         }
         var selection = BenchmarkSelection()
-        selection.worker = request.worker
-        guard let profile = MeasurementProfile.named(candidate.profile) else {
-            return .failure(NoFurtherRun(description: "the candidate's profile \(candidate.profile) is not one this tool has"))
+        selection.worker = worker
+        guard let profile = MeasurementProfile.named(run.profile) else {
+            return .failure(NoFurtherRun(description: "the \(role)'s profile \(run.profile) is not one this tool has"))
         }
         selection.profile = profile
-        selection.threads = candidate.threads
+        selection.threads = run.threads
         selection.filter = "^(" + suspects.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|") + ")$"
         do {
             let options = try selection.driverOptions(self)
@@ -105,11 +120,11 @@ extension Application {
                 return .failure(
                     NoFurtherRun(
                         description:
-                            "the worker here was built from \(here?.revision?.prefix(10) ?? "an unknown commit")\(here?.dirty == true ? " (dirty)" : ""), not the candidate's \(built.prefix(10))"
+                            "the worker here was built from \(here?.revision?.prefix(10) ?? "an unknown commit")\(here?.dirty == true ? " (dirty)" : ""), not the \(role)'s \(built.prefix(10))"
                     ))
             }
-            log("confirming \(suspects.count) regression\(suspects.count == 1 ? "" : "s") with a further run of the candidate's build")
-            return .success(try run(RunRequest(selection: selection, reports: request.reports)))
+            log("confirming \(suspects.count) regression\(suspects.count == 1 ? "" : "s") with a further run of the \(role)'s build")
+            return .success(try self.run(RunRequest(selection: selection, reports: request.reports)))
         } catch {
             return .failure(NoFurtherRun(description: "the further run failed: \(error)"))
         }

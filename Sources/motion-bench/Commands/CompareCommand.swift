@@ -37,8 +37,10 @@ struct CompareCommand: ParsableCommand {
         "--no-confirm",
         help: "call a regression from the two runs alone, without a further run of the candidate's build to confirm it")
     var noConfirm: Bool
-    @Option("--worker", "PATH", help: "the BenchKit worker a confirming run uses (the candidate's build); default: this package's")
+    @Option("--worker", "PATH", help: "the BenchKit worker a confirming run of the candidate uses (its build); default: this package's")
     var worker: String?
+    @Option("--baseline-worker", "PATH", help: "the BenchKit worker a confirming run of the baseline uses (its build); default: this package's")
+    var baselineWorker: String?
     var store = StoreOptions()
 
     func validate() throws(CommandLineError) {
@@ -56,6 +58,7 @@ struct CompareCommand: ParsableCommand {
         if thresholdFromHistory { request.historyWindow = window }
         (request.calibration, request.force, request.confirm) = (calibration.choice, force, !noConfirm)
         request.worker = worker.map { URL(fileURLWithPath: $0) }
+        request.baselineWorker = baselineWorker.map { URL(fileURLWithPath: $0) }
         let report = try app.compare(request)
         let rendered = try report.render(format)
         if let output {
