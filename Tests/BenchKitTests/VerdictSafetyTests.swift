@@ -149,6 +149,22 @@ struct VerdictSafetyTests {
         #expect(judgedOnSpread.comparisons[0].verdict == .regressed && judgedOnSpread.comparisons[0].confirmed == true)
     }
 
+    @Test("an improvement is confirmed the same way, in its own direction: further runs as fast confirm it; at the baseline's level they withhold it")
+    func improvementConfirmed() throws {
+        let base = family.result([("x", 1000, 1)]), faster = family.result([("x", 600, 4)])
+        let report = try ComparisonReport.compare(baseline: base, candidate: faster, baselineName: "a", candidateName: "b")
+        #expect(report.comparisons[0].verdict == .improved && report.suspects == ["x"])
+        let baseAgain = family.result([("x", 1000, 7)])
+        var confirmed = report
+        confirmed.confirm(
+            with: family.result([("x", 610, 8)]), furtherBaseline: baseAgain, baseline: base, candidate: faster, policy: ComparisonPolicy(), source: "r")
+        #expect(confirmed.comparisons[0].verdict == .improved && confirmed.comparisons[0].confirmed == true)
+        var refuted = report
+        refuted.confirm(
+            with: family.result([("x", 1000, 9)]), furtherBaseline: baseAgain, baseline: base, candidate: faster, policy: ComparisonPolicy(), source: "r")
+        #expect(refuted.comparisons[0].verdict == .inconclusive && refuted.comparisons[0].withheld == .notConfirmed && refuted.exitCode == 3)
+    }
+
     @Test(
         "every process measures for the profile's time: a 0.5 µs frame takes ⌈2 × 0.35 s / 1000 / 0.5 µs⌉ = 1400 frames a sample; a 1 ms frame one; a 1.5 µs operation ⌈2 ms / 1.5 µs⌉ = 1334; quick: a 0.3 µs frame ⌈2 × 0.15 s / 300 / 0.3 µs⌉ = 3334"
     )

@@ -1,20 +1,23 @@
 import Foundation
 
-/// Confirming `compare`'s regressions with a further run, as `compare-revisions` confirms its own
-/// with further rounds: two runs made apart differ by more than the processes of each can show,
-/// so a slowdown seen between them is taken as real only when a third run shows it too.
+/// Confirming `compare`'s time verdicts with further runs, as `compare-revisions` confirms its
+/// regressions with further rounds: two runs made apart differ by more than the processes of each
+/// can show, so a change seen between them is taken as real only when further runs show it too.
 extension ComparisonReport {
-    /// The benchmarks whose time alone, or with a count, says regressed and that no further run
-    /// has judged yet.
+    /// The benchmarks whose time alone, or with a count, says regressed or improved and that no
+    /// further run has judged yet.
     public var suspects: [String] {
-        comparisons.filter { $0.verdict == .regressed && ($0.decidedBy ?? [.time]).contains(.time) && $0.confirmed == nil }.map(\.name)
+        comparisons.filter {
+            [.regressed, .improved].contains($0.verdict) && ($0.decidedBy ?? [.time]).contains(.time) && $0.confirmed == nil
+        }.map(\.name)
     }
 
     /// Judges each suspect on `further`, a run of the candidate's build made after it, and
     /// `furtherBaseline`, one of the baseline's build made just before it, when that build could
     /// be run again. With both, the further pair alone must show the candidate slower (its
-    /// one-sided test of ratio ≤ 1 rejects at α) and every run of both sides together must still
-    /// call it regressed: a baseline run that landed fast by chance is then seen for what it is.
+    /// one-sided test of ratio ≤ 1 rejects at α; faster, for an improvement: ratio ≥ 1) and every
+    /// run of both sides together must still give the same verdict: a baseline run that landed
+    /// fast by chance is then seen for what it is.
     /// With the candidate's further run alone, it is judged against the original baseline only
     /// where this machine's spread between runs is known (`ComparisonPolicy.betweenRunSpread`);
     /// otherwise the verdict is withheld as unconfirmable, since the original baseline run may be
@@ -39,7 +42,7 @@ extension ComparisonReport {
             if furtherBaseline == nil, policy.betweenRunSpread[name]?.spread == nil {
                 settle(
                     index, confirmed: nil, reason: .unconfirmable,
-                    "a further run of the candidate (\(source)) cannot tell a slower candidate from a baseline run that landed fast: "
+                    "a further run of the candidate (\(source)) cannot tell a changed candidate from a baseline run that landed apart: "
                         + "the baseline's build cannot be run again (\(baselineUnavailable ?? "not asked")) and this machine's stored history does not say how far apart two runs land"
                 )
                 continue
@@ -54,20 +57,24 @@ extension ComparisonReport {
                 continue
             }
             let (estimate, _) = policy.withSpreadBetweenRuns(alone, name: name)
+            // The direction the verdict claims: slower for regressed, faster for improved.
+            let verdict = comparisons[index].verdict
+            let sign = verdict == .improved ? -1.0 : 1.0
             let p =
                 estimate.logStandardError > 0
-                ? StudentT.upperTail(log(estimate.ratio) / estimate.logStandardError, degreesOfFreedom: estimate.degreesOfFreedom)
-                : (estimate.ratio > 1 ? 0 : 1)
+                ? StudentT.upperTail(sign * log(estimate.ratio) / estimate.logStandardError, degreesOfFreedom: estimate.degreesOfFreedom)
+                : (sign * log(estimate.ratio) > 0 ? 0 : 1)
             let figures = String(
-                format: "%@ (%@) gave %.3f (p = %.2g against ratio ≤ 1)",
-                furtherBaseline == nil ? "a further run of the candidate" : "further runs of both builds", source, estimate.ratio, p)
+                format: "%@ (%@) gave %.3f (p = %.2g against ratio %@ 1)",
+                furtherBaseline == nil ? "a further run of the candidate" : "further runs of both builds", source, estimate.ratio, p,
+                verdict == .improved ? "≥" : "≤")
             let all = VerdictDecision(
                 policy.withSpreadBetweenRuns(together, name: name).0, threshold: policy.thresholdValue(for: name), confidence: policy.confidence,
                 margin: policy.margin)
             if p >= alpha {
                 settle(index, confirmed: false, figures + ": not confirmed")
-            } else if all.verdict != .regressed {
-                settle(index, confirmed: false, figures + ", but all the runs together no longer call it regressed: not confirmed")
+            } else if all.verdict != verdict {
+                settle(index, confirmed: false, figures + ", but all the runs together no longer call it \(verdict.rawValue): not confirmed")
             } else {
                 settle(index, confirmed: true, "confirmed: " + figures)
             }
@@ -99,7 +106,7 @@ extension ComparisonReport {
             comparisons[index].message = [comparisons[index].message, note].compactMap { $0 }.joined(separator: "; ")
         } else {
             comparisons[index].withholdTimeVerdict(note, reason)
-            if comparisons[index].verdict == .regressed { comparisons[index].confirmed = confirmed }
+            if [.regressed, .improved].contains(comparisons[index].verdict) { comparisons[index].confirmed = confirmed }
         }
     }
 }

@@ -25,7 +25,7 @@ package struct CompareRequest: Sendable {
     package var calibration = CalibrationChoice.machine
     /// Compare runs of different profiles or machines anyway.
     package var force = false
-    /// Whether a regression seen between the two runs is confirmed by a further run of the
+    /// Whether a regression or improvement seen between the two runs is confirmed by a further run of the
     /// candidate's build before it is called one (false: the two runs' statistics decide alone).
     package var confirm = true
     /// The benchmark worker a further run of the candidate uses; nil: MotionBenchmarks beside this tool.
@@ -123,7 +123,7 @@ extension Application {
                             "the worker here was built from \(here?.revision?.prefix(10) ?? "an unknown commit")\(here?.dirty == true ? " (dirty)" : ""), not the \(role)'s \(built.prefix(10))"
                     ))
             }
-            log("confirming \(suspects.count) regression\(suspects.count == 1 ? "" : "s") with a further run of the \(role)'s build")
+            log("confirming \(suspects.count) verdict\(suspects.count == 1 ? "" : "s") with a further run of the \(role)'s build")
             return .success(try self.run(RunRequest(selection: selection, reports: request.reports)))
         } catch {
             return .failure(NoFurtherRun(description: "the further run failed: \(error)"))

@@ -35,7 +35,7 @@ struct CompareCommand: ParsableCommand {
     @Flag("--force", help: "compare results of different machines or builds") var force: Bool
     @Flag(
         "--no-confirm",
-        help: "call a regression from the two runs alone, without a further run of the candidate's build to confirm it")
+        help: "decide regressed or improved from the two runs alone, without further runs of both builds to confirm it")
     var noConfirm: Bool
     @Option("--worker", "PATH", help: "the BenchKit worker a confirming run of the candidate uses (its build); default: this package's")
     var worker: String?
