@@ -59,6 +59,15 @@ public enum MachineLoad {
         return Snapshot(busyTicks: busy, ownSeconds: own + children.map(cpuSeconds).reduce(0, +), wallNanoseconds: MonotonicClock.now())
     }
 
+    /// The start of a span whose other work `spanLoad(since:)` counts: this process and every
+    /// child it will have waited for by the span's end count as its own.
+    public static func spanStart() -> Snapshot? { snapshot(withDescendants: true) }
+
+    /// Other work since `start` (`spanStart()`), or nil where /proc/stat cannot be read.
+    public static func spanLoad(since start: Snapshot?) -> ProcessLoad? {
+        start.flatMap { start in snapshot(withDescendants: true).map { load(from: start, to: $0) } }
+    }
+
     static func usageSeconds(_ who: __rusage_who) -> Double {
         var usage = rusage()
         getrusage(__rusage_who_t(who.rawValue), &usage)

@@ -334,7 +334,7 @@ public struct RevisionComparison {
         if design != options.design { options.progress?.note("a worker cannot serve blocks: each round runs one process a side") }
         let capacity = ParallelProbe.capacity(threads: options.threads)
         let loadAverage = MachineState.loadAverageNow()
-        let spanStart = MachineLoad.snapshot(withDescendants: true)
+        let spanStart = MachineLoad.spanStart()
         var rounds: [String: [Round]] = [:]
         var failures: [String: String] = [:]
         var progress = Dictionary(descriptors.map { ($0.name, Progress.measuring) }, uniquingKeysWith: { x, _ in x })
@@ -438,7 +438,7 @@ public struct RevisionComparison {
                 confirmations[name] = (false, "regressed after \(after) rounds, but the confirmation was cut short (\(stopReason)): not confirmed")
             }
         }
-        let span = spanStart.flatMap { start in MachineLoad.snapshot(withDescendants: true).map { MachineLoad.load(from: start, to: $0) } }
+        let span = MachineLoad.spanLoad(since: spanStart)
         let loads = rounds.values.flatMap { $0.flatMap { $0.loads.compactMap { $0 } } }
         let machine = MachineState(
             capacity: capacity, threads: options.threads, loadAverage: loadAverage, loads: loads,

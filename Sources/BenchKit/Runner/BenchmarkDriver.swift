@@ -203,7 +203,7 @@ public struct BenchmarkDriver {
         // comparison of two runs would take that drift for a change.
         let sweeps = max(1, options.profile.processes)
         var timings = [ProcessTimings](repeating: ProcessTimings(), count: selected.count)
-        let spanStart = MachineLoad.snapshot(withDescendants: true)
+        let spanStart = MachineLoad.spanStart()
         for sweep in 0..<sweeps {
             for (index, descriptor) in selected.enumerated() where timings[index].failure == nil {
                 options.progress?.update(
@@ -212,7 +212,7 @@ public struct BenchmarkDriver {
                 timings[index].add(timingProcess(descriptor.name))
             }
         }
-        let span = spanStart.flatMap { start in MachineLoad.snapshot(withDescendants: true).map { MachineLoad.load(from: start, to: $0) } }
+        let span = MachineLoad.spanLoad(since: spanStart)
         for (index, descriptor) in selected.enumerated() {
             var result = measure(descriptor, timings[index])
             if jemallocVersion == nil { jemallocVersion = result.1 }
