@@ -62,19 +62,22 @@ public struct Diagnosis: Sendable, Equatable {
 
     /// A check's causes but the fixture's probes, which are counted per fixture below.
     static func causes(of check: CheckResult, in result: FixtureResult) -> [Cause] {
-        FailureCause.causes(of: check, in: result).filter { if case .probe = $0 { false } else { true } }
+        FailureCause.causes(of: check, in: result).filter {
+            switch $0 {
+            case .probe, .reduced: false
+            default: true
+            }
+        }
     }
 
-    /// The groups as text lines, at most `limit` of them: the ones that explain fixtures first.
+    /// The groups as text lines, at most `limit` of them: a breakdown of the failing checks by
+    /// what they rest on, beside the causes (`Causes`), which say what the engine does wrong.
     public func lines(limit: Int = 8) -> [String] {
         guard failingFixtures > 0 else { return [] }
-        var lines = [
-            "diagnosis: \(failingChecks) failing checks in \(failingFixtures) fixtures, grouped by cause "
-                + "(a check is in every group it shares; \"explains\" counts the fixtures whose failing checks are all in the group):"
-        ]
+        var lines = ["breakdown: \(failingChecks) failing checks in \(failingFixtures) fixtures by what they rest on (a check is in every group it shares):"]
         for group in groups.prefix(limit) {
             lines.append(
-                "  \(group.cause.id): explains \(group.explained.count) of \(failingFixtures) fixtures; \(group.checks) checks in \(group.fixtures.count) — "
+                "  \(group.cause.id): \(group.checks) checks in \(group.fixtures.count) fixtures (all the failing checks of \(group.explained.count)) — "
                     + group.meaning + " (" + group.section + ")")
         }
         if groups.count > limit { lines.append("  and \(groups.count - limit) more groups (every one in the JSON report)") }

@@ -12,7 +12,7 @@ extension ConformanceReport {
             throw try root.field("schemaVersion").error("is \(JSONValue.format(version)); this motion-bench reads versions 1 and 2")
         }
         // The diagnosis is recomputed from the fixtures' checks, so it is accepted and not read.
-        let later = ["exitCode", "sections", "expectations", "diagnosis"]
+        let later = ["exitCode", "sections", "expectations", "diagnosis", "causes"]
         let keys = ["schemaVersion", "engine", "passed", "failed", "errors", "skipped", "fixtures"] + (version == 2 ? later : [])
         try root.onlyKeys(Set(keys))
         var results: [FixtureResult] = [], loadErrors: [FixtureError] = []
@@ -53,6 +53,7 @@ extension ConformanceReport {
                     result.clock = value
                 }
                 result.facets = try item.optionalField("facets")?.array().map { try $0.string() } ?? []
+                result.causes = try item.optionalField("causes")?.array().map { try $0.string() } ?? []
                 if let stopped = try item.optionalField("stopped"), !stopped.isNull {
                     guard let value = FixtureResult.Stop(rawValue: try stopped.string()) else {
                         throw stopped.error("is not a stop: " + FixtureResult.Stop.allCases.map(\.rawValue).joined(separator: ", "))
@@ -72,6 +73,7 @@ extension ConformanceReport {
         var gate: ExpectationsGate?
         if version == 2, let field = try root.optionalField("expectations"), !field.isNull { gate = try ExpectationsGate(json: field) }
         self.init(results: results, loadErrors: loadErrors, engine: engine.isNull ? nil : try engine.string(), expectations: gate)
+        if version == 2, let field = try root.optionalField("causes"), !field.isNull { causes = try Causes(json: field) }
     }
 
     /// A load error from its description, "FILE: PATH: MESSAGE", as the JSON stores it.

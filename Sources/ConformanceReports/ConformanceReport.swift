@@ -16,6 +16,8 @@ public struct ConformanceReport: Sendable, RenderableResult {
     /// The run held against an expectation file, when one was given: the exit code then gates on
     /// unexpected results only.
     public var expectations: ExpectationsGate?
+    /// The failing fixtures reduced to their causes, when they were (an engine's run).
+    public var causes: Causes?
 
     public init(results: [FixtureResult], loadErrors: [FixtureError], engine: String? = nil, expectations: ExpectationsGate? = nil) {
         self.results = results
@@ -215,9 +217,10 @@ public struct ConformanceReport: Sendable, RenderableResult {
     }
 
     public var textFooter: [String] {
-        loadErrors.map { "error: \($0)" } + diagnosis.lines() + facetLines() + sectionLines + (basisLine.map { [$0] } ?? []) + (expectations?.lines ?? []) + [
-            summaryLine
-        ]
+        loadErrors.map { "error: \($0)" } + (causes?.lines(failing: failed) ?? []) + diagnosis.lines() + facetLines() + sectionLines
+            + (basisLine.map { [$0] } ?? []) + (expectations?.lines ?? []) + [
+                summaryLine
+            ]
     }
 
     func json() -> String {
@@ -228,7 +231,8 @@ public struct ConformanceReport: Sendable, RenderableResult {
                 ("file", r.file.map { .string($0) } ?? .null), ("basis", r.basis.map { .string($0.rawValue) } ?? .null),
                 ("inferredRules", .array(r.inferredRules.map { .string($0) })),
                 ("clock", r.clock.map { .string($0.rawValue) } ?? .null), ("probes", .array(r.probes.map { .string($0.rawValue) })),
-                ("facets", .array(r.facets.map { .string($0) })), ("stopped", r.stopped.map { .string($0.rawValue) } ?? .null),
+                ("facets", .array(r.facets.map { .string($0) })), ("causes", .array(r.causes.map { .string($0) })),
+                ("stopped", r.stopped.map { .string($0.rawValue) } ?? .null),
                 ("checksPassed", .number(Double(r.checksPassed))), ("checksFailed", .number(Double(r.checksFailed))),
                 ("checksSkipped", .number(Double(r.checksSkipped))),
                 ("checks", .array(r.checks.filter { $0.outcome != .pass }.map(\.wire))),
@@ -253,7 +257,7 @@ public struct ConformanceReport: Sendable, RenderableResult {
         return JSONValue.object([
             ("schemaVersion", .number(2)), ("engine", engine.map { .string($0) } ?? .null),
             ("passed", .number(Double(passed))), ("failed", .number(Double(failed))), ("errors", .number(Double(errors))),
-            ("skipped", .number(Double(skipped))), ("exitCode", .number(Double(exitCode))), ("sections", sections),
+            ("skipped", .number(Double(skipped))), ("exitCode", .number(Double(exitCode))), ("causes", causes?.json ?? .null), ("sections", sections),
             ("expectations", expectations?.json ?? .null), ("diagnosis", diagnosis.json), ("fixtures", .array(fixtures)),
         ]).serialized() + "\n"
     }
@@ -262,16 +266,18 @@ public struct ConformanceReport: Sendable, RenderableResult {
         var cases = results.map { r -> JUnitDocument.TestCase in
             let outcome: JUnitDocument.Outcome
             let failing = r.checks.filter { $0.outcome == .fail }.map(\.summary)
-            let message = failing.isEmpty ? r.message : failing.joined(separator: "\n")
+            let cause = r.causes.first.flatMap { id in causes?.causes.first { $0.id == id } }
+            let message = (cause.map { ["cause: " + $0.name + " (" + $0.id + ")"] } ?? []) + (failing.isEmpty ? [r.message] : failing)
+            let messageText = message.joined(separator: "\n")
             if let expected = expectations?.expected.first(where: { $0.fixture == r.id }),
                 !(expectations?.unexpected.contains { $0.fixture == r.id } ?? false)
             {
-                outcome = .skipped(message: "expected to \(expected.verdict.rawValue) (\(expected.category.rawValue)): \(expected.reason)\n" + message)
+                outcome = .skipped(message: "expected to \(expected.verdict.rawValue) (\(expected.category.rawValue)): \(expected.reason)\n" + messageText)
             } else {
                 switch r.verdict {
                 case .pass: outcome = .passed
-                case .fail: outcome = .failure(type: "fail", message: message)
-                case .error: outcome = .error(type: "error", message: message)
+                case .fail: outcome = .failure(type: "fail", message: messageText)
+                case .error: outcome = .error(type: "error", message: messageText)
                 case .skipped: outcome = .skipped(message: r.message)
                 }
             }
@@ -284,8 +290,19 @@ public struct ConformanceReport: Sendable, RenderableResult {
             .render()
     }
 
+    /// A text line as a Markdown list item, indented as deep as the line was.
+    static func markdownItem(_ line: String) -> String {
+        let depth = line.prefix { $0 == " " }.count
+        let text = line.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "|", with: "\\|")
+        return (depth > 4 ? "  - " : "- ") + text
+    }
+
     func markdown() -> String {
         var lines = ["## Conformance: \(summaryLine)", ""]
+        let causeLines = causes?.lines(failing: failed) ?? []
+        if let heading = causeLines.first {
+            lines += ["### " + heading, ""] + causeLines.dropFirst().map { Self.markdownItem($0) } + [""]
+        }
         let diagnosis = diagnosis.lines()
         if let heading = diagnosis.first {
             let items = diagnosis.dropFirst().map { "- " + $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "|", with: "\\|") }

@@ -2,7 +2,7 @@ import BenchKit
 import Foundation
 import MotionConformance
 
-/// A self-contained HTML page of conformance results: the section scores, the expectation
+/// A self-contained HTML page of conformance results: the causes of the failures, the section scores, the expectation
 /// groups, a table with failures first, and for each failing fixture (or every fixture, on
 /// request) every failing check and expected-against-actual curves — value, velocity and
 /// `isAnimating` — drawn as inline SVG by BenchKit's `SVGChart`. No scripts, fonts or styles from
@@ -17,19 +17,40 @@ enum HTMLConformanceReport {
         """
     }
 
-    /// The diagnosis first: each group of failing checks with its count, meaning and section,
-    /// expandable to its fixtures (linked to their checks and plots below).
-    static func causes(_ diagnosis: Diagnosis) -> String {
+    /// The causes first: each with how many fixtures it accounts for, its smallest scenario and
+    /// failing check, the rules it exercises, the probes that confirm it, and its fixtures (linked
+    /// to their checks and plots below).
+    static func causes(_ causes: Causes?, failing: Int) -> String {
+        guard let causes, !causes.causes.isEmpty else { return "" }
+        func links(_ ids: [String]) -> String { ids.map { "<a href=\"#\(markupEscape($0))\">\(markupEscape($0))</a>" }.joined(separator: " ") }
+        var html =
+            "<h2>Causes</h2><p>\(failing) failing fixtures reduced to their smallest failing scenarios and grouped by what those show, "
+            + "largest first; a fixture counts under its first cause.</p>"
+            + "<table id=\"causes\"><tr><th>fixtures</th><th>cause</th><th>smallest scenario</th><th>rules</th></tr>"
+        for cause in causes.causes {
+            let smallest = cause.smallest.map { "<code>\(markupEscape($0.scenario))</code><br>\(markupEscape($0.check))" } ?? ""
+            html +=
+                "<tr><td class=\"n\">\(cause.fixtures.count)\(cause.also.isEmpty ? "" : " (+\(cause.also.count) later)")</td>"
+                + "<td>\(markupEscape(cause.name))\(cause.probes.isEmpty ? "" : "<br>confirmed by " + markupEscape(cause.probes.map { "probe:" + $0.rawValue }.joined(separator: ", ")))"
+                + "<details><summary>fixtures</summary>\(links(cause.fixtures + cause.also))</details></td>"
+                + "<td>\(smallest)</td><td>\(markupEscape(cause.sections.joined(separator: "; ")))</td></tr>"
+        }
+        return html + "</table>"
+    }
+
+    /// What the failing checks rest on (basis, rule, capability, probe): a breakdown beside the
+    /// causes, expandable to its fixtures.
+    static func breakdown(_ diagnosis: Diagnosis) -> String {
         guard diagnosis.failingFixtures > 0 else { return "" }
         var html =
-            "<h2>Causes</h2><p>\(diagnosis.failingChecks) failing checks in \(diagnosis.failingFixtures) fixtures, grouped by what they share; "
-            + "a group explains the fixtures whose failing checks are all in it.</p>"
-            + "<table id=\"causes\"><tr><th>cause</th><th>explains</th><th>checks</th><th>meaning</th><th>rule</th></tr>"
+            "<h2>Breakdown</h2><p>\(diagnosis.failingChecks) failing checks in \(diagnosis.failingFixtures) fixtures by what they rest on; "
+            + "a check is in every group it shares.</p>"
+            + "<table id=\"breakdown\"><tr><th>group</th><th>fixtures</th><th>checks</th><th>meaning</th><th>rule</th></tr>"
         for group in diagnosis.groups {
             let links = group.fixtures.map { "<a href=\"#\(markupEscape($0))\">\(markupEscape($0))</a>" }.joined(separator: " ")
             html +=
-                "<tr><td>\(markupEscape(group.cause.id))</td><td class=\"n\">\(group.explained.count) of \(diagnosis.failingFixtures)</td>"
-                + "<td class=\"n\">\(group.checks) in \(group.fixtures.count) fixtures</td><td>\(markupEscape(group.meaning))"
+                "<tr><td>\(markupEscape(group.cause.id))</td><td class=\"n\">\(group.fixtures.count)</td>"
+                + "<td class=\"n\">\(group.checks)</td><td>\(markupEscape(group.meaning))"
                 + "<details><summary>fixtures</summary>\(links)</details></td><td>\(markupEscape(group.section))</td></tr>"
         }
         return html + "</table>"
@@ -52,7 +73,9 @@ enum HTMLConformanceReport {
     /// The page body: the summary, the scores, the expectations, the table, load errors, and the
     /// failing fixtures' checks and curves.
     static func body(_ report: ConformanceReport, plotAll: Bool) -> String {
-        var body = "<p>\(markupEscape(report.summaryLine))</p>" + causes(report.diagnosis) + facets(report.facetRates())
+        var body =
+            "<p>\(markupEscape(report.summaryLine))</p>" + causes(report.causes, failing: report.failed) + breakdown(report.diagnosis)
+            + facets(report.facetRates())
         body += "<h2>Section scores</h2><table><tr><th>section</th><th>score</th><th>checks passed</th><th>checks skipped</th></tr>"
         for s in report.sections {
             body +=

@@ -24,12 +24,18 @@ package struct ConformanceRequest: Sendable {
     /// An expectation file written from this run, keeping what it said of each entry; without
     /// `expectations`, the run is then held against what was written.
     package var updateExpectations: String?
+    /// Seconds the failing fixtures of an engine may be reduced to their causes for; nil: not
+    /// reduced (`Causes`).
+    package var reduceSeconds: Double? = ConformanceRequest.defaultReduceSeconds
 
     package init(fixtures: String = "Fixtures", suite: String? = nil, filter: String? = nil, engine: EngineLaunch? = nil) {
         (self.fixtures, self.suite, self.filter, self.engine) = (fixtures, suite, filter, engine)
     }
 
     package static let defaultFixtureSeconds = IsolatedPlayer.Budget().seconds
+    /// A real engine's whole diagnosis within a minute.
+    package static let defaultReduceSeconds = 60.0
+    package static let maximumReduceSeconds = 3600.0
     /// Up to a day.
     package static let maximumFixtureSeconds = IsolatedPlayer.Budget.maximumSeconds
     package static let defaultFixtureMebibytes = IsolatedPlayer.Budget().memoryBytes >> 20
@@ -72,7 +78,7 @@ extension Application {
         var report = try play(request, onResult: onResult)
         if let (file, expectations) = held { report.expectations = ExpectationsGate(report.results, expectations, file: file) }
         if let file = request.updateExpectations {
-            let updated = try updateExpectations(file, held: held, results: report.results)
+            let updated = try updateExpectations(file, held: held, results: report.results, causes: report.causes)
             if held == nil { report.expectations = ExpectationsGate(report.results, updated, file: file) }
         }
         return report
@@ -135,8 +141,16 @@ extension Application {
                         + (adapter.unknownCapabilities.isEmpty ? "" : "; unknown capabilities ignored: \(adapter.unknownCapabilities.joined(separator: " "))")
                 )
             }
-            let results = loaded.fixtures.map { reported(Self.relative(adapter.run($0), root)) }
-            return ConformanceReport(results: results, loadErrors: loaded.errors.map { Self.relative($0, root) }, engine: adapter.label)
+            var results = loaded.fixtures.map { reported(Self.relative(adapter.run($0), root)) }
+            adapter.close()
+            var report = ConformanceReport(results: results, loadErrors: loaded.errors.map { Self.relative($0, root) }, engine: adapter.label)
+            if let seconds = request.reduceSeconds, results.contains(where: { $0.verdict == .fail }) {
+                log("conform: reducing \(report.failed) failing fixtures to their causes (at most \(JSONValue.format(seconds)) s)")
+                let causes = causes(of: results, fixtures: loaded.fixtures, engine: engine, seconds: seconds)
+                for index in results.indices { results[index].causes = causes.causes(of: results[index].id) }
+                (report.results, report.causes) = (results, causes)
+            }
+            return report
         }
         let player = IsolatedPlayer(
             command: [executable.path, InternalCommand.play.rawValue], budget: try request.budget(), mirror: MotionEngineMirror.factory)

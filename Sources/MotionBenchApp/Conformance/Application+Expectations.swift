@@ -18,7 +18,9 @@ extension Application {
 
     /// Writes the expectation file `results` imply to `file`, keeping what the file there (or the
     /// one the run was held against, when it is the same file) said of each entry; logs what changed.
-    func updateExpectations(_ file: String, held: (file: String, expectations: Expectations)?, results: [FixtureResult]) throws -> Expectations {
+    func updateExpectations(_ file: String, held: (file: String, expectations: Expectations)?, results: [FixtureResult], causes: Causes?) throws
+        -> Expectations
+    {
         let old = held?.file == file ? held?.expectations : try Self.loadExpectations(file, mustExist: false)
         let base =
             old
@@ -27,7 +29,7 @@ extension Application {
                 "# [fixture id], then `check = NAME` lines (none: the whole fixture), `category = bug|by-design`,",
                 "# `reason = …` and an optional `link = …`; `expected = error` for a fixture expected to error.",
             ])
-        let updated = base.updated(with: results, newReason: "not yet examined")
+        let updated = base.updated(with: results, newReason: "not yet examined", causes: causes)
         try AtomicFile.write(Data(updated.rendered().utf8), to: URL(fileURLWithPath: file))
         let before = Set(base.entries.map(\.fixture)), after = Set(updated.entries.map(\.fixture))
         log(

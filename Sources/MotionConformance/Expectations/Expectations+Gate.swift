@@ -99,10 +99,16 @@ public struct ExpectationsGate: Sendable {
         }
         notRun = expectations.entries.filter { $0.group == nil }.map(\.fixture).filter { !played.contains($0) }
         for group in expectations.groups where !usedGroups.contains(group.fixture) {
-            // A pattern no fixture of the run matches was not run; any other group, passing now.
-            if case .fixtures = group.group!, !played.contains(where: { group.group!.matches($0) }) {
+            // A pattern no fixture of the run matches was not run. A group passes now only when
+            // nothing it covers fails: one that other groups covered first still has failures.
+            let kind = group.group!
+            if case .fixtures = kind, !played.contains(where: { kind.matches($0) }) {
                 notRun.append(group.fixture)
-            } else {
+            } else if !results.contains(where: { result in
+                group.expected == .error
+                    ? result.verdict == .error && kind.matches(result.id)
+                    : result.verdict == .fail && result.checks.contains { $0.outcome == .fail && kind.covers($0, in: result) }
+            }) {
                 nowPassing.append(NowPassing(fixture: group.fixture, checks: []))
             }
         }
@@ -174,10 +180,10 @@ extension Expectations {
     /// (filtered out) left as they were.
     ///
     /// Group entries still covering a failing check are kept; fixtures no entry covers are first
-    /// offered group entries — the diagnosis's probes, change-time and rule causes explaining two
-    /// fixtures or more, reason `newReason` and the cause's meaning — and the rest get entries of
-    /// their own.
-    public func updated(with results: [FixtureResult], newReason: String) -> Expectations {
+    /// offered group entries — one per cause the reduction found (`causes`), or without one the
+    /// diagnosis's probes, change-time and rule groups explaining two fixtures or more, reason
+    /// `newReason` and what the group means — and the rest get entries of their own.
+    public func updated(with results: [FixtureResult], newReason: String, causes: Causes? = nil) -> Expectations {
         var entries: [Entry] = []
         var played = Set<String>()
         let failed = results.filter { $0.verdict == .fail }
@@ -194,7 +200,8 @@ extension Expectations {
         for result in failed where entry(for: result.id) == nil {
             if result.checks.contains(where: { $0.outcome == .fail && keeping.group(covering: $0, in: result) == nil }) { uncovered.append(result) }
         }
-        let (proposed, left) = Self.proposedGroups(uncovered, reason: newReason)
+        let (proposed, left) =
+            causes.map { Self.proposedCauses(uncovered, causes: $0, reason: newReason) } ?? Self.proposedGroups(uncovered, reason: newReason)
         let leftIDs = Set(left.map(\.id))
         for result in results where result.verdict != .skipped {
             played.insert(result.id)

@@ -66,6 +66,30 @@ extension Expectations {
         groups.first { $0.expected == .error && $0.group!.matches(id) }
     }
 
+    /// Group entries proposed for failing fixtures no entry covers, from the causes their
+    /// reduction found: one per cause, largest first, while it covers a failing check nothing
+    /// else does, its reason `reason`, the cause and its smallest scenario.
+    static func proposedCauses(_ uncovered: [FixtureResult], causes: Causes, reason: String) -> (groups: [Entry], left: [FixtureResult]) {
+        var open = Dictionary(uniqueKeysWithValues: uncovered.map { result in (result.id, result.checks.filter { $0.outcome == .fail }.map(\.name)) })
+        var groups: [Entry] = []
+        for cause in causes.causes {
+            let group = Group.cause(.reduced(cause.id))
+            var covers = false
+            for result in uncovered {
+                let covered = result.checks.filter { $0.outcome == .fail && group.covers($0, in: result) }.map(\.name)
+                guard !covered.isEmpty, open[result.id]?.contains(where: covered.contains) == true else { continue }
+                open[result.id]?.removeAll { covered.contains($0) }
+                covers = true
+            }
+            guard covers else { continue }
+            let smallest = cause.smallest.map { "; smallest: " + $0.scenario + " — " + $0.check } ?? ""
+            var entry = Entry(fixture: "group: " + group.text, category: .bug, reason: reason + ": " + cause.name + smallest)
+            entry.group = group
+            groups.append(entry)
+        }
+        return (groups, uncovered.filter { open[$0.id]?.isEmpty == false })
+    }
+
     /// Group entries proposed for failing fixtures no entry covers: the diagnosis's probes,
     /// change-time and rule causes, each taken while it explains two fixtures or more that are
     /// left (largest first), with `reason` followed by what the cause likely means.
@@ -74,7 +98,7 @@ extension Expectations {
         func proposable(_ cause: FailureCause) -> Bool {
             switch cause {
             case .probe, .changeTime, .rule: return true
-            case .capability, .basis: return false
+            case .capability, .basis, .reduced: return false
             }
         }
         while true {

@@ -1,6 +1,6 @@
 /// What failing checks can share, as the diagnosis groups them and expectation files name them
 /// (`[group: rule:modifier-order]`): samples on a change's own time, an inferred rule, a
-/// capability, a basis, or a probe the fixture passes.
+/// capability, a basis, a probe the fixture passes, or a cause its reduction found.
 public enum FailureCause: Sendable, Hashable, Comparable {
     /// Property samples at the time of one of the scenario's changes.
     case changeTime
@@ -12,6 +12,9 @@ public enum FailureCause: Sendable, Hashable, Comparable {
     case basis(String)
     /// Every failing check of fixtures that pass under one probe (`Probe`).
     case probe(Probe)
+    /// The failing checks of one kind of fixtures whose reduction found one cause (`Causes`), by
+    /// its id: the quantity its checks ask is the id's second word (`*`: every quantity).
+    case reduced(String)
 
     /// A stable identifier: `change-time`, `rule:ID`, `capability:NAME`, `basis:NAME`, `probe:NAME`.
     public var id: String {
@@ -21,6 +24,7 @@ public enum FailureCause: Sendable, Hashable, Comparable {
         case let .capability(name): return "capability:" + name
         case let .basis(name): return "basis:" + name
         case let .probe(probe): return "probe:" + probe.rawValue
+        case let .reduced(id): return "cause:" + id
         }
     }
 
@@ -39,6 +43,7 @@ public enum FailureCause: Sendable, Hashable, Comparable {
         case "probe":
             guard let probe = Probe(rawValue: name) else { return nil }
             self = .probe(probe)
+        case "cause" where name.split(separator: ":").count >= 2: self = .reduced(name)
         default: return nil
         }
     }
@@ -49,6 +54,11 @@ public enum FailureCause: Sendable, Hashable, Comparable {
         if check.atChangeTime { causes.append(.changeTime) }
         causes += check.inferredRules.map { .rule($0) }
         if let basis = check.basis ?? result.basis { causes.append(.basis(basis.rawValue)) }
+        let quantity = CheckKind(check).quantity
+        causes += result.causes.filter { id in
+            let word = id.split(separator: ":").dropFirst().first.map(String.init)
+            return word == quantity || word == "*"
+        }.map { .reduced($0) }
         return causes + result.probes.map { .probe($0) }
     }
 
@@ -70,6 +80,8 @@ public enum FailureCause: Sendable, Hashable, Comparable {
             return ("checks whose expected numbers rest on \(name)", "Fixtures/README.md, \"Provenance\"")
         case let .probe(probe):
             return probe.meaning
+        case let .reduced(id):
+            return ("the failing fixtures reduced to one smallest scenario: " + id, "the report's causes")
         }
     }
 }

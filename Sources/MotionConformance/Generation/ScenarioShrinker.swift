@@ -73,6 +73,17 @@ public enum ScenarioShrinker {
                     $0.events[index].animation = .init(
                         base: "linear", arguments: duration.map { [.init(key: "duration", value: $0)] } ?? [], modifiers: animation.modifiers)
                 }
+                // A linear animation still running at the last sample, where a spring's tail was.
+                if let last = s.sampleTimes.last, let span = [1.0, 2, 5, 10, 20, 50].first(where: { $0 > last - event.time }) {
+                    with {
+                        $0.events[index].animation = .init(
+                            base: "linear", arguments: [.init(key: "duration", value: .number(span))], modifiers: animation.modifiers)
+                    }
+                }
+            }
+            // The default spring, for what only a spring shows (a timing curve reports no velocity).
+            if animation.base != "spring" {
+                with { $0.events[index].animation = .init(base: "spring", arguments: [], modifiers: animation.modifiers) }
             }
             for argument in animation.arguments.indices where animation.arguments[argument].key != "name" {
                 with { $0.events[index].animation?.arguments.remove(at: argument) }
@@ -89,6 +100,11 @@ public enum ScenarioShrinker {
             }
         }
         if !s.mergesCoincidentAnimations { with { $0.mergesCoincidentAnimations = true } }
+        // A sample off a change's own time, the special case of docs/protocol.md §2.
+        let changes = Set(s.events.map(\.time))
+        for (index, time) in s.sampleTimes.enumerated() where changes.contains(time) {
+            with { $0.sampleTimes[index] = ((time + 0.1) * 1e6).rounded() / 1e6 }
+        }
         // Rounder numbers.
         for (index, event) in s.events.enumerated() {
             for t in rounded(event.time) { with { $0.events[index].time = t } }

@@ -39,6 +39,8 @@ public struct FixtureResult: Sendable {
     public var clock: ClockRederivation? = nil
     /// For a failed fixture, the probes under which the engine's answers pass.
     public var probes: [Probe] = []
+    /// For a failed fixture reduced to its causes (`Causes`), their ids: its first cause first.
+    public var causes: [String] = []
     /// What the fixture exercises that a report breaks failures down by (`kind:`, `valueType:`,
     /// `base:`, `modifier:` features).
     public var facets: [String] = []

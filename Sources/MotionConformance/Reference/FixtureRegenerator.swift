@@ -127,7 +127,7 @@ public enum FixtureRegenerator {
         return .number((value * scale).rounded() / scale)
     }
 
-    static func replacing(_ json: JSONValue, path: [String], with value: JSONValue) -> JSONValue {
+    package static func replacing(_ json: JSONValue, path: [String], with value: JSONValue) -> JSONValue {
         guard let key = path.first, case let .object(members) = json else { return value }
         return .object(members.map { $0.0 == key ? ($0.0, replacing($0.1, path: Array(path.dropFirst()), with: value)) : $0 })
     }

@@ -43,6 +43,11 @@ struct ConformCommand: ParsableCommand {
     @Option("--explore-output", "DIR", default: "reports/explore", help: "where shrunk divergences go") var exploreOutput: String
     @Option("--explore-kinds", "K,…", .scenarioKinds, help: "the kinds of scenario, in turn (\(Application.scenarioKinds.joined(separator: ",")))")
     var exploreKinds: [String]?
+    @Option(
+        "--diagnosis-seconds", "S", .duration(max: ConformanceRequest.maximumReduceSeconds), default: ConformanceRequest.defaultReduceSeconds,
+        help: "seconds an engine's failing fixtures may be reduced to their causes for")
+    var diagnosisSeconds: Double
+    @Flag("--no-reduce", help: "group an engine's failures without reducing them (no causes)") var noReduce: Bool
     @Flag("--plot-all", help: "plot every fixture in HTML, not only failures") var plotAll: Bool
     @Flag("--transcript", help: "with --fixture: every request, answer and check") var transcript: Bool
 
@@ -65,6 +70,9 @@ struct ConformCommand: ParsableCommand {
             ] where given {
                 throw CommandLineError(.conflict, option: option, "\(option) goes with --explore N")
             }
+        }
+        if noReduce, $diagnosisSeconds.isGiven {
+            throw CommandLineError(.conflict, option: "--no-reduce", "--no-reduce and --diagnosis-seconds S disagree; give one")
         }
         if fixture != nil, filter != nil {
             throw CommandLineError(.conflict, option: "--fixture", "--fixture ID and --filter REGEX both choose fixtures; give one")
@@ -102,6 +110,7 @@ struct ConformCommand: ParsableCommand {
         var request = ConformanceRequest(fixtures: fixtures.path, suite: suite, filter: filter, engine: engineOptions)
         (request.fixtureSeconds, request.fixtureMebibytes, request.fixtureID) = (fixtureTimeout, fixtureMemory, fixture)
         (request.expectations, request.updateExpectations) = (expectations, updateExpectations)
+        request.reduceSeconds = noReduce ? nil : diagnosisSeconds
         return request
     }
 

@@ -1,0 +1,104 @@
+import Foundation
+import MotionConformance
+
+/// Reduces a fixture an engine failed to the smallest scenario the engine still fails in the same
+/// kind of check: the explorer's shrinker, each smaller scenario answered by the reference model
+/// (and agreed by MotionCore, so that no disagreement of the two is held against the engine),
+/// played on the engine and judged there.
+public struct FailureReducer: Sendable {
+    /// Smaller scenarios tried per kind of failing check.
+    public var attempts: Int
+    /// At most this many kinds of failing check are reduced per fixture (the first is its cause).
+    public var kinds: Int
+
+    public init(attempts: Int = 200, kinds: Int = 3) {
+        (self.attempts, self.kinds) = (attempts, kinds)
+    }
+
+    public enum Outcome: Sendable {
+        /// One reduction per kind of failing check that reproduced, the fixture's first kind first.
+        case reduced([ReducedFailure])
+        case notReduced(NotReduced)
+    }
+
+    /// Reduces `fixture`, which the engine failed as `result`. `run` plays a fixture on the engine
+    /// (judged on its clock); a smaller scenario it errs on is passed to `engineError` and is not a
+    /// reduction. Past `deadline` no more scenarios are tried and the reduction is incomplete.
+    public func reduce(
+        _ fixture: Fixture, _ result: FixtureResult, deadline: Date?, run: (Fixture) -> FixtureResult,
+        engineError: (_ scenario: String, _ message: String) -> Void = { _, _ in }
+    ) -> Outcome {
+        guard let start = GeneratedCase(fixture) else { return .notReduced(.notRepresentable) }
+        let startFixture: Fixture
+        do {
+            startFixture = try Self.judged(start, like: fixture)
+        } catch {
+            return .notReduced(.noReferenceAnswer("\(error)"))
+        }
+        guard Player.run(startFixture, mirror: MotionEngineMirror.factory).verdict == .pass else {
+            return .notReduced(.noReferenceAnswer("MotionCore does not agree with it there"))
+        }
+        let startResult = run(startFixture)
+        var reductions: [ReducedFailure] = []
+        var erred = false
+        for kind in CheckKind.failing(result).prefix(kinds) {
+            guard let failed = kind.failed(in: startResult) else { continue }
+            var cut = false
+            var seen: [String: Bool] = [:]
+            func stillFails(_ candidate: GeneratedCase) -> Bool {
+                if let deadline, Date() >= deadline {
+                    cut = true
+                    return false
+                }
+                guard let candidateFixture = try? Self.judged(candidate, like: fixture) else { return false }
+                let key = candidateFixture.json?.compactSerialized() ?? ""
+                if let known = seen[key] { return known }
+                var fails = false
+                if Player.run(candidateFixture, mirror: MotionEngineMirror.factory).verdict == .pass {
+                    let played = run(candidateFixture)
+                    if played.verdict == .error, !erred {
+                        erred = true
+                        engineError(candidate.summary, played.message)
+                    }
+                    fails = kind.failed(in: played) != nil
+                }
+                seen[key] = fails
+                return fails
+            }
+            // First the one failing sample and the changes before it: a long scenario's later
+            // samples and changes are most of the work of every smaller scenario tried.
+            let first = Self.upTo(failed, start).flatMap { stillFails($0) ? $0 : nil } ?? start
+            let shrunk = ScenarioShrinker.shrink(first, attempts: attempts, stillFails: stillFails)
+            guard let reduced = try? Self.judged(shrunk, like: fixture), let check = kind.failed(in: run(reduced)) else { continue }
+            reductions.append(
+                ReducedFailure(
+                    fixture: fixture.id, kind: kind, scenario: shrunk, reduced: reduced, check: check, sizeBefore: start.size, sizeAfter: shrunk.size,
+                    complete: !cut))
+        }
+        return reductions.isEmpty ? .notReduced(.passesOnReference) : .reduced(reductions)
+    }
+
+    /// A property scenario cut to the sample of `check` and the changes up to it; nil for other
+    /// kinds, or when nothing would be cut.
+    static func upTo(_ check: CheckResult, _ scenario: GeneratedCase) -> GeneratedCase? {
+        guard case var .property(s) = scenario, let time = check.name.split(separator: "@").last.flatMap({ Double($0) }),
+            s.sampleTimes.contains(time)
+        else { return nil }
+        let cut = (s.events.filter { $0.time <= time }, [time])
+        guard cut.0.count < s.events.count || s.sampleTimes.count > 1 else { return nil }
+        (s.events, s.sampleTimes) = cut
+        return .property(s)
+    }
+
+    /// A scenario as a fixture with the reference model's answers, held to no tighter a tolerance
+    /// than the fixture it was reduced from, so that a reduction never turns into a difference the
+    /// fixture allowed.
+    static func judged(_ scenario: GeneratedCase, like fixture: Fixture) throws -> Fixture {
+        var judged = try Explorer.fixture(scenario, seed: fixture.generator?.seed ?? 0, index: fixture.generator?.index ?? 0)
+        judged.tolerance.absolute = max(judged.tolerance.absolute, fixture.tolerance.absolute)
+        judged.tolerance.relative = max(judged.tolerance.relative, fixture.tolerance.relative)
+        let tolerance = JSONValue.object([("absolute", .number(judged.tolerance.absolute)), ("relative", .number(judged.tolerance.relative))])
+        judged.json = judged.json.map { FixtureRegenerator.replacing($0, path: ["tolerance"], with: tolerance) }
+        return judged
+    }
+}

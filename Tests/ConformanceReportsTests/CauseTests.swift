@@ -1,0 +1,83 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Failing fixtures reduced to their causes: engines with known bugs (one-bug variants of the
+/// Python example, written into scratch copies by `scripts/variants --write`), their causes read
+/// from the JSON report.
+@Suite("causes", .serialized)
+struct CauseTests {
+    struct Run {
+        var failed: Set<String>
+        /// Each cause's id, the fixtures it is the first cause of and those it is a later cause
+        /// of, largest first.
+        var causes: [(id: String, fixtures: [String], also: [String])]
+
+        var largest: String? { causes.first?.id }
+        func fixtures(of id: String) -> Set<String> { Set(causes.first { $0.id == id }?.fixtures ?? []) }
+        func every(of id: String) -> Set<String> { causes.first { $0.id == id }.map { Set($0.fixtures + $0.also) } ?? [] }
+    }
+
+    /// An engine with the named variants' bugs at once, played on the fixtures `arguments` choose.
+    func run(_ variants: [String], _ arguments: [String] = []) throws -> Run {
+        let folder = TemporaryFolder.name("variant-engine").path
+        let filter = "^(" + variants.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|") + ")$"
+        let write = Process()
+        write.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        write.arguments = ["python3", Repository.url("scripts/variants").path, "--filter", filter, "--write", folder]
+        write.standardOutput = FileHandle.nullDevice
+        try write.run()
+        write.waitUntilExit()
+        try #require(write.terminationStatus == 0, "scripts/variants --write \(variants)")
+        // A budget no run here reaches: every reduction runs to its end, so the causes depend on
+        // the engine alone, not on how busy the machine is.
+        let outcome = try Tool.watch(
+            ["conform", "--format", "json", "--diagnosis-seconds", "900", "--engine", "python3 \(folder)/engine.py"] + arguments, limit: 900)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any], "\(outcome.errors.suffix(600))")
+        let fixtures = try #require(report["fixtures"] as? [[String: Any]])
+        let failed = Set(fixtures.filter { $0["verdict"] as? String == "fail" }.compactMap { $0["id"] as? String })
+        let causes = try #require((report["causes"] as? [String: Any])?["causes"] as? [[String: Any]])
+        return Run(failed: failed, causes: causes.map { ($0["id"] as? String ?? "", $0["fixtures"] as? [String] ?? [], $0["also"] as? [String] ?? []) })
+    }
+
+    /// The suites where a spring's mass and a delay's velocity show (springs, modifiers and the
+    /// generated fixtures of §1 and §3.2), to keep the runs short.
+    static let fixtures = ["--filter", "^(springs/|modifiers/|generated/(1_|3_2))"]
+
+    /// The causes' first fixtures are the failing fixtures, each once.
+    func addsUp(_ run: Run) -> Bool {
+        let listed = run.causes.flatMap(\.fixtures)
+        return listed.count == run.failed.count && Set(listed) == run.failed
+    }
+
+    @Test("a delay that reports no velocity: one cause, naming the velocity, the delay and 0, accounts for most of the failures")
+    func delayWithoutVelocity() throws {
+        let run = try run(["modifier.delay-no-velocity"], Self.fixtures)
+        #expect(!run.failed.isEmpty && addsUp(run))
+        // Every cause of two fixtures or more names the velocity, 0 and the delay; the largest
+        // holds three quarters of the failures.
+        for cause in run.causes where cause.fixtures.count >= 2 {
+            let words = cause.id.split(separator: ":").map(String.init)
+            #expect(words.count == 5 && words[0] == "property" && words[1] == "velocity" && words[2] == "zero" && words[4].contains(".delay"), "\(words)")
+        }
+        #expect(Double(run.fixtures(of: run.largest ?? "").count) >= 0.75 * Double(run.failed.count), "\(run.causes.prefix(4))")
+    }
+
+    /// Two bugs at once: each one's largest cause alone is a cause of the pair (first or later),
+    /// holding only fixtures that bug alone fails.
+    func twoBugs(_ a: String, _ b: String, _ arguments: [String]) throws {
+        let (first, second, both) = (try run([a], arguments), try run([b], arguments), try run([a, b], arguments))
+        #expect(addsUp(first) && addsUp(second) && addsUp(both))
+        let (ida, idb) = (try #require(first.largest), try #require(second.largest))
+        #expect(ida != idb)
+        for (id, alone) in [(ida, first.failed), (idb, second.failed)] {
+            let fixtures = both.every(of: id)
+            #expect(!fixtures.isEmpty && fixtures.isSubset(of: alone), "\(id): \(fixtures.subtracting(alone).sorted())")
+        }
+    }
+
+    @Test("two bugs in different parts (a delay's velocity, a spring's mass): two causes, each holding only what that bug alone fails")
+    func twoBugsApart() throws {
+        try twoBugs("modifier.delay-no-velocity", "spring.mass-ignored", Self.fixtures)
+    }
+}
