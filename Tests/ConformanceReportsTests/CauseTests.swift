@@ -80,4 +80,9 @@ struct CauseTests {
     func twoBugsApart() throws {
         try twoBugs("modifier.delay-no-velocity", "spring.mass-ignored", Self.fixtures)
     }
+
+    @Test("two merge bugs (blend durations reversed, velocity dropped at a merge): two causes, each holding only what that bug alone fails")
+    func twoMergeBugs() throws {
+        try twoBugs("fluid.blend-reversed", "fluid.merge-drops-velocity", ["--filter", "^merge/(blend-duration|region-|spring-(default|smooth)-then-)"])
+    }
 }

@@ -139,4 +139,51 @@ struct GroupedExpectationsTests {
         let passing = (fixed.gate["nowPassing"] as? [[String: Any]] ?? []).compactMap { $0["fixture"] as? String }
         #expect(fixed.status == 0 && passing.contains("group: probe:clock:next-frame"))
     }
+
+    @Test("a group another group covered first, whose fixtures still fail, does not pass now; one whose fixtures all pass does")
+    func passesNowOnlyWhenNothingFails() throws {
+        let file = try parse(
+            """
+            [group: change-time]
+            category = by-design
+            reason = we show the last frame
+
+            [group: fixtures:generated/*]
+            category = bug
+            reason = not yet
+
+            [group: fixtures:merge/*]
+            category = bug
+            reason = not yet
+            """)
+        let results = [result("generated/a", [check("value@0.2", .fail, atChange: true)]), result("merge/b", [check("value@0.2", .pass)])]
+        let gate = ExpectationsGate(results, file, file: "x.expectations")
+        #expect(gate.unexpected.isEmpty && gate.expected.map(\.group) == ["group: change-time"])
+        #expect(gate.nowPassing.map(\.fixture) == ["group: fixtures:merge/*"])
+    }
+
+    @Test("a cause group covers the failing checks of the quantity its id names, of fixtures whose reduction found it; the update proposes one per cause")
+    func causeGroups() throws {
+        let cause = "property:velocity:zero:running:spring.delay"
+        func velocity(_ name: String, _ outcome: CheckResult.Outcome) -> CheckResult {
+            CheckResult(name: name, outcome: outcome, needs: "property.velocity", expected: "1", actual: "0", residual: 9, note: "")
+        }
+        var a = result("a", [velocity("velocity@0.5", .fail), check("value@0.5", .fail)])
+        var b = result("b", [velocity("velocity@0.7", .fail)])
+        let c = result("c", [velocity("velocity@0.7", .fail)])
+        (a.causes, b.causes) = ([cause], [cause])
+        let file = try parse("[group: cause:\(cause)]\ncategory = bug\nreason = delay reports no velocity\n")
+        let gate = ExpectationsGate([a, b, c], file, file: "x.expectations")
+        // a's value check and all of c (no cause found) are nobody's.
+        #expect(gate.expected.map(\.fixture) == ["b"] && gate.unexpected.map(\.fixture) == ["a", "c"] && gate.unexpected[0].checks == ["value@0.5"])
+        var found = Causes()
+        found.causes = [Causes.Cause(id: cause, name: "the velocity is 0 while it animates", sections: [], fixtures: ["a", "b"])]
+        found.causes[0].smallest = .init(
+            from: "b", scenario: "scalar from 0; set 1 at 0 s with spring().delay(0.5)", check: "velocity@0.7", size: 2, fixture: "")
+        let updated = Expectations().updated(with: [a, b, c], newReason: "not yet examined", causes: found)
+        #expect(updated.groups.map(\.group) == [.cause(.reduced(cause))])
+        #expect(updated.groups[0].reason.contains("spring().delay(0.5)"))
+        // What the cause does not cover gets an entry of its own: a's value check, and c.
+        #expect(updated.entries.filter { $0.group == nil }.map(\.fixture) == ["a", "c"])
+    }
 }
