@@ -21,7 +21,10 @@ undamped frequency): fixtures fail, and the harness must call its workloads "dif
 (`workload.curve.1k@NAME`); `--next-frame` plays property scenarios on the next-frame clock of
 protocol §2 (a change applies at the next sample, as of the last one) and declares it, and
 `--next-frame-undeclared` plays on that clock without saying so, as an engine from before
-revision 2.3 would.
+revision 2.3 would; `--frame-loop` and `--frame-loop-held` play on the frame-loop clocks of protocol
+§2 (an animation from rest begins at the first frame after a change, or the second) and declare
+them, `--frame-loop-undeclared` and `--frame-loop-held-undeclared` without saying so;
+`--declare CLOCK` declares CLOCK whatever it plays on (an engine that says one thing and does another).
 """
 import json
 import math
@@ -54,6 +57,9 @@ BUNDLES = {"velocity": ["property.velocity"], "isAnimating": ["property.isAnimat
 if ONLY is not None:
     ONLY = [member for name in ONLY for member in BUNDLES.get(name, [name])]
 NEXT_FRAME = "--next-frame" in sys.argv or "--next-frame-undeclared" in sys.argv
+# `--frame-loop[-held]` plays on a frame-loop clock of protocol §2 and declares it; with
+# `-undeclared` it says nothing, and the harness finds the clock from its calibration scenarios.
+FRAME_LOOP = next((name for name in ("frame-loop-held", "frame-loop") if any(a.startswith("--" + name) for a in sys.argv)), None)
 
 
 def timeline(schedule, start, mode, count):
@@ -82,7 +88,7 @@ def property_op(op, request):
     if op == "reset":
         converter = Converter(request["valueType"])
         VALUE = (AnimatedValue(converter.inward(components(request["initialValue"])), request.get("mergesCoincidentAnimations", True),
-                               next_frame=NEXT_FRAME), converter)
+                               next_frame=NEXT_FRAME, frame_loop={None: 0, "frame-loop": 1, "frame-loop-held": 2}[FRAME_LOOP]), converter)
         return {"ok": True}
     value, converter = VALUE
     if op == "set":
@@ -103,6 +109,10 @@ def answer(request):
                  "clock": {"name": "time.perf_counter_ns", "resolution": time.get_clock_info("perf_counter").resolution}}
         if "--next-frame" in sys.argv:
             hello["clockModel"] = "next-frame"
+        if FRAME_LOOP and "--" + FRAME_LOOP in sys.argv:
+            hello["clockModel"] = FRAME_LOOP
+        if "--declare" in sys.argv[:-1]:
+            hello["clockModel"] = sys.argv[sys.argv.index("--declare") + 1]
         return hello
     if op == "workload":
         return workload(request)

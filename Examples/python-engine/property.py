@@ -99,8 +99,11 @@ class VelocityTracking(Animation):
 
 
 class Running:
-    def __init__(self, animation, interval, begin):
+    def __init__(self, animation, interval, begin, waits=0):
         self.animation, self.ctx, self.interval, self.begin = animation, Context(), list(interval), begin
+        # On a frame-loop clock (protocol §2): frames still to wait for before its clock starts;
+        # -1 when the next frame may jump at most 1/60 s (held begins).
+        self.waits = waits
 
 
 class Listener:
@@ -110,11 +113,14 @@ class Listener:
 
 
 class AnimatedValue:
-    def __init__(self, initial, merges_coincident=True, next_frame=False):
+    def __init__(self, initial, merges_coincident=True, next_frame=False, frame_loop=0):
         self.model = list(initial)
         # On the next-frame clock (protocol §2) a change waits for the next sample and reads the
         # state of the last one: the running animation's time stands still in between.
         self.next_frame = next_frame
+        # On a frame-loop clock a change applies at its time; an animation from rest begins at the
+        # first frame after it (1), or the second (2, held, as in an app).
+        self.frame_loop = frame_loop
         self.pending = []
         self.last_frame = -math.inf
         self.merges_coincident = merges_coincident
@@ -155,21 +161,18 @@ class AnimatedValue:
             if pending.criteria == "logicallyComplete" and pending.fork is None and self.running is not None:
                 pending.fork = (copy.deepcopy(self.running.animation), copy.deepcopy(self.running.ctx), list(self.running.interval), self.running.begin)
         if self.running is None:
-            self.running = Running(animation, delta, t)
+            self.running = Running(animation, delta, t, self.frame_loop)
             self.rendered = False  # no frame shown since this animation started (§4.3 item 5)
         elif not self.merges_coincident and not self.rendered:
             dropped = [p for p in self.listeners]
-            self.running = Running(animation, delta, t)
+            # Replaced before any frame: it still waits for the frames the first one waited for.
+            self.running = Running(animation, delta, t, self.running.waits)
             for p in dropped:
                 self.fire(p)
         else:
             running = self.running
             if self.next_frame:
-                still = t - max(self.last_frame, running.begin)
-                running.begin += still
-                for pending in self.listeners:
-                    if pending.fork is not None:
-                        pending.fork = pending.fork[:3] + (pending.fork[3] + still,)
+                self.shift(t - max(self.last_frame, running.begin))
             e = t - running.begin
             if animation.should_merge(running.animation, running.interval, e, running.ctx):
                 running.animation = animation
@@ -185,10 +188,35 @@ class AnimatedValue:
         if listener:
             self.listeners.append(listener)
 
+    def shift(self, still):
+        """Moves the running animation's clock, and its forks', `still` seconds later."""
+        self.running.begin += still
+        for pending in self.listeners:
+            if pending.fork is not None:
+                pending.fork = pending.fork[:3] + (pending.fork[3] + still,)
+
+    def frame(self, t):
+        """A frame of a frame-loop clock: a waiting animation begins here; after a held begin, the
+        next frame is at most 1/60 s on."""
+        running = self.running
+        if running is None:
+            return
+        if running.waits > 0 and t > running.begin:
+            self.shift(t - running.begin)
+            running.waits -= 1
+            if running.waits == 0 and self.frame_loop > 1:
+                running.waits = -1
+        elif running.waits == -1:
+            if t - running.begin > 1 / 60:
+                self.shift(t - 1 / 60 - running.begin)
+            running.waits = 0
+
     def sample(self, t):
         for change in self.pending:
             self.apply(t, *change)
         self.pending = []
+        if self.frame_loop:
+            self.frame(t)
         self.last_frame = t
         self.rendered = True
         velocity = [0.0] * len(self.model)

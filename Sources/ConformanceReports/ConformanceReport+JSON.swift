@@ -12,7 +12,7 @@ extension ConformanceReport {
             throw try root.field("schemaVersion").error("is \(JSONValue.format(version)); this motion-bench reads versions 1 and 2")
         }
         // The diagnosis is recomputed from the fixtures' checks, so it is accepted and not read.
-        let later = ["exitCode", "sections", "expectations", "diagnosis", "causes"]
+        let later = ["exitCode", "sections", "expectations", "diagnosis", "causes", "clock"]
         let keys = ["schemaVersion", "engine", "passed", "failed", "errors", "skipped", "fixtures"] + (version == 2 ? later : [])
         try root.onlyKeys(Set(keys))
         var results: [FixtureResult] = [], loadErrors: [FixtureError] = []
@@ -74,6 +74,7 @@ extension ConformanceReport {
         if version == 2, let field = try root.optionalField("expectations"), !field.isNull { gate = try ExpectationsGate(json: field) }
         self.init(results: results, loadErrors: loadErrors, engine: engine.isNull ? nil : try engine.string(), expectations: gate)
         if version == 2, let field = try root.optionalField("causes"), !field.isNull { causes = try Causes(json: field) }
+        if version == 2, let field = try root.optionalField("clock"), !field.isNull { clock = try EngineClock(json: field) }
     }
 
     /// A load error from its description, "FILE: PATH: MESSAGE", as the JSON stores it.

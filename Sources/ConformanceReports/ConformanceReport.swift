@@ -18,6 +18,8 @@ public struct ConformanceReport: Sendable, RenderableResult {
     public var expectations: ExpectationsGate?
     /// The failing fixtures reduced to their causes, when they were (an engine's run).
     public var causes: Causes?
+    /// The clock an engine was judged on and how it was chosen (an engine's run).
+    public var clock: EngineClock?
 
     public init(results: [FixtureResult], loadErrors: [FixtureError], engine: String? = nil, expectations: ExpectationsGate? = nil) {
         self.results = results
@@ -217,7 +219,8 @@ public struct ConformanceReport: Sendable, RenderableResult {
     }
 
     public var textFooter: [String] {
-        loadErrors.map { "error: \($0)" } + (causes?.lines(failing: failed) ?? []) + diagnosis.lines() + facetLines() + sectionLines
+        loadErrors.map { "error: \($0)" } + (clock.map { [$0.line] } ?? []) + (causes?.lines(failing: failed) ?? []) + diagnosis.lines() + facetLines()
+            + sectionLines
             + (basisLine.map { [$0] } ?? []) + (expectations?.lines ?? []) + [
                 summaryLine
             ]
@@ -257,7 +260,8 @@ public struct ConformanceReport: Sendable, RenderableResult {
         return JSONValue.object([
             ("schemaVersion", .number(2)), ("engine", engine.map { .string($0) } ?? .null),
             ("passed", .number(Double(passed))), ("failed", .number(Double(failed))), ("errors", .number(Double(errors))),
-            ("skipped", .number(Double(skipped))), ("exitCode", .number(Double(exitCode))), ("causes", causes?.json ?? .null), ("sections", sections),
+            ("skipped", .number(Double(skipped))), ("exitCode", .number(Double(exitCode))), ("clock", clock?.json ?? .null), ("causes", causes?.json ?? .null),
+            ("sections", sections),
             ("expectations", expectations?.json ?? .null), ("diagnosis", diagnosis.json), ("fixtures", .array(fixtures)),
         ]).serialized() + "\n"
     }
@@ -298,7 +302,7 @@ public struct ConformanceReport: Sendable, RenderableResult {
     }
 
     func markdown() -> String {
-        var lines = ["## Conformance: \(summaryLine)", ""]
+        var lines = ["## Conformance: \(summaryLine)", ""] + (clock.map { [$0.line, ""] } ?? [])
         let causeLines = causes?.lines(failing: failed) ?? []
         if let heading = causeLines.first {
             lines += ["### " + heading, ""] + causeLines.dropFirst().map { Self.markdownItem($0) } + [""]

@@ -74,7 +74,8 @@ enum HTMLConformanceReport {
     /// failing fixtures' checks and curves.
     static func body(_ report: ConformanceReport, plotAll: Bool) -> String {
         var body =
-            "<p>\(markupEscape(report.summaryLine))</p>" + causes(report.causes, failing: report.failed) + breakdown(report.diagnosis)
+            "<p>\(markupEscape(report.summaryLine))</p>" + (report.clock.map { "<p id=\"clock\">\(markupEscape($0.line))</p>" } ?? "")
+            + causes(report.causes, failing: report.failed) + breakdown(report.diagnosis)
             + facets(report.facetRates())
         body += "<h2>Section scores</h2><table><tr><th>section</th><th>score</th><th>checks passed</th><th>checks skipped</th></tr>"
         for s in report.sections {

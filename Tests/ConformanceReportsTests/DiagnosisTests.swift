@@ -103,10 +103,13 @@ struct DiagnosisTests {
     }
 
     @Test(
-        "the Python example on the next-frame clock, undeclared: the largest group is the probe that names the clock, explaining at least 90% of the failures")
+        "the Python example on the next-frame clock, declaring change-time: the mismatch is said, and the largest group is the probe that names the clock, with at least 90% of the failures"
+    )
     func nextFrameUndeclared() throws {
-        let (status, report, text) = try report("python3 \(EngineDoubles.python) --next-frame-undeclared")
+        let (status, report, text) = try report("python3 \(EngineDoubles.python) --next-frame-undeclared --declare change-time")
         #expect(status == 1)
+        let clock = try #require(report["clock"] as? [String: Any])
+        #expect(clock["model"] as? String == "change-time" && clock["source"] as? String == "declared" && clock["fits"] as? [String] == ["next-frame"])
         let failed = try #require(report["failed"] as? Int)
         let groups = try #require(report["diagnosis"] as? [[String: Any]])
         #expect(failed > 0 && groups.first?["cause"] as? String == "probe:" + Probe.nextFrameClock.rawValue)
@@ -116,5 +119,15 @@ struct DiagnosisTests {
         let reread = try ConformanceReport(json: text)
         #expect(reread.diagnosis.groups.first?.cause == .probe(.nextFrameClock) && reread.diagnosis.groups.first?.explained.count == explained)
         #expect(!reread.facetRates().isEmpty && reread.facetRates().allSatisfy { $0.failed <= $0.ran })
+    }
+
+    @Test(
+        "an engine on any clock of the protocol that declares none is found on it from the calibration scenarios, judged on it, and passes",
+        arguments: ["next-frame", "frame-loop", "frame-loop-held"])
+    func clockDetected(_ clock: String) throws {
+        let (status, report, _) = try report("python3 \(EngineDoubles.python) --\(clock)-undeclared")
+        let found = try #require(report["clock"] as? [String: Any])
+        #expect(found["model"] as? String == clock && found["source"] as? String == "detected" && found["fits"] as? [String] == [clock])
+        #expect(status == 0 && report["failed"] as? Int == 0 && report["errors"] as? Int == 0)
     }
 }

@@ -37,6 +37,48 @@ struct ClockModelTests {
         }
     }
 
+    @Test(
+        "from rest, a frame-loop clock begins the animation at the first frame strictly after the change, held one frame more, then catches up at most 1/60 s")
+    func frameLoopBegins() throws {
+        // Frames 0.02 s apart, a change on the frame at 0.04: elapsed at frame k is (k − b)·0.02
+        // with b the frame the clock begins at: 2 (change-time, next-frame), 3 (frame-loop); held,
+        // it begins at frame 4 and frame 5, 0.02 s on, is capped at 1/60 s past it.
+        let frames = (0..<10).map { Double($0) * 0.02 }
+        let (_, onFrame) = try scenario(#"{"time": 0.04, "set": 100, "animation": \#(Self.linear)}"#, samples: frames)
+        for (clock, begin) in [(ClockModel.changeTime, 2.0), (.nextFrame, 2), (.frameLoop, 3)] {
+            let values = try ReferencePlayback.answers(onFrame, clock: clock).map(\.value[0])
+            for (k, value) in values.enumerated() {
+                #expect(abs(value - 100 * max(0, Double(k) - begin) * 0.02 / 0.6) < 1e-9, "\(clock) at frame \(k)")
+            }
+        }
+        let heldValues = try ReferencePlayback.answers(onFrame, clock: .frameLoopHeld).map(\.value[0])
+        for (k, value) in heldValues.enumerated() {
+            let elapsed = k < 5 ? 0 : Double(k - 5) * 0.02 + 1.0 / 60
+            #expect(abs(value - 100 * elapsed / 0.6) < 1e-9, "held at frame \(k)")
+        }
+        // A held begin, then a frame 0.1 s later: it moves at most 1/60 s past the begin.
+        let (_, late) = try scenario(#"{"time": 0.01, "set": 100, "animation": \#(Self.linear)}"#, samples: [0, 0.02, 0.04, 0.14])
+        let held = try ReferencePlayback.answers(late, clock: .frameLoopHeld).map(\.value[0])
+        #expect(held[1] == 0 && held[2] == 0 && abs(held[3] - 100 * (1.0 / 60) / 0.6) < 1e-9)
+        let loop = try ReferencePlayback.answers(late, clock: .frameLoop).map(\.value[0])
+        #expect(loop[1] == 0 && abs(loop[2] - 100 * 0.02 / 0.6) < 1e-9 && abs(loop[3] - 100 * 0.12 / 0.6) < 1e-9)
+    }
+
+    @Test("over a running animation a frame-loop clock reads it at the change's own time: nothing stands still")
+    func frameLoopReadsAtChange() throws {
+        let events = #"{"time": 0, "set": 100, "animation": \#(Self.linear)}, {"time": 0.21, "set": 0, "animation": \#(Self.linear)}"#
+        let (_, retarget) = try scenario(events, samples: [0, 0.2, 0.22])
+        let change = try ReferencePlayback.answers(retarget, clock: .changeTime).map(\.value[0])
+        let loop = try ReferencePlayback.answers(retarget, clock: .frameLoop).map(\.value[0])
+        // The first animation began at the frame at 0.2 on the frame-loop clock (the first after
+        // the change at 0): at 0.22 it is at elapsed 0.02; combined with the second, as on the
+        // change-time clock with every time of the first animation 0.2 s later.
+        let (_, shifted) = try scenario(
+            #"{"time": 0.2, "set": 100, "animation": \#(Self.linear)}, {"time": 0.21, "set": 0, "animation": \#(Self.linear)}"#, samples: [0.2, 0.22])
+        let expected = try ReferencePlayback.answers(shifted, clock: .changeTime).map(\.value[0])
+        #expect(loop[0] == 0 && loop[1] == 0 && abs(loop[2] - expected[1]) < 1e-9 && abs(change[2] - loop[2]) > 1)
+    }
+
     @Test("a retarget on the next-frame clock reads the last frame's state: the running animation's time stands still until the frame that applies it")
     func retargetReadsLastFrame() throws {
         let frame = 1.0 / 60

@@ -127,11 +127,13 @@ struct GroupedExpectationsTests {
             return (outcome.status, report["expectations"] as? [String: Any] ?? [:])
         }
         // Without causes, the proposal is the breakdown's probe group.
-        let written = try run(python + " --next-frame-undeclared", ["--no-reduce", "--update-expectations", file])
+        // An engine on the next-frame clock that declares change-time: judged on what it declared.
+        let mislabelled = python + " --next-frame-undeclared --declare change-time"
+        let written = try run(mislabelled, ["--no-reduce", "--update-expectations", file])
         let expectations = try parse(try String(contentsOfFile: file, encoding: .utf8))
         #expect(written.status == 0 && expectations.groups.map(\.group) == [.cause(.probe(.nextFrameClock))])
         #expect(expectations.entries.count < (written.gate["expected"] as? [Any])?.count ?? 0)
-        let again = try run(python + " --next-frame-undeclared", ["--expectations", file])
+        let again = try run(mislabelled, ["--expectations", file])
         #expect(again.status == 0 && (again.gate["unexpected"] as? [Any])?.isEmpty == true)
         let other = try run("python3 \(EngineDoubles.lastFrameAtChange) \(python)", ["--expectations", file])
         #expect(other.status == 1 && (other.gate["unexpected"] as? [Any])?.isEmpty == false)

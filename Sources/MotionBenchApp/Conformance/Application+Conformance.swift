@@ -141,9 +141,14 @@ extension Application {
                         + (adapter.unknownCapabilities.isEmpty ? "" : "; unknown capabilities ignored: \(adapter.unknownCapabilities.joined(separator: " "))")
                 )
             }
+            let clock = adapter.clockFinding.map {
+                EngineClock(model: adapter.clockModel, source: adapter.clockSource, fits: $0.fits, problem: $0.problem)
+            }
+            if let clock { log("conform: " + clock.line) }
             var results = loaded.fixtures.map { reported(Self.relative(adapter.run($0), root)) }
             adapter.close()
             var report = ConformanceReport(results: results, loadErrors: loaded.errors.map { Self.relative($0, root) }, engine: adapter.label)
+            report.clock = clock
             if let seconds = request.reduceSeconds, results.contains(where: { $0.verdict == .fail }) {
                 log("conform: reducing \(report.failed) failing fixtures to their causes (at most \(JSONValue.format(seconds)) s)")
                 let causes = causes(of: results, fixtures: loaded.fixtures, engine: engine, seconds: seconds)

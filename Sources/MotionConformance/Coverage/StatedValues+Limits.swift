@@ -77,6 +77,10 @@ extension StatedValues {
             [s("4.4 Velocity tracking", "until more than 2 s after the last sample")],
             regions: [("a sample 2 s after a tracked change", "at"), ("just under 2 s (1.5 s or more)", "inside"), ("just over 2 s (up to 2.5 s)", "outside")]),
         bound(
+            "clock.heldCatchUp", "on the frame-loop-held clock, the frame after a held begin at most 1/60 s past it",
+            [p("Time: the clock model", "the sample after that then at most 1/60 s further on")],
+            elsewhere: "fixtures are written for the change-time clock: ClockModelTests.frameLoopBegins (frames 0.02 s apart) pins it"),
+        bound(
             "fluid.rest", "a fluid spring's absolute rest thresholds",
             [
                 s(fluid, "thresholds are absolute, which is why small-range data is scaled by 128 (§4.5)"),

@@ -9,11 +9,25 @@ public enum Probe: String, Sendable, CaseIterable, Codable, Comparable {
     /// The fixture judged on the next-frame clock (for an engine that declared change-time, or
     /// nothing): the reference model's answers for it.
     case nextFrameClock = "clock:next-frame"
+    /// The fixture judged on a frame-loop clock: an animation from rest beginning at the first
+    /// frame after a change, or held for one more.
+    case frameLoopClock = "clock:frame-loop"
+    case frameLoopHeldClock = "clock:frame-loop-held"
     /// Every sample at a change's own time expected to show the previous sample's value and
     /// velocity: what an engine shows that answers the last frame there.
     case lastFrameAtChange = "change-time-sample:last-frame"
 
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+
+    /// The probe that judges a fixture on `clock`.
+    public init(_ clock: ClockModel) {
+        switch clock {
+        case .changeTime: self = .changeTimeClock
+        case .nextFrame: self = .nextFrameClock
+        case .frameLoop: self = .frameLoopClock
+        case .frameLoopHeld: self = .frameLoopHeldClock
+        }
+    }
 
     /// What the probe changed, in a sentence, and the section that states the convention.
     public var meaning: (text: String, section: String) {
@@ -21,6 +35,14 @@ public enum Probe: String, Sendable, CaseIterable, Codable, Comparable {
         case .changeTimeClock:
             return (
                 "judged on the change-time clock these fixtures pass: the engine runs on it, not on the next-frame clock it declared",
+                "docs/protocol.md §2, \"Time: the clock model\""
+            )
+        case .frameLoopClock, .frameLoopHeldClock:
+            let clock = self == .frameLoopClock ? ClockModel.frameLoop : .frameLoopHeld
+            return (
+                "judged on the \(clock.rawValue) clock (the reference model's answers for it) these fixtures pass: the engine begins an animation "
+                    + "from rest at the \(clock == .frameLoop ? "first frame" : "second frame") after a change and reads what runs at the change; "
+                    + "declare \"clockModel\": \"\(clock.rawValue)\" in the handshake",
                 "docs/protocol.md §2, \"Time: the clock model\""
             )
         case .nextFrameClock:
@@ -46,14 +68,15 @@ public enum Probe: String, Sendable, CaseIterable, Codable, Comparable {
     ) -> [Probe] {
         guard case .property = fixture.body else { return [] }
         var probes: [(Probe, Fixture)] = []
-        // The other clock, where the two clocks' expectations differ: one of them re-derived.
-        let other: Fixture?
-        switch clock.other.judgement(of: fixture) {
-        case let .rederived(rederived): other = rederived
-        case .asWritten: other = clock == .changeTime ? nil : fixture
-        case .notRederivable: other = nil
+        // Each other clock, where its expectations differ from this one's: re-derived for it, or
+        // as written for the change-time clock.
+        for other in clock.others {
+            switch other.judgement(of: fixture) {
+            case let .rederived(rederived): probes.append((Probe(other), rederived))
+            case .asWritten where other == .changeTime: probes.append((.changeTimeClock, fixture))
+            case .asWritten, .notRederivable: break
+            }
         }
-        if let other { probes.append((clock == .changeTime ? .nextFrameClock : .changeTimeClock, other)) }
         if let moved = lastFrameAtChange(judged) { probes.append((.lastFrameAtChange, moved)) }
         return probes.filter {
             Player.check($0.1, answers, available: available, completionDelay: completionDelay, marking: false).verdict == .pass

@@ -5,14 +5,34 @@
 /// - `nextFrame`: a change applies at the first sample at or after t (the next frame), as of the
 ///   last sample before t (the last frame shown): the running animation's time stands still from
 ///   that frame to the one that applies the change, and the new animation is at elapsed 0 there.
+/// - `frameLoop`: a change applies at t, reading what runs at t (nothing stands still); an
+///   animation from rest begins at the first sample strictly after t, at elapsed 0 there.
+/// - `frameLoopHeld`: as `frameLoop`, the animation from rest held one frame more (it begins at
+///   the second sample after t), and the frame after that at most 1/60 s further on.
 ///
 /// Fixtures are written for the change-time clock. An engine on the other clock is judged on
 /// expectations the reference model computes for it — never on the engine's own answers.
 public enum ClockModel: String, Sendable, CaseIterable, Codable {
     case changeTime = "change-time"
     case nextFrame = "next-frame"
+    case frameLoop = "frame-loop"
+    case frameLoopHeld = "frame-loop-held"
 
-    public var other: ClockModel { self == .changeTime ? .nextFrame : .changeTime }
+    /// The clocks an engine could be on instead, for the probes that try each.
+    public var others: [ClockModel] { Self.allCases.filter { $0 != self } }
+
+    /// Frames strictly after a change from rest before its animation's clock starts: the frame
+    /// loop's first frame, or (held) its second.
+    var framesBeforeBegin: Int {
+        switch self {
+        case .changeTime, .nextFrame: return 0
+        case .frameLoop: return 1
+        case .frameLoopHeld: return 2
+        }
+    }
+
+    /// How far the first frame after a held begin may jump: one frame interval of 60 Hz.
+    var catchUp: Double? { self == .frameLoopHeld ? 1.0 / 60 : nil }
 
     /// How a fixture is judged on a clock.
     public enum Judgement: Sendable {
@@ -28,7 +48,9 @@ public enum ClockModel: String, Sendable, CaseIterable, Codable {
 
     /// How `fixture` is judged on this clock.
     public func judgement(of fixture: Fixture) -> Judgement {
-        guard self != .changeTime, case let .property(scenario) = fixture.body, !Self.independent(scenario) else { return .asWritten }
+        guard self != .changeTime, case let .property(scenario) = fixture.body, self != .nextFrame || !Self.independent(scenario) else {
+            return .asWritten
+        }
         let written: [ReferencePlayback.Answer], mine: [ReferencePlayback.Answer]
         do {
             written = try ReferencePlayback.answers(scenario, clock: .changeTime)
@@ -56,8 +78,9 @@ public enum ClockModel: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// True when no change can read differently on the two clocks: every change is at the first
-    /// sample's time, so nothing runs before it and it applies where it happens.
+    /// True when no change can read differently on the change-time and next-frame clocks: every
+    /// change is at the first sample's time, so nothing runs before it and it applies where it
+    /// happens. (On a frame-loop clock such a change still begins a frame later.)
     static func independent(_ scenario: PropertyScenario) -> Bool {
         guard let first = scenario.samples.first?.time else { return true }
         return scenario.events.allSatisfy { $0.time == first || $0.time > scenario.samples.last!.time }

@@ -61,9 +61,14 @@ public final class ExternalEngine {
     /// handshake states them (docs/protocol.md §8).
     public private(set) var clock: String?
     public private(set) var clockResolution: Double?
-    /// The clock the engine plays property scenarios on (`clockModel`, revision 2.3): it is
-    /// judged on that clock's expectations.
+    /// The clock the engine plays property scenarios on (`clockModel`, revision 2.3, or found
+    /// from the calibration scenarios when it declares none): it is judged on that clock's
+    /// expectations.
     public private(set) var clockModel = ClockModel.changeTime
+    /// How `clockModel` was chosen, and what the calibration scenarios found (nil: not played,
+    /// for an engine without property scenarios).
+    public private(set) var clockSource = ClockCalibration.Source.assumed
+    public private(set) var clockFinding: ClockCalibration.Finding?
     /// Seconds after they are due that the engine reports completions (`completionDelay`,
     /// revision 2.4): a frame loop delivering them on a later turn of its queue.
     public private(set) var completionDelay = 0.0
@@ -130,6 +135,7 @@ public final class ExternalEngine {
                         + ClockModel.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + " (docs/protocol.md §2)")
             }
             clockModel = model
+            clockSource = .declared
         }
         if let declared = hello["completionDelay"] {
             guard let delay = EngineProtocol.number(declared), delay >= 0, delay <= 1 else {
@@ -146,6 +152,22 @@ public final class ExternalEngine {
             for case let .string(item) in items { names.append(item) }
         }
         (capabilities, unknownCapabilities) = EngineProtocol.capabilities(declared: names)
+        calibrateClock()
+    }
+
+    /// Plays the clock's calibration scenarios (a declared clock still wins; one the answers do
+    /// not fit is reported beside it) and, when the engine declared none, takes the first clock
+    /// whose values its answers fit, in `ClockModel.allCases` order.
+    private func calibrateClock() {
+        guard capabilities.contains(.propertyScalar), clockFinding == nil else { return }
+        let finding = ClockCalibration.find { scenario in try playProperty(scenario).values }
+        clockFinding = finding
+        // An engine that failed a calibration scenario starts afresh for the fixtures (once:
+        // a restarted engine is not calibrated again).
+        if finding.problem != nil { stop() }
+        if clockSource != .declared, let found = finding.fits.first {
+            (clockModel, clockSource) = (found, .detected)
+        }
     }
 
     /// Ends the engine (and what it started).

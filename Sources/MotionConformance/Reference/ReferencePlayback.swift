@@ -98,7 +98,8 @@ public enum ReferencePlayback {
     }
 
     /// On the change-time clock a change applies at its own time; on the next-frame clock at the
-    /// first sample at or after it, as of the last sample before it (docs/protocol.md §2).
+    /// first sample at or after it, as of the last sample before it; on the frame-loop clocks at
+    /// its own time, an animation from rest beginning at a later frame (docs/protocol.md §2).
     static func play(_ scenario: PropertyScenario, component: Int, clock: ClockModel) throws -> [Answer] {
         var fired: [String] = []
         let property = ReferenceProperty(scenario.initialValue[component], mergesCoincident: scenario.mergesCoincidentAnimations)
@@ -113,12 +114,13 @@ public enum ReferencePlayback {
                 }
                 try property.set(
                     event.value[component], at: clock == .nextFrame ? sample.time : event.time, lastFrame: clock == .nextFrame ? lastFrame : nil,
-                    animation: event.resolvedAnimation,
+                    waitsFrames: clock.framesBeforeBegin, animation: event.resolvedAnimation,
                     tracksVelocity: event.transaction.tracksVelocity, listener: listener)
                 listener?.bodyDone = true
                 listener?.check()
                 next += 1
             }
+            if clock.framesBeforeBegin > 0 { property.frame(at: sample.time, catchUp: clock.catchUp) }
             result.append(
                 Answer(
                     value: [property.value(at: sample.time)], velocity: [property.velocity(at: sample.time)],

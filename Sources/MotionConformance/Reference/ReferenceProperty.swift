@@ -37,6 +37,9 @@ final class ReferenceProperty {
     var removed: [Listener] = []
     var forks: [(animation: ReferenceAnimation, begin: Double, listeners: [Listener])] = []
     var rendered = false
+    /// On a frame-loop clock, the frames the animation that began from rest still waits for
+    /// before its clock starts (docs/protocol.md §2): each frame it waits for moves its begin there.
+    var waitingFrames = 0
     /// Velocity tracking's samples in the running animation's context (§4.4), as the last
     /// tracking animation to run left them.
     var trackingSamples: [(value: Double, time: Double)] = []
@@ -51,7 +54,9 @@ final class ReferenceProperty {
     /// clock (docs/protocol.md §2) it is the last sample before the change (−∞ before any) and
     /// `t` the frame that applies it: the running animation's time stands still from `lastFrame`
     /// to `t`, so the change reads its state as of the last frame.
-    func set(_ value: Double, at t: Double, lastFrame: Double? = nil, animation json: JSONValue?, tracksVelocity: Bool, listener: Listener?) throws {
+    func set(
+        _ value: Double, at t: Double, lastFrame: Double? = nil, waitsFrames: Int = 0, animation json: JSONValue?, tracksVelocity: Bool, listener: Listener?
+    ) throws {
         let delta = value - model
         model = value
         guard delta * delta > 0, delta.isFinite else { return }
@@ -70,6 +75,7 @@ final class ReferenceProperty {
         guard var current = running else {
             trackingSamples = []
             running = (incoming, t, delta)
+            waitingFrames = waitsFrames
             rendered = false
             logical = newLogical
             removed = isRemoved ? newListeners : []
@@ -114,6 +120,28 @@ final class ReferenceProperty {
         running = current
         logical = newLogical
         if isRemoved { removed += newListeners }
+    }
+
+    /// A frame at `t` on a frame-loop clock: an animation begun from rest and still waiting
+    /// begins here (its clock, its combined entries' and its forks' move to `t`); after the last
+    /// frame it waited for, a frame more than `catchUp` after that begin moves the begin to
+    /// `t − catchUp`, as a frame loop caps how far one late frame can jump.
+    func frame(at t: Double, catchUp: Double?) {
+        guard var current = running else { return }
+        if waitingFrames > 0, t > current.begin {
+            shift(&current, by: t - current.begin)
+            waitingFrames -= 1
+            if waitingFrames == 0, catchUp != nil { waitingFrames = -1 }
+        } else if waitingFrames == -1, let catchUp {
+            if t - current.begin > catchUp { shift(&current, by: t - catchUp - current.begin) }
+            waitingFrames = 0
+        }
+        running = current
+    }
+
+    private func shift(_ current: inout (animation: ReferenceAnimation, begin: Double, interval: Double), by still: Double) {
+        current.begin += still
+        forks = forks.map { (animation: $0.animation, begin: $0.begin + still, listeners: $0.listeners) }
     }
 
     /// The presented value at `t`, completing what came due.
