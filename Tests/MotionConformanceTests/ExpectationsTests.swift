@@ -155,11 +155,12 @@ struct ExpectationsTests {
                 return request?["animation"] as? [String: Any]
             }
         }
+        // The fixture's change comes last: the clock's calibration scenarios are played first.
         let v2 = try sentAnimations("motion-bench adapter")
-        let modifiers = try #require(v2.first?["modifiers"] as? [[String: Any]])
+        let modifiers = try #require(v2.last?["modifiers"] as? [[String: Any]])
         #expect(modifiers.map { $0.keys.sorted() } == [["delay"], ["speed"]])
         let v1 = try sentAnimations("motion-bench adapter --protocol 1")
-        #expect(v1.first?["modifiers"] == nil && v1.first?["delay"] as? Double == 0.5)
+        #expect(v1.last?["modifiers"] == nil && v1.last?["delay"] as? Double == 0.5)
         let all = try json(["conform", "--engine", "motion-bench adapter --protocol 1"])
         #expect(all.status == 0 && all.report["passed"] as? Int == FixtureSuiteTests.loaded.fixtures.count)
     }

@@ -86,17 +86,21 @@ public enum EngineProtocol {
     /// control points, and progress or control points outside [0, 1].
     public static let curveShapes: Set<Capability> = [.curveNamed, .curveBezier, .curveExtended]
 
-    /// What an engine is taken to have from the names it declared: each name's capabilities, and
-    /// every spring form when it names none of them (engines from before revision 2.1 are asked
-    /// every form, as they were), every curve shape likewise (before revision 2.4). The names the
-    /// harness does not know, apart.
+    /// What an engine is taken to have from the names it declared: each name's capabilities, and,
+    /// for an engine of spring checks, every spring form when it names none of them (engines from
+    /// before revision 2.1 are asked every form, as they were), for one of curve checks every
+    /// curve shape likewise (before revision 2.4). The names the harness does not know, apart.
     public static func capabilities(declared names: [String]) -> (known: Set<Capability>, unknown: [String]) {
         var known: Set<Capability> = [], unknown: [String] = []
         for name in names {
             if let named = capabilities(named: name) { known.formUnion(named) } else { unknown.append(name) }
         }
-        if known.isDisjoint(with: springForms) { known.formUnion(springForms) }
-        if known.isDisjoint(with: curveShapes) { known.formUnion(curveShapes) }
+        // Implied only for an engine that plays spring (curve) scenarios at all: the forms (shapes)
+        // of one that does not would be capabilities it never claimed.
+        let springChecks: Set<Capability> = [.springValue, .springVelocity, .springParameters, .springSettling]
+        if known.isDisjoint(with: springForms), !known.isDisjoint(with: springChecks) { known.formUnion(springForms) }
+        let curveChecks: Set<Capability> = [.curveValue, .curveVelocity, .curveCircular]
+        if known.isDisjoint(with: curveShapes), !known.isDisjoint(with: curveChecks) { known.formUnion(curveShapes) }
         // Completions of both criteria are `property.completion`, whichever way they are named.
         if known.contains(.propertyCompletion) { known.formUnion([.propertyCompletionLogical, .propertyCompletionRemoved]) }
         if known.isSuperset(of: [.propertyCompletionLogical, .propertyCompletionRemoved]) { known.insert(.propertyCompletion) }
