@@ -105,7 +105,7 @@ struct DiagnosisTests {
     @Test(
         "the Python example on the next-frame clock, declaring change-time: the mismatch is said, and the largest group is the probe that names the clock, with at least 90% of the failures"
     )
-    func nextFrameUndeclared() throws {
+    func nextFrameMislabelled() throws {
         let (status, report, text) = try report("python3 \(EngineDoubles.python) --next-frame-undeclared --declare change-time")
         #expect(status == 1)
         let clock = try #require(report["clock"] as? [String: Any])

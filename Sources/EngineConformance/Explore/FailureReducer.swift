@@ -81,7 +81,7 @@ public struct FailureReducer: Sendable {
     /// A property scenario cut to the sample of `check` and the changes up to it; nil for other
     /// kinds, or when nothing would be cut.
     static func upTo(_ check: CheckResult, _ scenario: GeneratedCase) -> GeneratedCase? {
-        guard case var .property(s) = scenario, let time = check.name.split(separator: "@").last.flatMap({ Double($0) }),
+        guard case var .property(s) = scenario, let time = CheckKind.sampleTime(check),
             s.sampleTimes.contains(time)
         else { return nil }
         let cut = (s.events.filter { $0.time <= time }, [time])

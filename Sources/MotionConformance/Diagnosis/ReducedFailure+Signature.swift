@@ -115,7 +115,7 @@ extension ReducedFailure {
 
     static func property(_ s: GeneratedScenario, check: CheckResult, answer: Answer, reduced: Fixture) -> FailureSignature {
         let kind = CheckKind(check)
-        let time = check.name.split(separator: "@").last.flatMap { Double($0) }
+        let time = CheckKind.sampleTime(check)
         let governing = time.flatMap { t in s.events.lastIndex { $0.time <= t } }
         var answer = answer
         var position = Position.beforeChanges

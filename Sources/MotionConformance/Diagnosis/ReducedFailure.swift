@@ -42,6 +42,12 @@ public struct CheckKind: Sendable, Hashable, Comparable, CustomStringConvertible
 
     public static func < (a: Self, b: Self) -> Bool { (a.quantity, a.needs) < (b.quantity, b.needs) }
 
+    /// The time of a property sample's check (`value@0.25` → 0.25); nil for other checks.
+    public static func sampleTime(_ check: CheckResult) -> Double? {
+        guard let at = check.name.firstIndex(of: "@") else { return nil }
+        return Double(check.name[check.name.index(after: at)...])
+    }
+
     /// Whether `result` has a failing check of this kind.
     public func failed(in result: FixtureResult) -> CheckResult? {
         result.checks.first { $0.outcome == .fail && CheckKind($0) == self }
