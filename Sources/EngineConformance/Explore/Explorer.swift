@@ -163,7 +163,7 @@ public struct Explorer {
         let title = ""
         let source = "docs/semantics.md " + (info.rules.isEmpty ? fallback : info.rules.joined(separator: ", "))
         let named = try FixtureLoader.decode(scenario.skeleton(id: id, title: title, source: source, generator: info).serialized())
-        let regenerated = FixtureRegenerator.regenerate(named)
+        let regenerated = FixtureRegenerator.regenerate(named, describingChanges: false)
         guard let text = regenerated.newText else { throw ReferenceModel.Unsupported(description: regenerated.skipped ?? "not computed") }
         var fixture = try FixtureLoader.decode(text)
         fixture.file = nil

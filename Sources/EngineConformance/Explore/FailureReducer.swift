@@ -41,39 +41,44 @@ public struct FailureReducer: Sendable {
         let startResult = run(startFixture)
         var reductions: [ReducedFailure] = []
         var erred = false
+        // Every scenario tried, with what the engine did (nil: no reference answer, or MotionCore
+        // disagrees): the shrinker meets the same scenario again after each step and for each
+        // kind, and building its fixture is most of a try's work.
+        var tried: [(scenario: GeneratedCase, fixture: Fixture?, result: FixtureResult?)] = [(start, startFixture, startResult)]
+        func play(_ candidate: GeneratedCase) -> (fixture: Fixture?, result: FixtureResult?) {
+            if let known = tried.first(where: { $0.scenario == candidate }) { return (known.fixture, known.result) }
+            var outcome: (fixture: Fixture?, result: FixtureResult?) = (try? Self.judged(candidate, like: fixture), nil)
+            if let candidateFixture = outcome.fixture, Player.run(candidateFixture, mirror: MotionEngineMirror.factory).verdict == .pass {
+                let played = run(candidateFixture)
+                if played.verdict == .error, !erred {
+                    erred = true
+                    engineError(candidate.summary, played.message)
+                }
+                outcome.result = played
+            }
+            tried.append((candidate, outcome.fixture, outcome.result))
+            return outcome
+        }
         for kind in CheckKind.failing(result).prefix(kinds) {
             guard let failed = kind.failed(in: startResult) else { continue }
-            var cut = false
-            var seen: [String: Bool] = [:]
+            var complete = true
             func stillFails(_ candidate: GeneratedCase) -> Bool {
                 if let deadline, Date() >= deadline {
-                    cut = true
+                    complete = false
                     return false
                 }
-                guard let candidateFixture = try? Self.judged(candidate, like: fixture) else { return false }
-                let key = candidateFixture.json?.compactSerialized() ?? ""
-                if let known = seen[key] { return known }
-                var fails = false
-                if Player.run(candidateFixture, mirror: MotionEngineMirror.factory).verdict == .pass {
-                    let played = run(candidateFixture)
-                    if played.verdict == .error, !erred {
-                        erred = true
-                        engineError(candidate.summary, played.message)
-                    }
-                    fails = kind.failed(in: played) != nil
-                }
-                seen[key] = fails
-                return fails
+                return play(candidate).result.flatMap(kind.failed(in:)) != nil
             }
             // First the one failing sample and the changes before it: a long scenario's later
             // samples and changes are most of the work of every smaller scenario tried.
             let first = Self.upTo(failed, start).flatMap { stillFails($0) ? $0 : nil } ?? start
             let shrunk = ScenarioShrinker.shrink(first, attempts: attempts, stillFails: stillFails)
-            guard let reduced = try? Self.judged(shrunk, like: fixture), let check = kind.failed(in: run(reduced)) else { continue }
+            let final = play(shrunk)
+            guard let reduced = final.fixture, let check = final.result.flatMap(kind.failed(in:)) else { continue }
             reductions.append(
                 ReducedFailure(
                     fixture: fixture.id, kind: kind, scenario: shrunk, reduced: reduced, check: check, sizeBefore: start.size, sizeAfter: shrunk.size,
-                    complete: !cut))
+                    complete: complete))
         }
         return reductions.isEmpty ? .notReduced(.passesOnReference) : .reduced(reductions)
     }

@@ -11,15 +11,19 @@ public enum FixtureRegenerator {
     }
 
     /// The fixture with the reference model's numbers; a generated fixture's title also says what
-    /// it exercises (`generatedTitle`).
-    public static func regenerate(_ fixture: Fixture) -> Outcome {
-        var outcome = numbers(fixture)
-        guard fixture.provenance == .generated, let text = outcome.newText, let json = try? JSONValue.parse(text),
-            let title = generatedTitle(fixture), title != fixture.title
-        else { return outcome }
-        outcome.changes.append("$.title: \(fixture.title) → \(title)")
-        outcome.newText = replacing(json, path: ["title"], with: .string(title)).serialized() + "\n"
-        return outcome
+    /// it exercises (`generatedTitle`). Without `describingChanges` the outcome lists no changes
+    /// (the explorer builds thousands of fixtures and reads none of them).
+    public static func regenerate(_ fixture: Fixture, describingChanges: Bool = true) -> Outcome {
+        let (outcome, json) = numbers(fixture, describingChanges: describingChanges)
+        guard let json else { return outcome }
+        var titled = outcome
+        if fixture.provenance == .generated, let title = generatedTitle(fixture), title != fixture.title {
+            if describingChanges { titled.changes.append("$.title: \(fixture.title) → \(title)") }
+            titled.newText = replacing(json, path: ["title"], with: .string(title)).serialized() + "\n"
+        } else {
+            titled.newText = json.serialized() + "\n"
+        }
+        return titled
     }
 
     /// "generated (seed S, scenario I): exercises §… (regions); §… (…)", from the fixture's
@@ -31,36 +35,35 @@ public enum FixtureRegenerator {
         return "generated (seed \(generator.seed), \(which) \(generator.index)): exercises " + (exercised.isEmpty ? fixture.source : exercised)
     }
 
-    static func numbers(_ fixture: Fixture) -> Outcome {
+    /// The reference model's numbers in the fixture's JSON, and what changed (when described);
+    /// the JSON is nil when the fixture is not the reference model's to rewrite.
+    static func numbers(_ fixture: Fixture, describingChanges: Bool) -> (Outcome, JSONValue?) {
         let file = fixture.file ?? fixture.id
-        guard fixture.provenance.isComputedByReference else {
-            return Outcome(file: file, changes: [], newText: nil, skipped: "provenance \(fixture.provenance.rawValue): never rewritten")
-        }
-        guard let json = fixture.json else { return Outcome(file: file, changes: [], newText: nil, skipped: "no fixture text") }
+        func skipped(_ why: String) -> (Outcome, JSONValue?) { (Outcome(file: file, changes: [], newText: nil, skipped: why), nil) }
+        guard fixture.provenance.isComputedByReference else { return skipped("provenance \(fixture.provenance.rawValue): never rewritten") }
+        guard let json = fixture.json else { return skipped("no fixture text") }
         guard case let .property(scenario) = fixture.body else {
             do {
                 let (key, body) = try self.body(fixture, json: json)
-                let changes = differences(json[key], body, path: "$.\(key)")
-                return Outcome(file: file, changes: changes, newText: replacing(json, path: [key], with: body).serialized() + "\n", skipped: nil)
+                let changes = describingChanges ? differences(json[key], body, path: "$.\(key)") : []
+                return (Outcome(file: file, changes: changes, newText: nil, skipped: nil), replacing(json, path: [key], with: body))
             } catch {
-                return Outcome(file: file, changes: [], newText: nil, skipped: "\(error)")
+                return skipped("\(error)")
             }
         }
         do {
             let samples = try expectations(scenario, json: json)
             var changes: [String] = []
-            let original = json["property"]?["samples"]
-            if case let .array(old)? = original {
+            if describingChanges, case let .array(old)? = json["property"]?["samples"] {
                 for (index, (before, after)) in zip(old, samples).enumerated() where before != after {
                     changes.append(
                         "$.property.samples[\(index)]: \(before.serialized().replacingOccurrences(of: "\n", with: " ")) → \(after.serialized().replacingOccurrences(of: "\n", with: " "))"
                     )
                 }
             }
-            let updated = replacing(json, path: ["property", "samples"], with: .array(samples))
-            return Outcome(file: file, changes: changes, newText: updated.serialized() + "\n", skipped: nil)
+            return (Outcome(file: file, changes: changes, newText: nil, skipped: nil), replacing(json, path: ["property", "samples"], with: .array(samples)))
         } catch {
-            return Outcome(file: file, changes: [], newText: nil, skipped: "\(error)")
+            return skipped("\(error)")
         }
     }
 
