@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "MotionCore", targets: ["MotionCore"]),
         .library(name: "MotionEngine", targets: ["MotionEngine"]),
         .library(name: "BenchKit", targets: ["BenchKit"]),
+        .library(name: "AllocationCounters", targets: ["AllocationCounters"]),
         .library(name: "HarnessSupport", targets: ["HarnessSupport"]),
         .library(name: "MotionConformance", targets: ["MotionConformance"]),
         .library(name: "ConformanceReports", targets: ["ConformanceReports"]),
@@ -87,9 +88,12 @@ let package = Package(
             name: "EngineConformance", dependencies: ["MotionConformance", "MotionCore", "MotionEngine", "BenchKit", "HarnessSupport"], exclude: ["README.md"],
             swiftSettings: targetCPUSettings),
 
-        // The benchmark runner. It finds jemalloc at run time (dlsym), so timing runs use the
-        // production allocator and counting runs preload jemalloc.
-        .target(name: "BenchKit", dependencies: ["HarnessSupport"], exclude: ["README.md"]),
+        // The benchmark runner. It finds jemalloc at run time (AllocationCounters), so timing runs
+        // use the production allocator and counting runs preload jemalloc.
+        .target(name: "BenchKit", dependencies: ["HarnessSupport", "AllocationCounters"], exclude: ["README.md"]),
+        // jemalloc's counters, looked up at run time: a module of its own, so that the engine's
+        // optimised tests count allocations without building the runner.
+        .target(name: "AllocationCounters", exclude: ["README.md"]),
 
         // MotionBench's jobs as typed requests and outcomes; the executable parses and renders.
         .target(
@@ -148,7 +152,7 @@ let package = Package(
         // The command line: every command's declarations, help and parser, in process and as the tool runs.
         .testTarget(name: "MotionBenchToolTests", dependencies: ["motion-bench", "HarnessSupport", "EngineConformance", "BenchKit", "TestSupport"]),
         .testTarget(
-            name: "MotionEngineTests", dependencies: ["MotionEngine", "MotionCore", "BenchKit"] + jemallocTestDependency,
+            name: "MotionEngineTests", dependencies: ["MotionEngine", "MotionCore", "AllocationCounters"] + jemallocTestDependency,
             swiftSettings: targetCPUSettings),
     ] + (linksJemallocIntoTests ? [.testTarget(name: "JemallocLinkTests", dependencies: ["CJemalloc"])] : []),
     swiftLanguageModes: [.v6]

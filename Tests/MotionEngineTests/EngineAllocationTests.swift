@@ -1,4 +1,4 @@
-import BenchKit
+import AllocationCounters
 import Dispatch
 import Foundation
 import MotionCore

@@ -22,7 +22,7 @@ let package = Package(
             name: "MotionEngineTests",
             dependencies: [
                 .product(name: "MotionEngine", package: "MotionBench"), .product(name: "MotionCore", package: "MotionBench"),
-                .product(name: "BenchKit", package: "MotionBench"),
+                .product(name: "AllocationCounters", package: "MotionBench"),
             ],
             path: "MotionEngineTests",
             swiftSettings: targetCPUSettings,

@@ -1,3 +1,4 @@
+import AllocationCounters
 import Foundation
 
 /// What a worker process reports for one pass of one benchmark.

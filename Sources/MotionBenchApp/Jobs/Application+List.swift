@@ -1,3 +1,4 @@
+import AllocationCounters
 import BenchKit
 import Foundation
 
