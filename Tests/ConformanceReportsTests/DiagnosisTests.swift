@@ -69,7 +69,7 @@ struct DiagnosisTests {
     @Test("an engine that shows the last frame's value at a change's own time: one group, the change time, explains every failure")
     func lastFrameAtChange() throws {
         let engine = "python3 \(Self.lastFrame) python3 \(EngineDoubles.python)"
-        let outcome = try Tool.watch(["conform", "--format", "json", "--engine", engine], limit: 600)
+        let outcome = try Tool.watch(["conform", "--no-reduce", "--format", "json", "--engine", engine], limit: 600)
         #expect(outcome.status == 1, "\(outcome.errors.suffix(600))")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
         let failed = try #require(report["failed"] as? Int)
@@ -85,8 +85,9 @@ struct DiagnosisTests {
         #expect((probe["explained"] as? [String])?.count == failed)
     }
 
+    /// The breakdown and the clock, not the causes (CauseTests reduces): no reduction.
     func report(_ engine: String) throws -> (status: Int32, report: [String: Any], text: String) {
-        let outcome = try Tool.watch(["conform", "--format", "json", "--engine", engine], limit: 600)
+        let outcome = try Tool.watch(["conform", "--no-reduce", "--format", "json", "--engine", engine], limit: 600)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any], "\(outcome.errors.suffix(600))")
         return (outcome.status, report, outcome.output)
     }

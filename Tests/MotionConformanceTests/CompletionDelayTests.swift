@@ -56,7 +56,7 @@ struct CompletionDelayTests {
         let python = "python3 \(EngineDoubles.python)"
         func run(_ engine: String) throws -> (Int32, [String: Any]) {
             let outcome = try Tool.watch(
-                ["conform", "--format", "json", "--suite", "velocity", "--engine", engine], limit: 300)
+                ["conform", "--no-reduce", "--format", "json", "--suite", "velocity", "--engine", engine], limit: 300)
             return (outcome.status, try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any]))
         }
         let (declared, report) = try run("python3 \(Self.deferred) \(python)")
@@ -88,7 +88,7 @@ struct CompletionDelayTests {
     @Test("lastTimeOutside for an engine of spring values without settling times: computed by the harness from its values, and judged")
     func lastTimeOutsideByScan() throws {
         let engine = "python3 " + Repository.root.appendingPathComponent("Examples/partial-engines/spring_values.py").path
-        let outcome = try Tool.watch(["conform", "--format", "json", "--filter", "s06-sampled-settle|last-time-outside", "--engine", engine])
+        let outcome = try Tool.watch(["conform", "--no-reduce", "--format", "json", "--filter", "s06-sampled-settle|last-time-outside", "--engine", engine])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
         let fixtures = report["fixtures"] as? [[String: Any]] ?? []
         let asked = FixtureLoader.load(root: Repository.root.appendingPathComponent("Fixtures")).fixtures.filter {
@@ -112,7 +112,8 @@ struct CompletionDelayTests {
             "property.scalar,property.point,property.size,property.rect,property.struct,property.angle,property.velocity,"
             + "property.isAnimating,property.completion.logical,tracksVelocity,mergesCoincidentAnimations,customAnimations"
         let outcome = try Tool.watch([
-            "conform", "--format", "json", "--filter", "completion", "--engine", "python3 \(EngineDoubles.python) --capabilities \(capabilities)",
+            "conform", "--no-reduce", "--format", "json", "--filter", "completion", "--engine",
+            "python3 \(EngineDoubles.python) --capabilities \(capabilities)",
         ])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
         #expect(outcome.status == 0 && report["failed"] as? Int == 0 && (report["passed"] as? Int ?? 0) > 0)

@@ -15,8 +15,9 @@ struct ExpectationsTests {
     static let springEngine = "python3 " + Repository.root.appendingPathComponent("Examples/partial-engines/spring_values.py").path
     static let springExpectations = Repository.root.appendingPathComponent("Examples/partial-engines/spring_values.expectations").path
 
+    /// No test here reads the causes (CauseTests does): no reduction.
     func json(_ arguments: [String]) throws -> (status: Int32, report: [String: Any]) {
-        let outcome = try Tool.watch(arguments + ["--format", "json"])
+        let outcome = try Tool.watch(arguments + ["--format", "json", "--no-reduce"])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any], "\(outcome.errors)")
         #expect(report["exitCode"] as? Int == Int(outcome.status), "the report's exit code is the process's")
         return (outcome.status, report)
@@ -110,7 +111,7 @@ struct ExpectationsTests {
         let file = temporary("update")
         defer { try? FileManager.default.removeItem(atPath: file) }
         try text.write(toFile: file, atomically: true, encoding: .utf8)
-        let outcome = try Tool.watch(["conform", "--engine", Self.springEngine, "--update-expectations", file])
+        let outcome = try Tool.watch(["conform", "--no-reduce", "--engine", Self.springEngine, "--update-expectations", file])
         #expect(outcome.status == 0)
         #expect(try Expectations(parsing: String(contentsOfFile: file, encoding: .utf8), file: "updated") == shipped)
         // From nothing, without causes: every failure and error is listed, as not yet examined
@@ -148,7 +149,7 @@ struct ExpectationsTests {
     @Test("protocol 2 sends modifiers as an ordered array, version 1 as keys; a version 1 engine still passes every fixture")
     func protocolVersions() throws {
         func sentAnimations(_ engine: String) throws -> [[String: Any]] {
-            let outcome = try Tool.watch(["conform", "--fixture", "modifiers/delay-then-speed", "--transcript", "--engine", engine])
+            let outcome = try Tool.watch(["conform", "--no-reduce", "--fixture", "modifiers/delay-then-speed", "--transcript", "--engine", engine])
             #expect(outcome.status == 0)
             return outcome.output.split(separator: "\n").filter { $0.hasPrefix("→ ") }.compactMap { line in
                 let request = try? JSONSerialization.jsonObject(with: Data(line.dropFirst(2).utf8)) as? [String: Any]
@@ -168,7 +169,7 @@ struct ExpectationsTests {
     @Test("engines side by side: one report, each engine's section scores and verdicts, the worst exit code")
     func sideBySide() throws {
         let outcome = try Tool.watch([
-            "conform", "--suite", "curves", "--format", "json", "--engine", Self.curveEngine, "--engine", "motion-bench adapter",
+            "conform", "--no-reduce", "--suite", "curves", "--format", "json", "--engine", Self.curveEngine, "--engine", "motion-bench adapter",
         ])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
         let engines = object["engines"] as? [[String: Any]] ?? []
@@ -180,7 +181,7 @@ struct ExpectationsTests {
     @Test("--transcript shows every request and answer, and every check with expected, actual and residual, for a failing fixture")
     func transcript() throws {
         let outcome = try Tool.watch([
-            "conform", "--fixture", "curves/easeInOut-rounded-to-2^-20", "--transcript", "--engine", Self.curveEngine,
+            "conform", "--no-reduce", "--fixture", "curves/easeInOut-rounded-to-2^-20", "--transcript", "--engine", Self.curveEngine,
         ])
         #expect(outcome.status == 1)
         let lines = outcome.output.split(separator: "\n")
