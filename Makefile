@@ -27,13 +27,19 @@ TIMED_SUITES = WorkloadTests|RevisionComparisonTests|FleetTests
 # which need optimised (specialised) code to be allocation-free.
 test: deps test-debug test-release test-native
 
-test-debug: deps
+# The tests in a debug build (its invariants checked in process); the tool and the benchmark worker
+# they start as children are the release build's, made first from the same sources
+# (Tests/TestSupport/BuiltProducts.swift): the executables users run, and the end-to-end tests
+# in a fraction of the debug tool's time. `swift test` alone starts the debug build's.
+TEST_PRODUCTS = MOTIONBENCH_TEST_PRODUCTS=.build/release
+
+test-debug: deps release
 	mkdir -p .build; set -o pipefail; $(SWIFT) build --build-tests 2>&1 | tee .build/build-debug.log
 	@scripts/no-warnings .build/build-debug.log
-	$(SWIFT) test --skip-build --skip '$(TIMED_SUITES)'
-	$(SWIFT) test --skip-build --filter WorkloadTests
-	$(SWIFT) test --skip-build --filter RevisionComparisonTests
-	$(SWIFT) test --skip-build --filter FleetTests
+	$(TEST_PRODUCTS) $(SWIFT) test --skip-build --skip '$(TIMED_SUITES)'
+	$(TEST_PRODUCTS) $(SWIFT) test --skip-build --filter WorkloadTests
+	$(TEST_PRODUCTS) $(SWIFT) test --skip-build --filter RevisionComparisonTests
+	$(TEST_PRODUCTS) $(SWIFT) test --skip-build --filter FleetTests
 
 # MotionEngine's tests optimised, from Tests/OptimisedEngine (a package of the engine and its
 # tests alone, built a fraction as long as the whole package): the allocation-count tests need

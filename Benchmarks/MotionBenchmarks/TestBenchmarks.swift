@@ -11,15 +11,11 @@ func registerTestOnlyBenchmarks(in registry: inout BenchmarkRegistry) {
             blackHole(values[1])
         })
     }
-    final class Node {
-        var next: Node?
-        init(_ next: Node?) { self.next = next }
-    }
     registry.register("test.allocate.7", unit: .operation, tags: ["test"]) { _ in
         BenchmarkBody(run: { iterations in
             for _ in 0..<iterations {
-                var head: Node?
-                for _ in 0..<7 { head = Node(head) }
+                var head: TestNode?
+                for _ in 0..<7 { head = TestNode.make(head) }
                 blackHole(head)
             }
         })
@@ -38,4 +34,14 @@ func registerTestOnlyBenchmarks(in registry: inout BenchmarkRegistry) {
             }
         })
     }
+}
+
+/// An object of `test.allocate.7`'s chain.
+private final class TestNode {
+    var next: TestNode?
+    init(_ next: TestNode?) { self.next = next }
+
+    /// Not inlined: each node leaves the function that made it, so an optimised build cannot keep
+    /// any of the seven on the stack.
+    @inline(never) static func make(_ next: TestNode?) -> TestNode { TestNode(next) }
 }

@@ -70,11 +70,7 @@ struct RunnerEndToEndTests {
         #expect(result.environment.jemallocVersion?.hasPrefix("5.") == true)
         // The worker says what it was compiled for; `make test` builds for the CPU in
         // MOTIONBENCH_TARGET_CPU (Package.swift), the default target when it is empty.
-        #if DEBUG
-            let configuration = "debug"
-        #else
-            let configuration = "release"
-        #endif
+        let configuration = BuiltProducts.configuration
         let targetCPU = ProcessInfo.processInfo.environment["MOTIONBENCH_TARGET_CPU"].flatMap { $0.isEmpty ? nil : $0 }
         #expect(result.environment.buildFlags == "-c \(configuration)" + (targetCPU.map { " -target-cpu \($0)" } ?? ""))
     }
