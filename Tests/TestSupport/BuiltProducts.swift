@@ -8,7 +8,12 @@ public enum BuiltProducts {
     /// (which `--scratch-path` moves), else the package's own build folder for this configuration.
     public static let directory: URL = {
         if let named = ProcessInfo.processInfo.environment["MOTIONBENCH_TEST_PRODUCTS"], !named.isEmpty {
-            return URL(fileURLWithPath: named, relativeTo: Repository.root).standardizedFileURL.resolvingSymlinksInPath()
+            let folder = URL(fileURLWithPath: named, relativeTo: Repository.root).standardizedFileURL.resolvingSymlinksInPath()
+            // A folder without the tool would fail every end-to-end test with a message about something else.
+            precondition(
+                FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("motion-bench").path),
+                "MOTIONBENCH_TEST_PRODUCTS is \(named): \(folder.path) holds no motion-bench; build it (swift build -c release) or unset the variable")
+            return folder
         }
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         if FileManager.default.isExecutableFile(atPath: beside.appendingPathComponent("motion-bench").path) { return beside }
