@@ -144,9 +144,9 @@ struct StoreEndToEndTests {
         var outputs: [String] = []
         let enqueue = try Tool.run(
             [
-                // This test's tool is a debug build: jobs of its configuration are measured with its own worker.
+                // Jobs in the configuration of the tool under test are measured with its own worker, not a worktree build.
                 "enqueue", "HEAD", "HEAD", "HEAD", "HEAD", "HEAD", "HEAD", "HEAD", "HEAD", "--filter", "^test\\.allocate\\.7$", "--profile", "standard",
-                "--configuration", "debug",
+                "--configuration", BuiltProducts.configuration,
                 "--database", location.raw,
             ])
         outputs.append(enqueue.output)
@@ -154,30 +154,28 @@ struct StoreEndToEndTests {
         let store = try ResultsStore(location)
         #expect(try store.jobs().count == 8)
         let machines = ["fleet-a", "fleet-b", "fleet-c"]
-        let collectors = try machines.map { name in
+        func collector(_ name: String) throws -> Tool.Started {
             try Tool.start([
                 "collector", "--database", location.raw, "--machine", name, "--reports", TemporaryFolder.make("motion-bench-store").path, "--heartbeat", "0.5",
-                "--stale-after",
-                "3",
-                "--poll", "0.5",
+                "--stale-after", "3", "--poll", "0.5",
             ])
         }
-        // fleet-c is killed during its second job, once it has stored one.
-        let victim = collectors[2].processIdentifier
+        // fleet-c starts alone and is killed during its second job, once it has stored one; the
+        // other two start after, so the kill never depends on how the queue was shared out.
+        let doomed = try collector("fleet-c")
+        let victim = doomed.processIdentifier
         let deadline = Date().addingTimeInterval(240)
         var killedJob: Int64?
-        while Date() < deadline, killedJob == nil {
-            let jobs = try store.jobs()
-            let mine = jobs.filter { $0.claimedBy == "fleet-c#\(victim)" }
+        while Date() < deadline, killedJob == nil, doomed.process.isRunning {
+            let mine = try store.jobs().filter { $0.claimedBy == "fleet-c#\(victim)" }
             if mine.contains(where: { $0.state == .done }), let running = mine.first(where: { $0.state == .running }) {
                 kill(victim, SIGKILL)
                 killedJob = running.job.id
-            } else if !jobs.contains(where: { $0.state == .queued }) {
-                break
             } else {
                 usleep(20_000)
             }
         }
+        let collectors = try [collector("fleet-a"), collector("fleet-b"), doomed]
         let finished = collectors.map { $0.finish() }
         outputs += finished.map(\.output)
         let killed = try #require(killedJob, "fleet-c was not caught mid-job")
