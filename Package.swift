@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "MotionCore", targets: ["MotionCore"]),
         .library(name: "MotionEngine", targets: ["MotionEngine"]),
         .library(name: "BenchKit", targets: ["BenchKit"]),
+        .library(name: "BenchKitWorker", targets: ["BenchKitWorker"]),
         .library(name: "AllocationCounters", targets: ["AllocationCounters"]),
         .library(name: "HarnessSupport", targets: ["HarnessSupport"]),
         .library(name: "MotionConformance", targets: ["MotionConformance"]),
@@ -90,7 +91,10 @@ let package = Package(
 
         // The benchmark runner. It finds jemalloc at run time (AllocationCounters), so timing runs
         // use the production allocator and counting runs preload jemalloc.
-        .target(name: "BenchKit", dependencies: ["HarnessSupport", "AllocationCounters"], exclude: ["README.md"]),
+        .target(name: "BenchKit", dependencies: ["BenchKitWorker", "HarnessSupport", "AllocationCounters"], exclude: ["README.md"]),
+        // What a benchmark worker links: the registry, the sampler and the messages it shares with
+        // the driver. A package measured as a revision builds this, not the runner.
+        .target(name: "BenchKitWorker", dependencies: ["AllocationCounters"], exclude: ["README.md"]),
         // jemalloc's counters, looked up at run time: a module of its own, so that the engine's
         // optimised tests count allocations without building the runner.
         .target(name: "AllocationCounters", exclude: ["README.md"]),
@@ -137,7 +141,7 @@ let package = Package(
         // child, the engine doubles, scratch folders removed when the tests end.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["Engines"]),
         .testTarget(name: "HarnessSupportTests", dependencies: ["HarnessSupport"]),
-        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "HarnessSupport", "TestSupport"]),
+        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "BenchKitWorker", "HarnessSupport", "TestSupport"]),
         .testTarget(name: "BenchStoreTests", dependencies: ["BenchStore", "BenchKit", "MotionBenchApp", "TestSupport"]),
         .testTarget(
             name: "MotionBenchAppTests",

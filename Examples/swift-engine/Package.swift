@@ -10,7 +10,7 @@ let package = Package(
         .target(name: "TinyTween", dependencies: [.product(name: "MotionCore", package: "MotionBench")]),
         // BuildStamp compiles the commit it is built from into the worker, which its runs are filed under.
         .executableTarget(
-            name: "TinyBenchmarks", dependencies: ["TinyTween", .product(name: "BenchKit", package: "MotionBench")],
+            name: "TinyBenchmarks", dependencies: ["TinyTween", .product(name: "BenchKitWorker", package: "MotionBench")],
             plugins: [.plugin(name: "BuildStamp", package: "MotionBench")]),
     ]
 )

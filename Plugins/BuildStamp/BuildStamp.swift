@@ -4,7 +4,7 @@ import PackagePlugin
 /// Compiles the commit a target is built from into it: git is asked for the package folder's
 /// commit, whether tracked files differ from it, and the work tree's top folder, and
 /// `BuildStamp.swift` declares `let buildSource: BuildSource` with them. The target must depend
-/// on BenchKit.
+/// on BenchKitWorker, or on BenchKit, which brings it.
 ///
 /// A build command whose inputs are what moves when the commit or the work tree does — git's
 /// `HEAD`, its log and its index, and the package's source files — so that a commit, a checkout
@@ -60,7 +60,7 @@ import PackagePlugin
             t=$(g rev-parse --show-toplevel) && top="#\"$t\"#"
         fi
         text="// Written by the BuildStamp plugin when the commit or a source changes: what this target was built from.
-        import BenchKit
+        import BenchKitWorker
 
         let buildSource = BuildSource(revision: $revision, dirty: $dirty, repository: $top)"
         printf '%s\n' "$text" > "$out.tmp" && mv "$out.tmp" "$out"

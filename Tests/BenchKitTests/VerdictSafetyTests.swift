@@ -3,6 +3,7 @@ import HarnessSupport
 import Testing
 
 @testable import BenchKit
+@testable import BenchKitWorker
 
 /// What keeps a comparison of many benchmarks from a false verdict: the false-discovery control
 /// over the family, the spread between runs, the whole run's neighbours, and confirmation by a

@@ -16,13 +16,14 @@ import Foundation
 ///
 /// `nanoseconds` is the block's mean per iteration. End of input ends the worker as `done` does.
 public enum WorkerServe {
-    struct Ready: Codable {
-        var ready: Bool
-        var iterationsPerSample: Int
+    /// The messages of a serving worker, read by the driver in the same package.
+    package struct Ready: Codable {
+        package var ready: Bool
+        package var iterationsPerSample: Int
     }
-    struct Block: Codable {
-        var nanoseconds: Double
-        var iterations: Int
+    package struct Block: Codable {
+        package var nanoseconds: Double
+        package var iterations: Int
     }
 
     static func serve(

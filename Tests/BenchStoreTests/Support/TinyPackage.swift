@@ -27,7 +27,7 @@ struct TinyPackage {
                 dependencies: [.package(name: "MotionBench", path: "\(Repository.root.path)")],
                 targets: [
                     .executableTarget(
-                        name: "\(Self.worker)", dependencies: [.product(name: "BenchKit", package: "MotionBench")],
+                        name: "\(Self.worker)", dependencies: [.product(name: "BenchKitWorker", package: "MotionBench")],
                         plugins: [.plugin(name: "BuildStamp", package: "MotionBench")])
                 ]
             )
@@ -48,7 +48,7 @@ struct TinyPackage {
     mutating func commit(_ message: String, elements: Int, repeats: Int = 1, outputs: Int = 0) throws -> String {
         let main = """
             // \(message)
-            import BenchKit
+            import BenchKitWorker
             import Foundation
 
             var registry = BenchmarkRegistry()

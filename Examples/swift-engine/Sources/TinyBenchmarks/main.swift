@@ -1,4 +1,4 @@
-import BenchKit
+import BenchKitWorker
 import Foundation
 import MotionCore
 import TinyTween
