@@ -18,10 +18,10 @@ run: deps release
 	.build/release/motion-bench main
 
 # The suites whose verdicts come from timing two revisions (compare-revisions end to end, the
-# fleet's bisection) or that build revisions of a package: each runs alone after the rest, since
+# fleet's bisection, a regression's attribution) or that build revisions of a package: each runs alone after the rest, since
 # Swift Testing runs suites side by side and a neighbour's load makes those measurements
 # inconclusive and those builds several times slower.
-TIMED_SUITES = WorkloadTests|RevisionComparisonTests|FleetTests
+TIMED_SUITES = WorkloadTests|RevisionComparisonTests|FleetTests|AttributionTests
 
 # Every test: the debug pass runs all of them; the release pass runs the allocation-count tests,
 # which need optimised (specialised) code to be allocation-free.
@@ -40,6 +40,7 @@ test-debug: deps release
 	$(TEST_PRODUCTS) $(SWIFT) test --skip-build --filter WorkloadTests
 	$(TEST_PRODUCTS) $(SWIFT) test --skip-build --filter RevisionComparisonTests
 	$(TEST_PRODUCTS) $(SWIFT) test --skip-build --filter FleetTests
+	$(TEST_PRODUCTS) $(SWIFT) test --skip-build --filter AttributionTests
 
 # MotionEngine's tests optimised, from Tests/OptimisedEngine (a package of the engine and its
 # tests alone, built a fraction as long as the whole package): the allocation-count tests need

@@ -12,7 +12,7 @@ enum CommandLineTool {
     /// mean" and the tests' list of commands all come from this one list.
     static var commands: [any ParsableCommand.Type] {
         [
-            MainCommand.self, RunCommand.self, ListCommand.self, CompareCommand.self, CompareRevisionsCommand.self, CalibrateCommand.self,
+            MainCommand.self, RunCommand.self, ListCommand.self, CompareCommand.self, CompareRevisionsCommand.self, ExplainCommand.self, CalibrateCommand.self,
             NightlyCommand.self, ReportCommand.self, DatabaseCommand.self, EnqueueCommand.self, CollectorCommand.self, ConformCommand.self,
             RegenerateFixturesCommand.self, FixtureCoverageCommand.self, GenerateFixturesCommand.self, FuzzFixturesCommand.self, AdapterCommand.self,
             ShowCommand.self, EnvCommand.self,

@@ -112,6 +112,10 @@ public struct BenchmarkComparison: Codable, Sendable {
     /// Why the instructions were not counted (a benchmark on every thread, an engine in another
     /// process, valgrind missing), when they were asked for and not counted.
     public var instructionsNote: String?
+    /// Where a regression's work changed, function by function (`compare-revisions`, `explain`).
+    public var attribution: InstructionAttribution?
+    /// Why a regression was not attributed: callgrind missing or failing, the budget spent.
+    public var attributionNote: String?
     /// Processes measured while other work used the machine, "2 of 6".
     public var busy: String?
     /// Whether further rounds confirmed a regression (`compare-revisions`): false leaves it

@@ -54,6 +54,18 @@ extension ComparisonReport: RenderableResult {
                 }
             }
             if !markdown && !sorted.isEmpty { lines += textTable(rows, leftAligned: [0, 1, 3, 4, 5, 8]) }
+            // Each regression's cause, where its work changed, under the table.
+            let attributed = sorted.filter { $0.attribution != nil || $0.attributionNote != nil }
+            if !attributed.isEmpty {
+                lines += gap + [(markdown ? "### " : "") + "Where the regressions came from"]
+                for c in attributed {
+                    if let attribution = c.attribution {
+                        lines += gap + attribution.lines(markdown: markdown)
+                    } else if let note = c.attributionNote {
+                        lines += gap + ["\(markdown ? "**\(c.name)**" : c.name): \(note)"]
+                    }
+                }
+            }
             if let conformance = report.conformance {
                 // In Markdown a list under its heading line; indented lines become list items.
                 lines += gap + conformance.lines.map { markdown && $0.hasPrefix("  ") ? "- `" + $0.dropFirst(2) + "`" : $0 }

@@ -8,6 +8,7 @@ import Foundation
 ///   the first machine; history-2.html, … for each other machine, with a picker between them;
 /// - machines.html: each benchmark's newest time on every machine, side by side;
 /// - comparisons.html: revision comparisons, ratios with their intervals;
+/// - regression-N-NAME.html: where each attributed regression came from, function by function;
 /// - percentiles.html: the latest run's percentile curves;
 /// - scaling.html: time per channel-frame against channel count, one thread and all threads;
 /// - conformance.html: the conformance results with expected-against-actual curves.
@@ -48,6 +49,7 @@ public struct SiteGenerator {
             let title = machine.map { "History: \($0.name)" } ?? "History"
             all.insert((Self.historyFile(index), title, machinePicker(index) + historyPage(machine)), at: 1 + index)
         }
+        all += attributionPages().map { ($0.file, $0.title, $0.body) }
         for (file, title, body) in all {
             try AtomicFile.write(Self.page(title: title, body: body), to: folder.appendingPathComponent(file))
         }
@@ -319,7 +321,7 @@ public struct SiteGenerator {
     func comparisonsPage() -> String {
         guard !comparisons.isEmpty else { return "<p>No revision comparisons yet: run <code>\(ToolName.current) compare-revisions A B</code>.</p>" }
         var body = "<p>Newest first. Each chart: one bar per benchmark, sorted by the size of its change.</p>"
-        for (name, report) in comparisons.reversed() {
+        for (position, (name, report)) in comparisons.enumerated().reversed() {
             body +=
                 "<h2>\(markupEscape(report.candidate)) against \(markupEscape(report.baseline))</h2><p>"
                 + Verdict.allCases.map { "\(report.count($0)) \($0.rawValue)" }.filter { !$0.hasPrefix("0 ") }.joined(separator: ", ")
@@ -354,7 +356,10 @@ public struct SiteGenerator {
                     + "<td>\((c.decidedBy ?? [.time]).map(\.rawValue).joined(separator: " and "))</td><td>\(ChartAxis.ratio(c.decidingRatio!))</td>"
                     + "<td>\(c.decidingInterval.map { "\(ChartAxis.ratio($0[0]))–\(ChartAxis.ratio($0[1]))" } ?? "exact (counted)")</td>"
                     + "<td>\(ChartAxis.duration(c.baselineMedian ?? .nan))</td><td>\(ChartAxis.duration(c.candidateMedian ?? .nan))</td>"
-                    + "<td>\(markupEscape(notes(c)))</td></tr>"
+                    + "<td>\(markupEscape(notes(c)))"
+                    + (c.attribution != nil
+                        ? " <a href=\"\(Self.attributionFile(comparison: position, benchmark: c.name))\">where it came from</a>" : "")
+                    + "</td></tr>"
             }
             body += "</table>"
         }

@@ -35,6 +35,8 @@ public struct RevisionComparison {
         public var confirm = true
         /// Count each one-thread benchmark's instructions once per revision under callgrind.
         public var instructions = true
+        /// Attribute each regression to the functions whose work changed (`Attributor`).
+        public var attribute = true
         /// How a round measures: alternating blocks in two served workers, or one fresh process
         /// a side (what workers from before `serve` allow; chosen then whatever this says).
         public var design = Design.blocks
@@ -455,6 +457,9 @@ public struct RevisionComparison {
             if !confirmed, report.comparisons[index].decidedBy == [.time] {
                 report.comparisons[index].verdict = .inconclusive
             }
+        }
+        if options.attribute {
+            attribute(&report, descriptors, drivers, elapsed: minutes)
         }
         // The reason the rounds stopped is the report's own, so that it never says every
         // benchmark decided beside one the report leaves undecided.

@@ -83,7 +83,12 @@ public struct BenchmarkDriver {
         if descriptor.engine != nil {
             return InstructionSummary(perIteration: nil, iterations: 0, unavailable: "not counted: the engine runs in another process")
         }
-        return InstructionCounter(worker: options.worker, environment: workerEnvironment(), timeout: options.timeout).count(descriptor.name)
+        return instructionCounter.count(descriptor.name)
+    }
+
+    /// Callgrind over this driver's worker, in the environment its passes run in.
+    public var instructionCounter: InstructionCounter {
+        InstructionCounter(worker: options.worker, environment: workerEnvironment(), timeout: options.timeout)
     }
     /// Busy processes re-measured so far, and whether the machine stayed busy through a retry.
     final class BusyLog: @unchecked Sendable {

@@ -9,7 +9,7 @@ import HarnessSupport
 ///
 /// Swift's hashing is seeded per process; the pass sets `SWIFT_DETERMINISTIC_HASHING` so that a
 /// dictionary's layout, and the instructions spent probing it, do not change from run to run.
-public struct InstructionCounter {
+public struct InstructionCounter: Sendable {
     public var worker: URL
     public var environment: [String: String]
     /// Seconds for one benchmark under callgrind (which runs code some 50 times slower).
@@ -28,23 +28,9 @@ public struct InstructionCounter {
     }
 
     public func count(_ name: String) -> InstructionSummary {
-        guard let valgrind = Self.valgrind else {
-            return InstructionSummary(perIteration: nil, iterations: iterations, unavailable: "valgrind is not installed")
-        }
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("motionbench-callgrind-\(getpid())-\(UUID().uuidString).out")
-        defer { try? FileManager.default.removeItem(at: output) }
-        var environment = self.environment
-        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
-        environment["LD_PRELOAD"] = nil
-        let arguments =
-            [
-                "--tool=callgrind", "--callgrind-out-file=\(output.path)", "--collect-atstart=no",
-                "--toggle-collect=*motionbench_measured_region*", (Self.withoutDebugInformation(worker) ?? worker).path,
-            ] + WorkerRequest.run(.init(name: name, pass: .instructions, threads: 1, iterations: iterations)).arguments
-        let outcome = WorkerProcess(executable: valgrind, arguments: arguments, environment: environment, timeout: timeout).run()
-        switch outcome {
-        case .finished:
-            guard let text = try? String(contentsOf: output, encoding: .utf8), let total = Self.total(callgrindOutput: text) else {
+        switch callgrind(name) {
+        case let .success(text):
+            guard let total = Self.total(callgrindOutput: text) else {
                 return InstructionSummary(perIteration: nil, iterations: iterations, unavailable: "callgrind wrote no instruction total")
             }
             guard total > 0 else {
@@ -53,15 +39,46 @@ public struct InstructionCounter {
                     unavailable: "callgrind counted nothing in the measured region (was it inlined away?)")
             }
             return InstructionSummary(perIteration: Double(total) / Double(iterations), iterations: iterations, unavailable: nil)
+        case let .failure(reason):
+            return InstructionSummary(perIteration: nil, iterations: iterations, unavailable: reason.description)
+        }
+    }
+
+    /// The `instructions` pass of benchmark `name` under callgrind, on one thread: the output
+    /// file's text, or why there is none. `cacheSimulation` adds callgrind's simulated cache
+    /// events (`--cache-sim=yes`) to the instructions.
+    func callgrind(_ name: String, cacheSimulation: Bool = false) -> Result<String, CallgrindUnavailable> {
+        guard let valgrind = Self.valgrind else { return .failure(CallgrindUnavailable("valgrind is not installed")) }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("motionbench-callgrind-\(getpid())-\(UUID().uuidString).out")
+        defer { try? FileManager.default.removeItem(at: output) }
+        var environment = self.environment
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        environment["LD_PRELOAD"] = nil
+        let arguments =
+            [
+                "--tool=callgrind", "--callgrind-out-file=\(output.path)", "--collect-atstart=no",
+                "--toggle-collect=*motionbench_measured_region*",
+            ] + (cacheSimulation ? ["--cache-sim=yes"] : []) + [(Self.withoutDebugInformation(worker) ?? worker).path]
+            + WorkerRequest.run(.init(name: name, pass: .instructions, threads: 1, iterations: iterations)).arguments
+        switch WorkerProcess(executable: valgrind, arguments: arguments, environment: environment, timeout: timeout).run() {
+        case .finished:
+            guard let text = try? String(contentsOf: output, encoding: .utf8) else { return .failure(CallgrindUnavailable("callgrind wrote no output file")) }
+            return .success(text)
         case let .failed(status, _, stderr):
-            return InstructionSummary(perIteration: nil, iterations: iterations, unavailable: "valgrind exited with \(status): \(Self.lastLine(stderr))")
+            return .failure(CallgrindUnavailable("valgrind exited with \(status): \(Self.lastLine(stderr))"))
         case let .crashed(signal, stderr, _):
-            return InstructionSummary(
-                perIteration: nil, iterations: iterations, unavailable: "valgrind stopped with signal \(signal): \(Self.lastLine(stderr))")
+            return .failure(CallgrindUnavailable("valgrind stopped with signal \(signal): \(Self.lastLine(stderr))"))
         case let .timedOut(seconds):
-            return InstructionSummary(perIteration: nil, iterations: iterations, unavailable: "timed out after \(Int(seconds)) s under callgrind")
+            return .failure(CallgrindUnavailable("timed out after \(Int(seconds)) s under callgrind"))
         case let .couldNotStart(message):
-            return InstructionSummary(perIteration: nil, iterations: iterations, unavailable: message)
+            return .failure(CallgrindUnavailable(message))
+        }
+    }
+
+    /// Benchmark `name`'s callgrind profile, per function (`CallgrindProfile`).
+    public func profile(_ name: String, cacheSimulation: Bool = false) -> Result<CallgrindProfile, CallgrindUnavailable> {
+        callgrind(name, cacheSimulation: cacheSimulation).flatMap { text in
+            do { return .success(try CallgrindProfile(parsing: text)) } catch { return .failure(CallgrindUnavailable("\(error)")) }
         }
     }
 
@@ -129,4 +146,10 @@ public struct InstructionCounter {
     static func lastLine(_ text: String) -> String {
         text.split(separator: "\n").last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }).map(String.init) ?? "no message"
     }
+}
+
+/// Why callgrind gave no count or profile.
+public struct CallgrindUnavailable: Error, CustomStringConvertible, Equatable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }

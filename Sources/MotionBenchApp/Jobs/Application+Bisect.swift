@@ -20,6 +20,10 @@ package struct BisectOutcome: Sendable {
     package var culprit: String?
     /// Why nothing was bisected, when nothing was.
     package var note: String?
+    /// Where the culprit's change came from, against its parent in the range (`explain` of the
+    /// two), or why it was not attributed.
+    package var attribution: InstructionAttribution?
+    package var attributionNote: String?
 
     package init(range: SuspectRange?, note: String? = nil) {
         self.range = range
@@ -91,6 +95,8 @@ extension Application {
             var options = revisionOptions(
                 BenchmarkJob(id: 0, revision: "", filter: filter, profile: request.profile, attempt: 0, build: request.measured.job), profile: profile)
             options.progress = quiet ? nil : options.progress
+            // A midpoint's verdict is all a step needs; the culprit alone is attributed, at the end.
+            options.attribute = false
             let comparison = RevisionComparison(
                 options: options, repository: request.repository, workspace: request.reports.appendingPathComponent("worktrees"))
             decide = { baseline, candidates in
@@ -115,7 +121,32 @@ extension Application {
             }
         }
         outcome.culprit = commits.last
+        if commits.count == 2 {
+            if request.queue == nil {
+                attributeCulprit(&outcome, parent: commits[0], culprit: commits[1], filter: filter, request: request)
+            } else {
+                // The collectors built the midpoints; this machine need not be one that builds.
+                outcome.attributionNote =
+                    "not attributed here (the fleet's collectors built the midpoints): `\(ToolName.current) explain \(commits[0].prefix(10)) \(commits[1].prefix(10)) --filter '\(filter)'` attributes it"
+            }
+        }
         return outcome
+    }
+
+    /// The culprit's change against the commit before it, for the range's benchmark, built here.
+    func attributeCulprit(_ outcome: inout BisectOutcome, parent: String, culprit: String, filter: String, request: BisectRequest) {
+        guard let profile = MeasurementProfile.named(request.profile) else { return }
+        var options = revisionOptions(
+            BenchmarkJob(id: 0, revision: "", filter: filter, profile: request.profile, attempt: 0, build: request.measured.job), profile: profile)
+        options.progress = quiet ? nil : options.progress
+        let comparison = RevisionComparison(options: options, repository: request.repository, workspace: request.reports.appendingPathComponent("worktrees"))
+        do {
+            let explained = try comparison.explain(try comparison.resolve(parent), try comparison.resolve(culprit))
+            outcome.attribution = explained.first?.attribution
+            outcome.attributionNote = explained.first?.note
+        } catch {
+            outcome.attributionNote = "not attributed: \(error)"
+        }
     }
 
     /// Enqueues one comparison job per candidate against `baseline`, waits until every one is

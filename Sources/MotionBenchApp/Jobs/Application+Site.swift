@@ -90,16 +90,18 @@ extension Application {
         let results = ResultFiles(root: reports)
         let stored = ConformanceStore.load(reports)
         let historyFiles = HistoryStore(root: reports.appendingPathComponent("history")).files()
-        var anything = FileManager.default.fileExists(atPath: results.latest.path) || !historyFiles.isEmpty || !stored.reports.isEmpty
+        var anything =
+            FileManager.default.fileExists(atPath: results.latest.path) || !historyFiles.isEmpty || !stored.reports.isEmpty
+            || !Self.comparisonFiles(reports).isEmpty
         let location = request.store.location(reports: reports)
         // An embedded store that does not exist holds nothing; it is not created to find that out.
         if !anything && !request.fromFiles && (location.kind == .postgresql || FileManager.default.fileExists(atPath: location.raw) || request.store.isNamed) {
             let store = try openStore(request.store, reports: reports, existing: true)
-            anything = try Self.storeFailure(store) { try !store.machines().isEmpty }
+            anything = try Self.storeFailure(store) { try !store.machines().isEmpty || !store.comparisons(limit: 1).isEmpty }
         }
         guard anything else {
             throw ToolError(
-                "\(reports.path) and the store hold no run, history or conformance result to report; nothing was written", remedy: .measureFirst)
+                "\(reports.path) and the store hold no run, history, comparison or conformance result to report; nothing was written", remedy: .measureFirst)
         }
         return try writeSite(request)
     }

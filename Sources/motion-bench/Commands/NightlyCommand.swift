@@ -81,5 +81,11 @@ struct NightlyCommand: ParsableCommand {
         if let range = bisect.range { print("bisect \(range.benchmark) over \(bisect.commits) commits") }
         for step in bisect.steps { print("  \(step.from.prefix(10))..\(step.to.prefix(10)): \(step.regressed ? "regressed" : "not regressed")") }
         if let culprit = bisect.culprit { print("bisect: the change is in \(culprit.prefix(10))") }
+        if let attribution = bisect.attribution {
+            print("bisect: where it came from, against the commit before it:")
+            for line in attribution.lines(markdown: false) { print("  " + line) }
+        } else if let note = bisect.attributionNote {
+            print("bisect: \(note)")
+        }
     }
 }

@@ -44,8 +44,16 @@ struct TinyPackage {
     /// repeats do the same work again without touching the outputs: a slowdown, same digest);
     /// its second benchmark, `tiny.outputs`, does the same work at every commit and gives `outputs`
     /// as its outputs' digest.
+    /// The engine double's benchmarks: `kernel.springs` steps 256 springs a frame through two
+    /// functions that are never inlined, `integrate` and `damp`; `kernel.gather` reads 65,536
+    /// doubles of a 8 MB table a frame, `stride` elements apart. Neither changes its outputs
+    /// with `dampPasses` (passes of `damp` over the velocities whose results only a checksum
+    /// reads) or `stride`, and `stride` changes no instruction either, only memory traffic.
+    static let springsBenchmark = "kernel.springs"
+    static let gatherBenchmark = "kernel.gather"
+
     @discardableResult
-    mutating func commit(_ message: String, elements: Int, repeats: Int = 1, outputs: Int = 0) throws -> String {
+    mutating func commit(_ message: String, elements: Int, repeats: Int = 1, outputs: Int = 0, dampPasses: Int = 1, stride: Int = 1) throws -> String {
         let main = """
             // \(message)
             import BenchKitWorker
@@ -74,6 +82,59 @@ struct TinyPackage {
                     for _ in 0..<iterations { count &+= 1 }
                     blackHole(count)
                 }, digest: { "\(outputs)" })
+            }
+            @inline(never) func integrate(_ position: UnsafeMutablePointer<Double>, _ velocity: UnsafeMutablePointer<Double>, _ count: Int) {
+                var i = 0
+                while i < count {
+                    position[i] += velocity[i] * 0.001
+                    i &+= 1
+                }
+            }
+            @inline(never) func damp(_ velocity: UnsafeMutablePointer<Double>, _ count: Int) -> Double {
+                var check = 0.0, pass = 0
+                while pass < \(dampPasses) {
+                    var i = 0
+                    while i < count {
+                        check += velocity[i] * 0.999
+                        i &+= 1
+                    }
+                    pass &+= 1
+                }
+                var i = 0
+                while i < count {
+                    velocity[i] *= 0.999
+                    i &+= 1
+                }
+                return check
+            }
+            registry.register("\(Self.springsBenchmark)", elements: 256) { _ in
+                let position = UnsafeMutablePointer<Double>.allocate(capacity: 256), velocity = UnsafeMutablePointer<Double>.allocate(capacity: 256)
+                position.initialize(repeating: 0, count: 256)
+                velocity.initialize(repeating: 1, count: 256)
+                return BenchmarkBody(run: { frames in
+                    for _ in 0..<frames {
+                        integrate(position, velocity, 256)
+                        blackHole(damp(velocity, 256))
+                    }
+                }, digest: { "\\(position[0])" })
+            }
+            @inline(never) func gather(_ table: UnsafePointer<Double>, _ mask: Int, _ stride: Int) -> Double {
+                var sum = 0.0, i = 0, index = 0
+                while i < 65_536 {
+                    sum += table[index]
+                    index = (index &+ stride) & mask
+                    i &+= 1
+                }
+                return sum
+            }
+            registry.register("\(Self.gatherBenchmark)", elements: 65_536) { _ in
+                let count = 1 << 20
+                let table = UnsafeMutablePointer<Double>.allocate(capacity: count)
+                table.initialize(repeating: 1, count: count)
+                var sum = 0.0
+                return BenchmarkBody(run: { frames in
+                    for _ in 0..<frames { sum += gather(table, count - 1, \(stride)) }
+                }, digest: { "\\(sum)" })
             }
             exit(BenchmarkWorker.main(registry: registry))
             """
