@@ -82,7 +82,19 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
 
     static func quote(_ s: String) -> String {
-        var out = "\""
+        var out = ""
+        quote(s, into: &out)
+        return out
+    }
+
+    /// Appends `s` quoted; a string with nothing to escape (most) is appended whole.
+    static func quote(_ s: String, into out: inout String) {
+        out += "\""
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += s
+            out += "\""
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -94,7 +106,7 @@ public indirect enum JSONValue: Equatable, Sendable {
                 if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
             }
         }
-        return out + "\""
+        out += "\""
     }
 
     struct Parser {
@@ -225,44 +237,45 @@ public indirect enum JSONValue: Equatable, Sendable {
 
         mutating func string() throws -> String {
             index += 1
-            var scalars = String.UnicodeScalarView()
-            var raw: [UInt8] = []
-            func flush() {
-                scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars)
-                raw.removeAll()
-            }
+            // Runs of plain bytes are decoded whole, between the escapes: most strings have none.
+            var text = "", run = index
             while index < bytes.count {
                 let byte = bytes[index]
-                index += 1
                 switch byte {
                 case UInt8(ascii: "\""):
-                    flush()
-                    return String(scalars)
+                    text += String(decoding: bytes[run..<index], as: UTF8.self)
+                    index += 1
+                    return text
                 case UInt8(ascii: "\\"):
-                    flush()
+                    text += String(decoding: bytes[run..<index], as: UTF8.self)
+                    index += 1
                     guard index < bytes.count else { throw error("unterminated escape") }
                     let escape = bytes[index]
                     index += 1
                     switch escape {
-                    case UInt8(ascii: "\""): scalars.append("\"")
-                    case UInt8(ascii: "\\"): scalars.append("\\")
-                    case UInt8(ascii: "/"): scalars.append("/")
-                    case UInt8(ascii: "n"): scalars.append("\n")
-                    case UInt8(ascii: "t"): scalars.append("\t")
-                    case UInt8(ascii: "r"): scalars.append("\r")
-                    case UInt8(ascii: "b"): scalars.append("\u{8}")
-                    case UInt8(ascii: "f"): scalars.append("\u{c}")
+                    case UInt8(ascii: "\""): text.unicodeScalars.append("\"")
+                    case UInt8(ascii: "\\"): text.unicodeScalars.append("\\")
+                    case UInt8(ascii: "/"): text.unicodeScalars.append("/")
+                    case UInt8(ascii: "n"): text.unicodeScalars.append("\n")
+                    case UInt8(ascii: "t"): text.unicodeScalars.append("\t")
+                    case UInt8(ascii: "r"): text.unicodeScalars.append("\r")
+                    case UInt8(ascii: "b"): text.unicodeScalars.append("\u{8}")
+                    case UInt8(ascii: "f"): text.unicodeScalars.append("\u{c}")
                     case UInt8(ascii: "u"):
                         guard index + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[index..<(index + 4)], as: UTF8.self), radix: 16) else {
                             throw error("invalid \\u escape")
                         }
                         index += 4
-                        scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                        text.unicodeScalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
                     default: throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
                     }
+                    run = index
                 default:
-                    guard byte >= 0x20 else { throw error("control character in a string") }
-                    raw.append(byte)
+                    guard byte >= 0x20 else {
+                        index += 1
+                        throw error("control character in a string")
+                    }
+                    index += 1
                 }
             }
             throw error("unterminated string (truncated?)")

@@ -26,13 +26,34 @@ extension PropertyScenario.Event {
 extension JSONValue {
     /// On one line, as the protocol sends it; non-finite numbers as "nan", "inf", "-inf".
     public func compactSerialized() -> String {
+        var out = ""
+        write(into: &out)
+        return out
+    }
+
+    /// Appends the compact form to `out`: one buffer for a whole request, not a string per value.
+    func write(into out: inout String) {
         switch self {
-        case .null: return "null"
-        case let .bool(b): return b ? "true" : "false"
-        case let .number(n): return n.isFinite ? Self.format(n) : EngineProtocol.number(n).compactSerialized()
-        case let .string(s): return Self.quote(s)
-        case let .array(items): return "[" + items.map { $0.compactSerialized() }.joined(separator: ",") + "]"
-        case let .object(members): return "{" + members.map { Self.quote($0.0) + ":" + $0.1.compactSerialized() }.joined(separator: ",") + "}"
+        case .null: out += "null"
+        case let .bool(b): out += b ? "true" : "false"
+        case let .number(n): if n.isFinite { out += Self.format(n) } else { EngineProtocol.number(n).write(into: &out) }
+        case let .string(s): Self.quote(s, into: &out)
+        case let .array(items):
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += "," }
+                item.write(into: &out)
+            }
+            out += "]"
+        case let .object(members):
+            out += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { out += "," }
+                Self.quote(member.0, into: &out)
+                out += ":"
+                member.1.write(into: &out)
+            }
+            out += "}"
         }
     }
 }
