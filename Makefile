@@ -12,16 +12,16 @@ SHELL := /bin/bash
 TARGET_CPU ?= $(MOTIONBENCH_TARGET_CPU)
 export MOTIONBENCH_TARGET_CPU := $(TARGET_CPU)
 
-.PHONY: run test test-debug test-release test-native tsan mutants variants deps build release clean format lint coverage docs
+.PHONY: run test test-debug engine-builds test-release test-native tsan mutants variants deps build release clean format lint coverage docs
 
 run: deps release
 	.build/release/motion-bench main
 
 # The suites whose verdicts come from timing two revisions (compare-revisions end to end, the
-# fleet's bisection, a regression's attribution) or that build revisions of a package: each runs alone after the rest, since
+# fleet's bisection) or that build revisions of a package: each runs alone after the rest, since
 # Swift Testing runs suites side by side and a neighbour's load makes those measurements
 # inconclusive and those builds several times slower.
-TIMED_SUITES = WorkloadTests|RevisionComparisonTests|FleetTests|AttributionTests
+TIMED_SUITES = WorkloadTests|RevisionComparisonTests|FleetTests
 
 # Every test: the debug pass runs all of them; the release pass runs the allocation-count tests,
 # which need optimised (specialised) code to be allocation-free.
@@ -40,7 +40,6 @@ test-debug: deps release
 	$(TEST_PRODUCTS) $(SWIFT) test --skip-build --filter WorkloadTests
 	$(TEST_PRODUCTS) $(SWIFT) test --skip-build --filter RevisionComparisonTests
 	$(TEST_PRODUCTS) $(SWIFT) test --skip-build --filter FleetTests
-	$(TEST_PRODUCTS) $(SWIFT) test --skip-build --filter AttributionTests
 
 # MotionEngine's tests optimised, from Tests/OptimisedEngine (a package of the engine and its
 # tests alone, built a fraction as long as the whole package): the allocation-count tests need
@@ -48,8 +47,17 @@ test-debug: deps release
 # allocating beside them.
 # `--package-path`, not `cd … &&`: a variable set before the command must reach swift itself.
 ENGINE_TESTS = $(SWIFT) test --package-path Tests/OptimisedEngine -c release -Xswiftc -enable-testing
+ENGINE_BUILD = $(ENGINE_TESTS) list
 
-test-release: deps
+# Both optimised builds at once: each compiles about one module at a time (a little over one CPU),
+# and only their tests' runs must be alone. `swift test list` builds as `swift test` does (a
+# `swift build --build-tests` differs, and the runs would build again), so the runs build nothing.
+engine-builds: deps
+	$(ENGINE_BUILD) --scratch-path $(CURDIR)/.build/engine-release & release=$$!; \
+	MOTIONBENCH_TARGET_CPU=native $(ENGINE_BUILD) --scratch-path $(CURDIR)/.build/engine-native & native=$$!; \
+	wait $$release; r=$$?; wait $$native; n=$$?; exit $$((r | n))
+
+test-release: deps engine-builds
 	$(ENGINE_TESTS) --scratch-path $(CURDIR)/.build/engine-release --filter EngineAllocationTests
 
 # The engine's tests once more, compiled for this machine's CPU: there the engine's arithmetic is
@@ -57,7 +65,7 @@ test-release: deps
 # (Sources/MotionEngine/Lanes/VectorOperations.swift), code paths of their own — allocation counts
 # included. One optimised build serves both runs (the engine's debug-build invariants are checked
 # by the default debug pass).
-test-native: deps
+test-native: deps engine-builds
 	MOTIONBENCH_TARGET_CPU=native $(ENGINE_TESTS) --scratch-path $(CURDIR)/.build/engine-native --skip EngineAllocationTests
 	MOTIONBENCH_TARGET_CPU=native $(ENGINE_TESTS) --scratch-path $(CURDIR)/.build/engine-native --filter EngineAllocationTests
 

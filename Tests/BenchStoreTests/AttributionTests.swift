@@ -7,8 +7,9 @@ import Testing
 /// Regressions attributed to functions, end to end on revisions of the engine double in
 /// `TinyPackage`: one that does three times the work in `damp` and reads the gather's table with
 /// another stride (the same instructions, more memory traffic), and one that changes nothing but
-/// a comment. `explain` attributes without timing; `compare-revisions` attributes the
-/// regression it confirms, with the builds `explain` made.
+/// a comment. `explain` attributes without timing (the suite runs beside the others);
+/// `compare-revisions` attributes the regressions it confirms with the same `Attributor`
+/// (RevisionComparisonTests, which times).
 @Suite("regressions attributed to functions", .serialized)
 struct AttributionTests {
     /// Revisions: 0 the baseline; 1 `damp` three times the work and a gather stride of 4099; 2 a
@@ -70,32 +71,5 @@ struct AttributionTests {
             let attribution = try #require(benchmark.attribution, "\(benchmark)")
             #expect(attribution.functions.isEmpty && attribution.instructionsUnchanged, "\(attribution)")
         }
-    }
-
-    @Test("compare-revisions attributes the regression it confirms; the site draws it on a page of its own")
-    func comparisonAttributes() throws {
-        let tiny = try Self.package.get()
-        let run = try Tool.run(
-            [
-                "compare-revisions", tiny.revisions[0], tiny.revisions[1], "--quick", "--configuration", "debug", "--worker-product", TinyPackage.worker,
-                "--filter", "^kernel\\.springs$", "--repository", tiny.folder.path, "--reports", Self.reports.path, "--rounds", "3", "--max-rounds", "6",
-                "--format", "json",
-            ])
-        let report = try JSONDecoder().decode(ComparisonReport.self, from: Data(run.stdout.utf8))
-        #expect(run.status == 2 && report.exitCode == run.status, "\(run.stderr.suffix(1500))")
-        let springs = try #require(report.comparisons.first)
-        #expect(springs.verdict == .regressed && springs.confirmed == true)
-        let attribution = try #require(springs.attribution, "\(springs.attributionNote ?? "no note")")
-        expectBalanced(attribution)
-        #expect(attribution.functions.first?.name.hasPrefix("damp(") == true && attribution.explained >= 0.8, "\(attribution.functions)")
-
-        let site = Self.reports.appendingPathComponent("site")
-        let made = try Tool.run(["report", "--reports", Self.reports.path])
-        #expect(made.status == 0, "\(made.output)")
-        let comparisons = try String(contentsOf: site.appendingPathComponent("comparisons.html"), encoding: .utf8)
-        let link = try #require(comparisons.firstMatch(of: /href="(regression-[0-9]+-kernel\.springs\.html)"/)?.output.1, "the comparison links its regression")
-        let page = try String(contentsOf: site.appendingPathComponent(String(link)), encoding: .utf8)
-        // One bar per function listed and one for the rest.
-        #expect(page.matches(of: /<g class="bar">/).count == attribution.functions.count + 1)
     }
 }

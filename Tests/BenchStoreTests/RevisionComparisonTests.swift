@@ -55,6 +55,22 @@ struct RevisionComparisonTests {
         #expect(report.conformance == nil, "another package's conformance is its own affair: no section, not a failed one")
         #expect(report.rounds?.design == "blocks", "both workers serve blocks, so the rounds take turns")
         #expect(report.exitCode == run.status, "the stored exit code is the one the process exited with")
+
+        // The regression says where it came from: the functions whose work changed, adding up to
+        // the total's change with the rest; the site draws it on a page of its own.
+        let attribution = try #require(sum.attribution, "\(sum.attributionNote ?? "no note")")
+        let listed = attribution.functions.map(\.selfChange).reduce(0, +)
+        #expect(abs(listed + attribution.elsewhere - attribution.change) <= 1e-6 * attribution.change && attribution.explained >= 0.8)
+        #expect(attribution.candidateInstructions > 2 * attribution.baselineInstructions)
+        #expect(outputs.attribution == nil, "a digest mismatch is not a regression to attribute")
+        let made = try Tool.run(["report", "--reports", Self.reports.path])
+        #expect(made.status == 0, "\(made.output)")
+        let site = Self.reports.appendingPathComponent("site")
+        let comparisons = try String(contentsOf: site.appendingPathComponent("comparisons.html"), encoding: .utf8)
+        let link = try #require(comparisons.firstMatch(of: /href="(regression-[0-9]+-tiny\.sum\.html)"/)?.output.1, "the comparison links its regression")
+        let page = try String(contentsOf: site.appendingPathComponent(String(link)), encoding: .utf8)
+        // One bar per function listed and one for the rest.
+        #expect(page.matches(of: /<g class="bar">/).count == attribution.functions.count + 1)
     }
 
     @Test("a revision compared with itself shows no regression and no mismatch")
