@@ -24,6 +24,8 @@ package struct CompareRevisionsRequest: Sendable {
     package var confirm = true
     /// Count each one-thread benchmark's instructions once a side.
     package var instructions = true
+    /// Attribute each regression to the functions whose work changed.
+    package var attribute = true
     /// Alternating blocks in one worker a side (nil, the default) or a fresh process a side.
     package var design: RevisionComparison.Design?
     package var rule = VerdictRule()
@@ -111,7 +113,7 @@ extension Application {
         guard options.maximumRounds >= options.rounds else {
             throw RequestError(.maximumRounds, "\(options.maximumRounds)", "is fewer than the \(options.rounds) rounds before the first decision")
         }
-        (options.confirm, options.instructions) = (request.confirm, request.instructions)
+        (options.confirm, options.instructions, options.attribute) = (request.confirm, request.instructions, request.attribute)
         if !request.progress { options.progress = nil }
         if let design = request.design { options.design = design }
         options.policy = request.rule.applied(to: RevisionComparison.policy)

@@ -39,6 +39,8 @@ struct CompareRevisionsCommand: ParsableCommand {
     @Option("--build", "CMD", help: "the command that builds each checkout (for --engine)") var build: String?
     @Flag("--no-confirm", help: "do not confirm a regression with more rounds") var noConfirm: Bool
     @Flag("--no-instructions", help: "leave out the instruction counts of one-thread benchmarks (callgrind, once a side)") var noInstructions: Bool
+    @Flag("--no-attribution", help: "leave out where each regression came from (callgrind, both revisions, per regression)")
+    var noAttribution: Bool
     @Option("--instruction-threshold", "F", .threshold, help: "the rise in instructions per iteration that is a regression (1%)")
     var instructionThreshold: Double?
     var buildOptions = BuildOptions()
@@ -58,6 +60,7 @@ struct CompareRevisionsCommand: ParsableCommand {
         (request.filter, request.threads) = (filter, threads)
         (request.rounds, request.maximumRounds, request.budgetMinutes) = (rounds, maximumRounds, budgetMinutes)
         (request.confirm, request.instructions, request.design, request.progress) = (!noConfirm, !noInstructions, design, !quiet)
+        request.attribute = !noAttribution
         (request.rule.threshold, request.rule.margin, request.rule.instructionThreshold) = (threshold, margin, instructionThreshold)
         request.measured = buildOptions.measured
         request.engine = engine.map { .init(command: $0, build: build) }
