@@ -29,7 +29,8 @@ struct AttributionTests {
                 "explain", tiny.revisions[a], tiny.revisions[b], "--configuration", "debug", "--worker-product", TinyPackage.worker, "--filter", "^kernel\\.",
                 "--repository", tiny.folder.path, "--reports", Self.reports.path, "--format", "json",
             ])
-        return (try JSONDecoder().decode(ExplainReport.self, from: Data(run.stdout.utf8)), run)
+        let report = try #require(try? JSONDecoder().decode(ExplainReport.self, from: Data(run.stdout.utf8)), "exit \(run.status): \(run.stderr.suffix(2000))")
+        return (report, run)
     }
 
     /// The listed functions' changes and the rest add up to the total's change.
@@ -52,6 +53,11 @@ struct AttributionTests {
         // damp's loops: one pass of 256 reads and one of 256 updates before, five passes after.
         #expect(top.candidateSelf > 2.5 * top.baselineSelf, "\(top)")
         #expect(top.file.map { $0.hasSuffix("main.swift") } == true && (top.line ?? 0) > 0, "\(top)")
+        #expect(!springs.fromOneThread)
+        // On every thread: attributed from a one-thread run of the same workload, and says so.
+        let all = try #require(report.benchmarks.first { $0.name == TinyPackage.springsBenchmark + ".all" }?.attribution)
+        expectBalanced(all)
+        #expect(all.fromOneThread && all.functions.first?.name.hasPrefix("damp(") == true && all.explained >= 0.8, "\(all.functions)")
 
         // The gather: the same instructions and more memory traffic. No function list; the
         // simulated cache misses that rose instead.
@@ -66,7 +72,7 @@ struct AttributionTests {
     func unchangedCode() throws {
         let (report, run) = try explain(0, 2)
         #expect(run.status == 0, "\(run.stderr.suffix(1500))")
-        #expect(report.benchmarks.count == 2)
+        #expect(report.benchmarks.count == 3)
         for benchmark in report.benchmarks {
             let attribution = try #require(benchmark.attribution, "\(benchmark)")
             #expect(attribution.functions.isEmpty && attribution.instructionsUnchanged, "\(attribution)")

@@ -22,9 +22,6 @@ public struct Attributor: Sendable {
 
     public func attribute(_ descriptor: Benchmark.Descriptor) -> Result<InstructionAttribution, CallgrindUnavailable> {
         if let refusal = Self.refusal(descriptor) { return .failure(CallgrindUnavailable(refusal)) }
-        let notes =
-            descriptor.usesAllThreads
-            ? ["attributed from a one-thread run of the same workload: callgrind runs a program's threads one at a time"] : []
         let profiles: (CallgrindProfile, CallgrindProfile)
         switch (baseline.profile(descriptor.name), candidate.profile(descriptor.name)) {
         case let (.success(a), .success(b)): profiles = (a, b)
@@ -32,8 +29,9 @@ public struct Attributor: Sendable {
         case let (_, .failure(reason)): return .failure(CallgrindUnavailable("candidate: \(reason)"))
         }
         var attribution = InstructionAttribution(
-            benchmark: descriptor.name, baseline: profiles.0, candidate: profiles.1, iterations: baseline.iterations, notes: notes,
+            benchmark: descriptor.name, baseline: profiles.0, candidate: profiles.1, iterations: baseline.iterations,
             symbolise: symbols.callAsFunction)
+        attribution.fromOneThread = descriptor.usesAllThreads
         guard attribution.instructionsUnchanged else { return .success(attribution) }
         // The same work: a list of functions would point at noise. What a cache simulation of
         // both builds saw can explain a change in time on this machine; a function list cannot.

@@ -44,7 +44,8 @@ extension InstructionAttribution {
                 out += textTable(rows, leftAligned: [2, 3, 4, 5]).map { "  " + $0 }
             }
         }
-        out += notes.map { (markdown ? "" : "  ") + $0 }
+        let oneThread = "attributed from a one-thread run of the same workload: callgrind runs a program's threads one at a time"
+        out += ((fromOneThread ? [oneThread] : []) + notes).map { (markdown ? "" : "  ") + $0 }
         return out
     }
 

@@ -25,8 +25,10 @@ public struct InstructionAttribution: Codable, Sendable, Equatable {
     /// The simulated cache events per iteration in each build, when the instructions did not
     /// change; nil otherwise.
     public var cache: [EventChange]?
-    /// What the reader must know about how it was made: a benchmark on every thread attributed
-    /// from a one-thread run of the same workload.
+    /// A benchmark on every thread, attributed from a one-thread run of the same workload
+    /// (callgrind runs a program's threads one at a time).
+    public var fromOneThread = false
+    /// What else the reader must know about how it was made (a cache simulation that failed).
     public var notes: [String]
 
     /// The part of the baseline's total a function's change must reach to be listed.

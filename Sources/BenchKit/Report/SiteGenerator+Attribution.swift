@@ -40,6 +40,9 @@ extension SiteGenerator {
                     body +=
                         "<tr><td>elsewhere</td><td></td><td>\(InstructionAttribution.signed(attribution.elsewhere))</td><td></td><td></td><td></td></tr></table>"
                 }
+                if attribution.fromOneThread {
+                    body += "<p>Attributed from a one-thread run of the same workload: callgrind runs a program's threads one at a time.</p>"
+                }
                 body += attribution.notes.map { "<p>\(markupEscape($0))</p>" }.joined()
                 return (Self.attributionFile(comparison: index, benchmark: c.name), title, body)
             }

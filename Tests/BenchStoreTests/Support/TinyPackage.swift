@@ -45,7 +45,8 @@ struct TinyPackage {
     /// its second benchmark, `tiny.outputs`, does the same work at every commit and gives `outputs`
     /// as its outputs' digest.
     /// The engine double's benchmarks: `kernel.springs` steps 256 springs a frame through two
-    /// functions that are never inlined, `integrate` and `damp`; `kernel.gather` reads 65,536
+    /// functions that are never inlined, `integrate` and `damp` (`kernel.springs.all`: 1,024 of
+    /// them, split between every thread); `kernel.gather` reads 65,536
     /// doubles of a 8 MB table a frame, `stride` elements apart. Neither changes its outputs
     /// with `dampPasses` (passes of `damp` over the velocities whose results only a checksum
     /// reads) or `stride`, and `stride` changes no instruction either, only memory traffic.
@@ -115,6 +116,24 @@ struct TinyPackage {
                     for _ in 0..<frames {
                         integrate(position, velocity, 256)
                         blackHole(damp(velocity, 256))
+                    }
+                }, digest: { "\\(position[0])" })
+            }
+            registry.register("\(Self.springsBenchmark).all", elements: 1024, usesAllThreads: true) { context in
+                let lanes = max(1, context.threads)
+                let position = UnsafeMutablePointer<Double>.allocate(capacity: 1024), velocity = UnsafeMutablePointer<Double>.allocate(capacity: 1024)
+                position.initialize(repeating: 0, count: 1024)
+                velocity.initialize(repeating: 1, count: 1024)
+                // Addresses cross into the lanes' closure as integers: pointers are not Sendable.
+                let (p, v) = (Int(bitPattern: position), Int(bitPattern: velocity))
+                return BenchmarkBody(run: { frames in
+                    for _ in 0..<frames {
+                        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+                            let start = lane * 1024 / lanes, end = (lane + 1) * 1024 / lanes
+                            let position = UnsafeMutablePointer<Double>(bitPattern: p)!, velocity = UnsafeMutablePointer<Double>(bitPattern: v)!
+                            integrate(position + start, velocity + start, end - start)
+                            blackHole(damp(velocity + start, end - start))
+                        }
                     }
                 }, digest: { "\\(position[0])" })
             }
