@@ -69,6 +69,9 @@ public struct InstructionAttribution: Codable, Sendable, Equatable {
     /// Whether the work did not change: the total within `unchangedFraction` of the baseline's.
     public var instructionsUnchanged: Bool { abs(change) <= Self.unchangedFraction * max(baselineInstructions, 1) }
 
+    /// `part` as a percentage of the total change; nil when nothing changed.
+    public func sharePercent(_ part: Double) -> Double? { change != 0 ? part / change * 100 : nil }
+
     /// The part of the total change the listed functions account for (1 when nothing changed).
     public var explained: Double {
         guard change != 0 else { return 1 }

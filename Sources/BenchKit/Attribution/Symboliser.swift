@@ -23,8 +23,8 @@ public struct Symboliser: Sendable {
             })
     }
 
-    /// A tool next to `swift` on the PATH, or elsewhere on it: the toolchain's own first, since a
-    /// system's older LLVM may not read symbol names or write JSON.
+    /// A program next to `swift` on the PATH, or elsewhere on it: the toolchain's own first, since
+    /// a system's older LLVM may not read symbol names or write JSON (`valgrind` is found likewise).
     static func tool(_ name: String) -> URL? {
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { URL(fileURLWithPath: String($0)) }
         func executable(_ url: URL) -> Bool { FileManager.default.isExecutableFile(atPath: url.path) }

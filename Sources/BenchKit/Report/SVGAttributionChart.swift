@@ -15,8 +15,8 @@ public struct SVGAttributionChart: Sendable {
                 let place = function.file.map { " (\(URL(fileURLWithPath: $0).lastPathComponent)\(function.line.map { ":\($0)" } ?? ""))" } ?? ""
                 return (
                     function.name, function.selfChange,
-                    "\(function.name)\(place)\nself \(InstructionAttribution.count(function.baselineSelf)) → \(InstructionAttribution.count(function.candidateSelf)); "
-                        + "inclusive \(InstructionAttribution.count(function.baselineInclusive)) → \(InstructionAttribution.count(function.candidateInclusive))"
+                    "\(function.name)\(place)\nself \(formatCount(function.baselineSelf)) → \(formatCount(function.candidateSelf)); "
+                        + "inclusive \(formatCount(function.baselineInclusive)) → \(formatCount(function.candidateInclusive))"
                 )
             } + [("elsewhere", attribution.elsewhere, "every function not listed")]
         let extent = max(rows.map { abs($0.change) }.max() ?? 1, 1)
@@ -32,8 +32,8 @@ public struct SVGAttributionChart: Sendable {
         svg +=
             "<text x=\"8\" y=\"16\" font-size=\"13\" font-weight=\"bold\">\(markupEscape(attribution.benchmark)): change of self instructions per iteration</text>"
         svg +=
-            "<text x=\"8\" y=\"32\" font-size=\"11\" fill=\"#555555\">total \(InstructionAttribution.count(attribution.baselineInstructions)) → "
-            + "\(InstructionAttribution.count(attribution.candidateInstructions)); the bars add up to the total's change</text>"
+            "<text x=\"8\" y=\"32\" font-size=\"11\" fill=\"#555555\">total \(formatCount(attribution.baselineInstructions)) → "
+            + "\(formatCount(attribution.candidateInstructions)); the bars add up to the total's change</text>"
         svg += "<line x1=\"\(f(px(0)))\" x2=\"\(f(px(0)))\" y1=\"\(f(top))\" y2=\"\(f(top + Double(rows.count) * rowHeight))\" stroke=\"#333333\"/>"
         for (index, row) in rows.enumerated() {
             let middle = top + (Double(index) + 0.5) * rowHeight

@@ -12,14 +12,14 @@ extension SiteGenerator {
                     + (c.decidingRatio.map { ", ratio \(ChartAxis.ratio($0))" } ?? "") + ". <small>\(markupEscape(entry.name))</small></p>"
                 if attribution.instructionsUnchanged {
                     body +=
-                        "<p>The instructions did not change (\(InstructionAttribution.count(attribution.baselineInstructions)) → "
-                        + "\(InstructionAttribution.count(attribution.candidateInstructions)) an iteration): no function did more work, so none is named.</p>"
+                        "<p>The instructions did not change (\(formatCount(attribution.baselineInstructions)) → "
+                        + "\(formatCount(attribution.candidateInstructions)) an iteration): no function did more work, so none is named.</p>"
                     if let cache = attribution.cache, !cache.isEmpty {
                         body += "<h2>Simulated caches, per iteration</h2><table><tr><th>event</th><th>baseline</th><th>candidate</th><th>change</th></tr>"
                         for event in cache {
                             body +=
-                                "<tr><td>\(markupEscape(event.meaning)) (\(event.event))</td><td>\(InstructionAttribution.count(event.baseline))</td>"
-                                + "<td>\(InstructionAttribution.count(event.candidate))</td>"
+                                "<tr><td>\(markupEscape(event.meaning)) (\(event.event))</td><td>\(formatCount(event.baseline))</td>"
+                                + "<td>\(formatCount(event.candidate))</td>"
                                 + "<td class=\"bad\">\(event.baseline > 0 ? String(format: "×%.2f", event.candidate / event.baseline) : "from 0")</td></tr>"
                         }
                         body += "</table>"
@@ -33,9 +33,9 @@ extension SiteGenerator {
                         body +=
                             "<tr><td>\(markupEscape(function.name))</td><td>\(markupEscape(place))</td>"
                             + "<td class=\"\(function.selfChange > 0 ? "bad" : "good")\">\(InstructionAttribution.signed(function.selfChange))</td>"
-                            + "<td>\(String(format: "%.1f%%", function.selfChange / attribution.change * 100))</td>"
-                            + "<td>\(InstructionAttribution.count(function.baselineSelf)) → \(InstructionAttribution.count(function.candidateSelf))</td>"
-                            + "<td>\(InstructionAttribution.count(function.baselineInclusive)) → \(InstructionAttribution.count(function.candidateInclusive))</td></tr>"
+                            + "<td>\(attribution.sharePercent(function.selfChange).map { String(format: "%.1f%%", $0) } ?? "")</td>"
+                            + "<td>\(formatCount(function.baselineSelf)) → \(formatCount(function.candidateSelf))</td>"
+                            + "<td>\(formatCount(function.baselineInclusive)) → \(formatCount(function.candidateInclusive))</td></tr>"
                     }
                     body +=
                         "<tr><td>elsewhere</td><td></td><td>\(InstructionAttribution.signed(attribution.elsewhere))</td><td></td><td></td><td></td></tr></table>"

@@ -21,11 +21,7 @@ public struct InstructionCounter: Sendable {
     }
 
     /// valgrind's path, or nil when it is not installed.
-    public static var valgrind: URL? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("valgrind") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
+    public static var valgrind: URL? { Symboliser.tool("valgrind") }
 
     public func count(_ name: String) -> InstructionSummary {
         switch callgrind(name) {
