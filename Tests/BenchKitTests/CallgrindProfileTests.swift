@@ -109,4 +109,27 @@ struct CallgrindProfileTests {
         #expect(changes.map(\.event) == ["D1mr", "DLmr"])
         #expect(changes.map(\.baseline) == [5, 1] && changes.map(\.candidate) == [40, 2])
     }
+
+    @Test("past the comparison's budget a regression is not attributed, and says why; a benchmark that did not regress gets neither")
+    func budgetSpent() throws {
+        var options = RevisionComparison.Options()
+        options.budgetMinutes = 2
+        options.progress = nil
+        let comparison = RevisionComparison(options: options, repository: URL(fileURLWithPath: "/nonexistent"), workspace: URL(fileURLWithPath: "/nonexistent"))
+        let driver = BenchmarkDriver(options: .init(worker: URL(fileURLWithPath: "/nonexistent/worker")))
+        let names = ["a.slower", "a.same"]
+        let descriptors = names.map {
+            Benchmark.Descriptor(name: $0, unit: .operation, elements: 1, tags: [], reference: nil, usesAllThreads: false, oneThreadCounterpart: nil)
+        }
+        var report = ComparisonReport(
+            baseline: "A", candidate: "B",
+            comparisons: [
+                BenchmarkComparison(name: names[0], verdict: .regressed, threshold: 0.05),
+                BenchmarkComparison(name: names[1], verdict: .unchanged, threshold: 0.05),
+            ])
+        comparison.attribute(&report, descriptors, [driver, driver], elapsed: { 2 })
+        let (slower, same) = (report.comparisons[0], report.comparisons[1])
+        #expect(slower.attribution == nil && slower.attributionWithheld == .budgetSpent && slower.attributionNote != nil)
+        #expect(same.attribution == nil && same.attributionWithheld == nil)
+    }
 }

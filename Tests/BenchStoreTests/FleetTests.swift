@@ -151,6 +151,7 @@ struct FleetTests {
         let range = SuspectRange(
             benchmark: TinyPackage.benchmark, metric: .time, before: tiny.revisions[0], after: tiny.revisions[4], beforeDate: "2026-12-01T00:00:00Z",
             afterDate: "2026-12-02T00:00:00Z", ratio: 4, atNewest: true, environmentChanges: [])
+        try ResultsStore(location).store(changePoints: [range], environment: Records.environment, machine: "bisector")
         var request = BisectRequest(range: range, reports: TemporaryFolder.make("motion-bench-store"))
         (request.repository, request.measured) = (tiny.folder, .init(workerProduct: TinyPackage.worker, configuration: "debug"))
         request.queue = .init(store: store, midpoints: 2)
@@ -170,7 +171,14 @@ struct FleetTests {
         // regressed and the 2nd did not, so one step of two comparisons ends it.
         #expect(outcome.commits == 4 && outcome.steps.map(\.regressed) == [false, true])
         let jobs = try ResultsStore(location).jobs()
-        #expect(jobs.count == 2 && jobs.allSatisfy { $0.state == .done && $0.comparisonID != nil && $0.job.baseline == tiny.revisions[0] })
+        #expect(jobs.count == 3 && jobs.allSatisfy { $0.state == .done && $0.comparisonID != nil })
+        #expect(jobs.prefix(2).allSatisfy { $0.job.baseline == tiny.revisions[0] })
+        // Then the culprit against its parent, by a collector, attributed there; the stored
+        // change point names both.
+        #expect(jobs.last?.job.baseline == tiny.revisions[2] && jobs.last?.job.revision == culprit)
+        let verdict = try #require(outcome.culpritComparison, "\(outcome.culpritNote ?? "no note")")
+        #expect(verdict.verdict == .regressed && verdict.attribution.map { $0.explained >= 0.8 } == true, "\(verdict.attributionNote ?? "")")
+        #expect(outcome.linkedChangePoints == 1)
         let machines = Set(jobs.compactMap { job in job.claimedBy.flatMap { $0.split(separator: "#").first.map(String.init) } })
         #expect(machines.isSubset(of: ["bisect-a", "bisect-b"]) && !machines.isEmpty)
 

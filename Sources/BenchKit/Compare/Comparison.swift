@@ -116,6 +116,8 @@ public struct BenchmarkComparison: Codable, Sendable {
     public var attribution: InstructionAttribution?
     /// Why a regression was not attributed: callgrind missing or failing, the budget spent.
     public var attributionNote: String?
+    /// Which of those it was, when a regression was not attributed.
+    public var attributionWithheld: AttributionWithheld?
     /// Processes measured while other work used the machine, "2 of 6".
     public var busy: String?
     /// Whether further rounds confirmed a regression (`compare-revisions`): false leaves it

@@ -151,6 +151,19 @@ public struct SuspectRange: Codable, Hashable, Sendable {
     /// What differs between the two runs' environments besides the revision ("kernel: 6.1 → 6.12").
     public var environmentChanges: [String]
 
+    public init(
+        benchmark: String, metric: Metric, before: String, after: String, beforeDate: String, afterDate: String, ratio: Double, atNewest: Bool,
+        environmentChanges: [String]
+    ) {
+        (self.benchmark, self.metric, self.before, self.after) = (benchmark, metric, before, after)
+        (self.beforeDate, self.afterDate, self.ratio, self.atNewest, self.environmentChanges) = (beforeDate, afterDate, ratio, atNewest, environmentChanges)
+    }
+
+    /// The same change: one benchmark and metric, between the same two runs' revisions.
+    public func sameChange(as other: SuspectRange) -> Bool {
+        (benchmark, metric, before, after, afterDate) == (other.benchmark, other.metric, other.before, other.after, other.afterDate)
+    }
+
     /// Both runs are of one revision: the machine changed, not the code, and there is nothing to
     /// bisect.
     public var sameRevision: Bool { before == after && before != "unknown" }

@@ -41,7 +41,9 @@ public struct SVGChart: Sendable {
     /// A vertical marker with a label: a change point, between the two runs it lies between.
     public struct Marker: Sendable {
         public var x: Double, label: String, note: String
-        public init(x: Double, label: String, note: String) { (self.x, self.label, self.note) = (x, label, note) }
+        /// Where clicking the marker goes.
+        public var link: String?
+        public init(x: Double, label: String, note: String, link: String? = nil) { (self.x, self.label, self.note, self.link) = (x, label, note, link) }
     }
 
     public var title: String
@@ -125,10 +127,12 @@ public struct SVGChart: Sendable {
                 "<line x1=\"\(f(px(level.from)))\" x2=\"\(f(px(level.to)))\" y1=\"\(f(py(level.y)))\" y2=\"\(f(py(level.y)))\" stroke=\"\(Self.stepColor)\" stroke-width=\"3\" stroke-opacity=\"0.6\"/>"
         }
         for marker in markers {
-            svg +=
+            let drawn =
                 "<g><title>\(markupEscape(marker.note))</title><line x1=\"\(f(px(marker.x)))\" x2=\"\(f(px(marker.x)))\" y1=\"\(f(top))\" y2=\"\(f(top + plotHeight))\" "
                 + "stroke=\"\(Self.stepColor)\" stroke-width=\"2\" stroke-dasharray=\"5 3\"/>"
-                + "<text x=\"\(f(px(marker.x) + 3))\" y=\"\(f(top + plotHeight - 6))\" font-size=\"11\" fill=\"#a04000\">\(markupEscape(marker.label))</text></g>"
+                + "<text x=\"\(f(px(marker.x) + 3))\" y=\"\(f(top + plotHeight - 6))\" font-size=\"11\" fill=\"#a04000\"\(marker.link == nil ? "" : " text-decoration=\"underline\"")>"
+                + "\(markupEscape(marker.label))</text></g>"
+            svg += marker.link.map { "<a href=\"\(markupEscape($0))\">\(drawn)</a>" } ?? drawn
         }
         var legend = left
         if shownBand.count > 1 && !bandLabel.isEmpty {

@@ -277,24 +277,32 @@ public struct SiteGenerator {
                 let range = suspects.first {
                     $0.benchmark == name && $0.afterDate == runAt[after.x]
                 }
+                let culprit = range.flatMap { range in machine.bisected.first { $0.range.sameChange(as: range) } }
                 let revisions = range.map { "\($0.before.prefix(7))..\($0.after.prefix(7))" } ?? ""
                 return SVGChart.Marker(
-                    x: (before.x + after.x) / 2, label: "\(ChartAxis.format(change.ratio, unit: .ratio)) \(revisions)",
-                    note: range?.summary ?? "change point: \(ChartAxis.format(change.ratio, unit: .ratio))")
+                    x: (before.x + after.x) / 2,
+                    label: "\(ChartAxis.format(change.ratio, unit: .ratio)) \(culprit.map { "culprit \($0.culprit.prefix(7))" } ?? revisions)",
+                    note: (range?.summary ?? "change point: \(ChartAxis.format(change.ratio, unit: .ratio))")
+                        + (culprit.map { "\nbisected to \($0.culprit.prefix(10)): click for where its work changed" } ?? ""),
+                    link: culprit.map(Self.culpritFile))
             }
             (chart.xLabel, chart.yLabel, chart.width) = ("date of the run (UTC)", "time per iteration", 580)
             charts.append(chart.render())
-            if let counted = instructionChart(name, history: history, dates: dates, changes: instructionSuspects.filter { $0.benchmark == name }) {
+            if let counted = instructionChart(
+                name, history: history, dates: dates, changes: instructionSuspects.filter { $0.benchmark == name }, bisected: machine.bisected)
+            {
                 charts.append(counted)
             }
         }
-        return body + "<div class=\"charts\">" + charts.joined() + "</div>"
+        return body + bisectedTable(machine) + "<div class=\"charts\">" + charts.joined() + "</div>"
     }
 
     /// A benchmark's instructions per iteration over the runs, with the change points found in
     /// them as dashed lines between the two runs each lies between: drawn for the benchmarks
     /// whose instructions changed, so that a change announced on the summary is seen here too.
-    func instructionChart(_ name: String, history: [HistoryRun], dates: [Double?], changes: [SuspectRange]) -> String? {
+    func instructionChart(_ name: String, history: [HistoryRun], dates: [Double?], changes: [SuspectRange], bisected: [BisectedChangePoint] = [])
+        -> String?
+    {
         guard !changes.isEmpty else { return nil }
         var points: [SVGChart.Point] = []
         for (record, x) in zip(history, dates) {
@@ -311,11 +319,33 @@ public struct SiteGenerator {
             x: ChartAxis(.dates, unit: .plain), y: ChartAxis(.linear(fromZero: true), unit: .count))
         chart.markers = changes.compactMap { change in
             guard let before = Self.seconds(change.beforeDate), let after = Self.seconds(change.afterDate) else { return nil }
-            let label = "\(ChartAxis.format(change.ratio, unit: .ratio)) \(change.before.prefix(7))..\(change.after.prefix(7))"
-            return SVGChart.Marker(x: (before + after) / 2, label: label, note: change.summary)
+            let culprit = bisected.first { $0.range.sameChange(as: change) }
+            let label =
+                "\(ChartAxis.format(change.ratio, unit: .ratio)) "
+                + (culprit.map { "culprit \($0.culprit.prefix(7))" } ?? "\(change.before.prefix(7))..\(change.after.prefix(7))")
+            return SVGChart.Marker(
+                x: (before + after) / 2, label: label,
+                note: change.summary + (culprit.map { "\nbisected to \($0.culprit.prefix(10)): click for where its work changed" } ?? ""),
+                link: culprit.map(Self.culpritFile))
         }
         (chart.xLabel, chart.yLabel, chart.width) = ("date of the run (UTC)", "instructions per iteration", 580)
         return chart.render()
+    }
+
+    /// The change points bisected to a commit, newest first, each linked to its page.
+    func bisectedTable(_ machine: MachineHistory) -> String {
+        guard !machine.bisected.isEmpty else { return "" }
+        var html =
+            "<h2>Change points bisected to a commit</h2><table><tr><th>benchmark</th><th>range</th><th>change</th><th>culprit</th><th>culprit against its parent</th></tr>"
+        for point in machine.bisected {
+            let range = point.range
+            html +=
+                "<tr><td>\(markupEscape(range.benchmark))</td><td>\(markupEscape("\(range.before.prefix(7))..\(range.after.prefix(7))")) (\(markupEscape(range.afterDate)))</td>"
+                + "<td>\(ChartAxis.ratio(range.ratio))\(range.metric == .instructions ? " instructions" : "")</td>"
+                + "<td><a href=\"\(Self.culpritFile(point))\">\(markupEscape(String(point.culprit.prefix(10))))</a></td>"
+                + "<td>\(markupEscape(point.benchmarkComparison?.verdictLabel ?? "no verdict"))\(point.benchmarkComparison?.attribution != nil ? ", attributed" : "")</td></tr>"
+        }
+        return html + "</table>"
     }
 
     func comparisonsPage() -> String {
@@ -438,6 +468,8 @@ public struct MachineHistory: Sendable {
     public var totalRuns: Int
     /// The change points the store keeps for the series; nil: found in `runs`.
     public var changePoints: [SuspectRange]?
+    /// The change points a bisection narrowed to a commit, each with its page.
+    public var bisected: [BisectedChangePoint] = []
 
     public init(name: String, seriesKey: String, runs: [HistoryRun], totalRuns: Int? = nil, changePoints: [SuspectRange]? = nil) {
         (self.name, self.seriesKey, self.runs, self.totalRuns, self.changePoints) = (name, seriesKey, runs, totalRuns ?? runs.count, changePoints)

@@ -11,15 +11,26 @@ extension RevisionComparison {
             if let budget = options.budgetMinutes, elapsed() >= budget {
                 report.comparisons[index].attributionNote =
                     "not attributed: the comparison's budget of \(String(format: "%g", budget)) minutes was spent"
+                report.comparisons[index].attributionWithheld = .budgetSpent
                 continue
             }
             options.progress?.note("attributing \(name)'s regression to functions (callgrind, both revisions)")
             switch attributor.attribute(descriptor) {
             case let .success(attribution): report.comparisons[index].attribution = attribution
-            case let .failure(reason): report.comparisons[index].attributionNote = reason.description
+            case let .failure(reason):
+                (report.comparisons[index].attributionNote, report.comparisons[index].attributionWithheld) = (reason.description, .callgrindFailed)
             }
         }
     }
+}
+
+/// Why a regression has no attribution.
+public enum AttributionWithheld: String, Codable, Sendable {
+    /// The comparison's `--budget-minutes` were spent before it.
+    case budgetSpent
+    /// Callgrind could not profile one of the builds (missing, failing, or an engine in another
+    /// process, which it cannot see).
+    case callgrindFailed
 }
 
 /// One benchmark of `explain`: its attribution, or why there is none.

@@ -126,6 +126,12 @@ public enum Schema {
         ALTER TABLE jobs ADD COLUMN baseline TEXT;
         ALTER TABLE jobs ADD COLUMN comparison_id {int} REFERENCES comparisons(id)
         """,
+        // 3: a bisected change point names its culprit commit and the comparison of the culprit
+        // against its parent, where the functions whose work changed are attributed.
+        """
+        ALTER TABLE change_points ADD COLUMN culprit TEXT;
+        ALTER TABLE change_points ADD COLUMN comparison_id {int} REFERENCES comparisons(id)
+        """,
     ]
 
     /// The version this tool writes and reads.

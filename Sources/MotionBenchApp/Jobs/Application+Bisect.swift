@@ -9,6 +9,8 @@ package struct BisectOutcome: Sendable {
         package var from: String
         package var to: String
         package var regressed: Bool
+        /// The stored comparison, when the step was compared through the queue.
+        package var comparisonID: Int64?
     }
 
     /// The range bisected; nil when there was none.
@@ -20,10 +22,13 @@ package struct BisectOutcome: Sendable {
     package var culprit: String?
     /// Why nothing was bisected, when nothing was.
     package var note: String?
-    /// Where the culprit's change came from, against its parent in the range (`explain` of the
-    /// two), or why it was not attributed.
-    package var attribution: InstructionAttribution?
-    package var attributionNote: String?
+    /// The culprit against its parent (`compare-revisions` of the two): its verdict on the
+    /// benchmark and, when it regressed, the functions whose work changed, or why they were not
+    /// attributed. Kept in `reports/revisions/` and in the store, where the change point names it.
+    package var culpritComparison: BenchmarkComparison?
+    package var culpritNote: String?
+    /// The store's rows of the change point that now name the culprit and its comparison.
+    package var linkedChangePoints = 0
 
     package init(range: SuspectRange?, note: String? = nil) {
         self.range = range
@@ -42,6 +47,9 @@ package struct BisectRequest: Sendable {
     package var profile = "quick"
     /// Compare the midpoints through this store's queue instead of here; nil: here.
     package var queue: Queue?
+    /// Where the culprit's comparison is kept and the change point linked to it (the queue's
+    /// store when there is a queue); nil: only in `reports/revisions/`.
+    package var store: StoreChoice?
 
     package struct Queue: Sendable {
         package var store: StoreChoice
@@ -86,7 +94,7 @@ extension Application {
         outcome.commits = commits.count - 1
         let filter = "^\(NSRegularExpression.escapedPattern(for: range.benchmark))$"
         let width = max(1, request.queue?.midpoints ?? 1)
-        let decide: (String, [String]) throws -> [Bool]
+        let decide: (String, [String]) throws -> [(regressed: Bool, comparisonID: Int64?)]
         if let queue = request.queue {
             decide = { try self.compareThroughQueue(baseline: $0, candidates: $1, filter: filter, request: request, queue: queue) }
             log("bisecting \(range.benchmark) over \(commits.count - 1) commits through the queue, \(width) midpoint\(width == 1 ? "" : "s") a step")
@@ -101,9 +109,8 @@ extension Application {
                 options: options, repository: request.repository, workspace: request.reports.appendingPathComponent("worktrees"))
             decide = { baseline, candidates in
                 try candidates.map { candidate in
-                    try comparison.run(try comparison.resolve(baseline), try comparison.resolve(candidate)).report.comparisons.contains {
-                        $0.verdict == .regressed
-                    }
+                    let report = try comparison.run(try comparison.resolve(baseline), try comparison.resolve(candidate)).report
+                    return (report.comparisons.contains { $0.verdict == .regressed }, nil)
                 }
             }
             log("bisecting \(range.benchmark) over \(commits.count - 1) commits, one compare-revisions a step")
@@ -111,8 +118,11 @@ extension Application {
         while commits.count > 2 {
             let inside = Array(1..<(commits.count - 1))
             let picks = Array(Set((1...min(width, inside.count)).map { inside[$0 * inside.count / (min(width, inside.count) + 1)] })).sorted()
-            let regressed = try decide(commits[0], picks.map { commits[$0] })
-            for (pick, bad) in zip(picks, regressed) { outcome.steps.append(.init(from: commits[0], to: commits[pick], regressed: bad)) }
+            let decided = try decide(commits[0], picks.map { commits[$0] })
+            for (pick, step) in zip(picks, decided) {
+                outcome.steps.append(.init(from: commits[0], to: commits[pick], regressed: step.regressed, comparisonID: step.comparisonID))
+            }
+            let regressed = decided.map(\.regressed)
             if let first = zip(picks, regressed).first(where: { $0.1 })?.0 {
                 let lastGood = picks.filter { $0 < first }.max() ?? 0
                 commits = Array(commits[lastGood...first])
@@ -121,38 +131,14 @@ extension Application {
             }
         }
         outcome.culprit = commits.last
-        if commits.count == 2 {
-            if request.queue == nil {
-                attributeCulprit(&outcome, parent: commits[0], culprit: commits[1], filter: filter, request: request)
-            } else {
-                // The collectors built the midpoints; this machine need not be one that builds.
-                outcome.attributionNote =
-                    "not attributed here (the fleet's collectors built the midpoints): `\(ToolName.current) explain \(commits[0].prefix(10)) \(commits[1].prefix(10)) --filter '\(filter)'` attributes it"
-            }
-        }
+        if commits.count == 2 { try compareCulprit(&outcome, parent: commits[0], culprit: commits[1], filter: filter, request: request) }
         return outcome
-    }
-
-    /// The culprit's change against the commit before it, for the range's benchmark, built here.
-    func attributeCulprit(_ outcome: inout BisectOutcome, parent: String, culprit: String, filter: String, request: BisectRequest) {
-        guard let profile = MeasurementProfile.named(request.profile) else { return }
-        var options = revisionOptions(
-            BenchmarkJob(id: 0, revision: "", filter: filter, profile: request.profile, attempt: 0, build: request.measured.job), profile: profile)
-        options.progress = quiet ? nil : options.progress
-        let comparison = RevisionComparison(options: options, repository: request.repository, workspace: request.reports.appendingPathComponent("worktrees"))
-        do {
-            let explained = try comparison.explain(try comparison.resolve(parent), try comparison.resolve(culprit))
-            outcome.attribution = explained.first?.attribution
-            outcome.attributionNote = explained.first?.note
-        } catch {
-            outcome.attributionNote = "not attributed: \(error)"
-        }
     }
 
     /// Enqueues one comparison job per candidate against `baseline`, waits until every one is
     /// done, and says for each whether its benchmark regressed; a failed job fails the bisection.
     func compareThroughQueue(baseline: String, candidates: [String], filter: String, request: BisectRequest, queue: BisectRequest.Queue) throws
-        -> [Bool]
+        -> [(regressed: Bool, comparisonID: Int64?)]
     {
         let store = try openStore(queue.store, reports: request.reports)
         let ids = try Self.storeFailure(store) {
@@ -170,10 +156,10 @@ extension Application {
             if jobs.count == ids.count, jobs.allSatisfy({ $0.state == .done }) {
                 return try ids.map { id in
                     let job = jobs.first { $0.job.id == id }!
-                    guard let comparison = try job.comparisonID.flatMap({ try store.comparison(id: $0) }) else {
+                    guard let comparisonID = job.comparisonID, let comparison = try store.comparison(id: comparisonID) else {
                         throw ToolError("bisect: job \(id) is done but its comparison is not in the store")
                     }
-                    return comparison.comparisons.contains { $0.verdict == .regressed }
+                    return (comparison.comparisons.contains { $0.verdict == .regressed }, comparisonID)
                 }
             }
             guard Date() < deadline else {

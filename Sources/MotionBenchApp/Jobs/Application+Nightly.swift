@@ -126,6 +126,7 @@ extension Application {
                 try worst.map { range in
                     var bisection = BisectRequest(range: range, reports: request.reports)
                     bisection.queue = request.bisectThroughQueue.map { BisectRequest.Queue(store: request.store, midpoints: $0) }
+                    bisection.store = storeProblem == nil ? request.store : nil
                     return try bisect(bisection)
                 } ?? BisectOutcome(range: nil, note: "no slower change point to bisect")
         }

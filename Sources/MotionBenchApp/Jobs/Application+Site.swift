@@ -53,9 +53,11 @@ extension Application {
             func rank(_ m: StoredMachine) -> Int { m.seriesKey == here ? (m.name == name ? 0 : 1) : 2 }
             let machines = try Self.storeFailure(store) { try store.machines() }.enumerated().sorted { (rank($0.1), $0.0) < (rank($1.1), $1.0) }.map(\.1)
             site.machines = try machines.map { m in
-                MachineHistory(
+                var history = MachineHistory(
                     name: m.name, seriesKey: m.seriesKey, runs: try Self.storeFailure(store) { try store.history(of: m.id, window: request.window) },
                     totalRuns: m.historyRuns)
+                history.bisected = try Self.storeFailure(store) { try store.bisectedChangePoints(of: m.id) }
+                return history
             }
             site.comparisons = try Self.storeFailure(store) { try store.comparisons(limit: 5) }
         }

@@ -81,11 +81,14 @@ struct NightlyCommand: ParsableCommand {
         if let range = bisect.range { print("bisect \(range.benchmark) over \(bisect.commits) commits") }
         for step in bisect.steps { print("  \(step.from.prefix(10))..\(step.to.prefix(10)): \(step.regressed ? "regressed" : "not regressed")") }
         if let culprit = bisect.culprit { print("bisect: the change is in \(culprit.prefix(10))") }
-        if let attribution = bisect.attribution {
-            print("bisect: where it came from, against the commit before it:")
-            for line in attribution.lines(markdown: false) { print("  " + line) }
-        } else if let note = bisect.attributionNote {
-            print("bisect: \(note)")
+        if let verdict = bisect.culpritComparison {
+            print("bisect: the culprit against its parent: \(verdict.verdictLabel)\(verdict.decidingRatio.map { String(format: " %.3f", $0) } ?? "")")
         }
+        if let attribution = bisect.culpritComparison?.attribution {
+            print("bisect: where it came from:")
+            for line in attribution.lines(markdown: false) { print("  " + line) }
+        }
+        if let note = bisect.culpritNote { print("bisect: \(note)") }
+        if bisect.linkedChangePoints > 0 { print("bisect: the stored change point names the culprit and its comparison (the history page links it)") }
     }
 }
