@@ -15,6 +15,7 @@ struct RevisionComparisonTests {
     static let package = Result { () throws -> TinyPackage in
         var tiny = try TinyPackage(revisions: 1)
         try tiny.commit("the sum four times; other outputs", elements: 1000, repeats: 4, outputs: 1)
+        try tiny.commit("damp passes five times, nothing else", elements: 1000, dampPasses: 5)
         return tiny
     }
     /// One reports folder, so the worktrees built by one test serve the next.

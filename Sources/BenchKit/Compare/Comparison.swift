@@ -133,6 +133,9 @@ public struct BenchmarkComparison: Codable, Sendable {
     public var timeVerdict: Verdict?
     /// Why a time verdict of regressed or improved was not kept, when it was not.
     public var withheld: Withheld?
+    /// The verdict the two runs alone gave, where paired rounds of both builds measured again
+    /// decided instead (`compare`, when both builds can be run here).
+    public var runsVerdict: Verdict?
 
     /// What keeps a comparison from a time verdict its statistics reached.
     public enum Withheld: String, Codable, Sendable, CaseIterable {

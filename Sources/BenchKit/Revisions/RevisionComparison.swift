@@ -20,6 +20,13 @@ public struct RevisionComparison {
         /// The checkout: a worktree made for a git revision, or a directory given as is.
         public var directory: URL
         public var commit: String?
+        /// A worker already built (the builds of two stored runs, which `compare` measures
+        /// again): nothing is built, and this worker is measured as it is.
+        public var worker: URL?
+
+        public init(name: String, directory: URL, commit: String?, worker: URL? = nil) {
+            (self.name, self.directory, self.commit, self.worker) = (name, directory, commit, worker)
+        }
     }
 
     public struct Options {
@@ -166,6 +173,7 @@ public struct RevisionComparison {
     /// Builds a revision's tool and worker.
     public func build(_ revision: Revision) throws {
         if let engine = options.engine, engine.build == nil { return }
+        if revision.worker != nil { return }
         options.progress?.note(
             "building \(revision.name) (\(options.engine == nil ? options.configuration : "the engine's build command")) in \(revision.directory.path)")
         let builder =
@@ -250,7 +258,7 @@ public struct RevisionComparison {
     }
 
     func driver(for revision: Revision) -> BenchmarkDriver {
-        var driverOptions = BenchmarkDriver.Options(worker: binary(revision, options.workerProduct))
+        var driverOptions = BenchmarkDriver.Options(worker: revision.worker ?? binary(revision, options.workerProduct))
         driverOptions.profile = options.profile
         driverOptions.filter = options.filter
         driverOptions.threads = options.threads

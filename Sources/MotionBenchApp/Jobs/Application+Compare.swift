@@ -25,12 +25,13 @@ package struct CompareRequest: Sendable {
     package var calibration = CalibrationChoice.machine
     /// Compare runs of different profiles or machines anyway.
     package var force = false
-    /// Whether a regression or improvement seen between the two runs is confirmed by a further run of the
-    /// candidate's build before it is called one (false: the two runs' statistics decide alone).
+    /// Whether the benchmarks the two runs leave open (regressed or improved on time, or
+    /// inconclusive) are measured again before a verdict: by paired rounds of both builds when
+    /// both can run here, else by a further run (false: the two runs' statistics decide alone).
     package var confirm = true
-    /// The benchmark worker a further run of the candidate uses; nil: MotionBenchmarks beside this tool.
+    /// The candidate's build, measured again; nil: MotionBenchmarks beside this tool.
     package var worker: URL?
-    /// The benchmark worker a further run of the baseline uses; nil: MotionBenchmarks beside this tool.
+    /// The baseline's build, measured again; nil: MotionBenchmarks beside this tool.
     package var baselineWorker: URL?
 
     package init(baseline: String, candidate: String? = nil) { (self.baseline, self.candidate) = (baseline, candidate) }
@@ -66,7 +67,17 @@ extension Application {
         } catch let error as ResultFileError {
             throw ToolError(error.description)
         }
-        guard request.confirm, !report.suspects.isEmpty else { return report }
+        guard request.confirm else { return report }
+        let undecided = report.undecidedOnTime
+        if !undecided.isEmpty, case let .success(workers) = pairedWorkers(baseline: baseline, candidate: candidate, request: request) {
+            do {
+                try decideByPairedRounds(&report, undecided, workers: workers, candidate: candidate, policy: policy, request: request)
+                return report
+            } catch {
+                warn("warning: the paired rounds of both builds failed (\(error)); the two runs are confirmed by further runs instead")
+            }
+        }
+        guard !report.suspects.isEmpty else { return report }
         let suspects = report.suspects
         // Both builds measured again, back to back, where both can be: a run that landed apart
         // from its build's other runs — the baseline's as much as the candidate's — then shows.
@@ -99,30 +110,12 @@ extension Application {
     /// side's): possible only when `worker` (else this package's) was built from that run's
     /// commit, from a clean checkout.
     func furtherRun(of run: RunResult, role: String, worker: URL?, suspects: [String], request: CompareRequest) -> Result<RunOutcome, NoFurtherRun> {
-        guard run.benchmarks.allSatisfy({ $0.engine == nil }) else {
-            return .failure(NoFurtherRun(description: "the \(role) measured an engine in another process"))
+        let selection: BenchmarkSelection
+        switch runAgain(run, role: role, worker: worker, names: suspects) {
+        case let .success(found): selection = found.selection
+        case let .failure(why): return .failure(why)
         }
-        guard let built = run.environment.build?.revision, run.environment.build?.dirty != true else {
-            return .failure(NoFurtherRun(description: "the \(role) run does not name a clean build"))
-        }
-        var selection = BenchmarkSelection()
-        selection.worker = worker
-        guard let profile = MeasurementProfile.named(run.profile) else {
-            return .failure(NoFurtherRun(description: "the \(role)'s profile \(run.profile) is not one this tool has"))
-        }
-        selection.profile = profile
-        selection.threads = run.threads
-        selection.filter = "^(" + suspects.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|") + ")$"
         do {
-            let options = try selection.driverOptions(self)
-            let here = BenchmarkDriver(options: options).build().source
-            guard here?.revision == built, here?.dirty != true else {
-                return .failure(
-                    NoFurtherRun(
-                        description:
-                            "the worker here was built from \(here?.revision?.prefix(10) ?? "an unknown commit")\(here?.dirty == true ? " (dirty)" : ""), not the \(role)'s \(built.prefix(10))"
-                    ))
-            }
             log("confirming \(suspects.count) verdict\(suspects.count == 1 ? "" : "s") with a further run of the \(role)'s build")
             return .success(try self.run(RunRequest(selection: selection, reports: request.reports)))
         } catch {

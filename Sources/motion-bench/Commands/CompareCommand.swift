@@ -35,11 +35,11 @@ struct CompareCommand: ParsableCommand {
     @Flag("--force", help: "compare results of different machines or builds") var force: Bool
     @Flag(
         "--no-confirm",
-        help: "decide regressed or improved from the two runs alone, without further runs of both builds to confirm it")
+        help: "decide from the two runs alone, without measuring both builds again (paired rounds, or further runs) where the runs leave a verdict open")
     var noConfirm: Bool
-    @Option("--worker", "PATH", help: "the BenchKit worker a confirming run of the candidate uses (its build); default: this package's")
+    @Option("--worker", "PATH", help: "the candidate's build, measured again where the runs leave a verdict open; default: this package's")
     var worker: String?
-    @Option("--baseline-worker", "PATH", help: "the BenchKit worker a confirming run of the baseline uses (its build); default: this package's")
+    @Option("--baseline-worker", "PATH", help: "the baseline's build, measured again where the runs leave a verdict open; default: this package's")
     var baselineWorker: String?
     var store = StoreOptions()
 
