@@ -33,6 +33,9 @@ public struct Calibrator {
         guard !descriptors.isEmpty else { throw DriverError("no benchmark matches the filter") }
         let capacity = ParallelProbe.capacity(threads: driver.options.threads)
         let loadAverage = MachineState.loadAverageNow()
+        // Other work over the whole calibration, not only inside each process's window: a floor
+        // measured beside a neighbour is that neighbour's, and the file says so.
+        let spanStart = MachineLoad.spanStart()
         let processes = max(2, driver.options.profile.processes)
         var statistics: [String: [Double]] = [:] // every process's statistic
         var sampleCVs: [String: [Double]] = [:]
@@ -121,7 +124,7 @@ public struct Calibrator {
         environment.jemallocVersion = nil
         let machine = MachineState(
             capacity: capacity, threads: driver.options.threads, loadAverage: loadAverage, loads: loads,
-            remeasured: driver.busyLog.remeasured, span: nil)
+            remeasured: driver.busyLog.remeasured, span: MachineLoad.spanLoad(since: spanStart))
         var calibration = Calibration(
             schemaVersion: Calibration.currentSchemaVersion, machineKey: environment.machineKey, seriesKey: environment.seriesKey,
             profile: driver.options.profile.name, date: BenchmarkDriver.timestamp(), revision: environment.revision,
@@ -144,6 +147,9 @@ extension Calibration {
             "A/A: \(pairs) pairs of runs (compare, \(processesPerRun) processes a side) and \(pairs) jobs of \(rounds) rounds of alternating blocks (compare-revisions), threshold \(percent(threshold))",
         ]
         if let machine { lines.append("machine: \(machine.summary)") }
+        if let note = machine?.spanNote {
+            lines.append("warning: measured beside other work (\(note)): its noise and floors are that work's too; calibrate again on a quiet machine")
+        }
         lines.append("")
         let header = [
             "benchmark", "process CV", "round CV", "sample CV", "compare: FP", "detectable", "floor", "revisions: FP", "inconcl.", "detectable", "floor",
