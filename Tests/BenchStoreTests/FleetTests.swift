@@ -71,7 +71,7 @@ struct FleetTests {
         var killedJob: Int64?
         var leftAfterKill: [String] = []
         _ = try wait(for: 240, in: store) { jobs in
-            guard let held = jobs.first(where: { $0.state == .running && $0.claimedBy == "fleet-b#\(victim)" }) else {
+            guard let held = jobs.first(where: { $0.state == .running && $0.claimedBy?.hasPrefix("fleet-b#\(victim)@") == true }) else {
                 return !jobs.contains { $0.state == .queued }
             }
             kill(victim, SIGKILL)

@@ -136,7 +136,7 @@ struct StoreEndToEndTests {
     }
 
     @Test(
-        "a fleet: three collectors with different machine names drain a queue on PostgreSQL; one killed with kill -9 mid-job; every job done once, under the machine that measured it"
+        "a fleet: three collectors with different machine names drain a queue on PostgreSQL; one stopped (SIGSTOP) mid-job and ended, with what it started, by the collector that takes its job over; every job done once, under the machine that measured it"
     )
     func fleet() throws {
         let server = try TestServer.shared.get()
@@ -154,31 +154,42 @@ struct StoreEndToEndTests {
         let store = try ResultsStore(location)
         #expect(try store.jobs().count == 8)
         let machines = ["fleet-a", "fleet-b", "fleet-c"]
-        func collector(_ name: String) throws -> Tool.Started {
-            try Tool.start([
-                "collector", "--database", location.raw, "--machine", name, "--reports", TemporaryFolder.make("motion-bench-store").path, "--heartbeat", "0.5",
-                "--stale-after", "3", "--poll", "0.5",
-            ])
+        func collector(_ name: String, environment: [String: String] = [:]) throws -> Tool.Started {
+            try Tool.start(
+                [
+                    "collector", "--database", location.raw, "--machine", name, "--reports", TemporaryFolder.make("motion-bench-store").path, "--heartbeat",
+                    "0.5", "--stale-after", "3", "--poll", "0.5",
+                ], environment: environment)
         }
-        // fleet-c starts alone and is killed during its second job, once it has stored one; the
-        // other two start after, so the kill never depends on how the queue was shared out.
-        let doomed = try collector("fleet-c")
+        // fleet-c starts alone and is stopped (SIGSTOP: alive, silent, its worker still running)
+        // during its second job, once it has stored one; the other two start after, so the stop
+        // never depends on how the queue was shared out. Its processes carry a tag of their own.
+        let tag = UUID().uuidString
+        let doomed = try collector("fleet-c", environment: [ChildLifetimeTests.variable: tag])
         let victim = doomed.processIdentifier
         let deadline = Date().addingTimeInterval(240)
         var killedJob: Int64?
         while Date() < deadline, killedJob == nil, doomed.process.isRunning {
-            let mine = try store.jobs().filter { $0.claimedBy == "fleet-c#\(victim)" }
+            let mine = try store.jobs().filter { $0.claimedBy?.hasPrefix("fleet-c#\(victim)@") == true }
             if mine.contains(where: { $0.state == .done }), let running = mine.first(where: { $0.state == .running }) {
-                kill(victim, SIGKILL)
+                kill(victim, SIGSTOP)
                 killedJob = running.job.id
             } else {
                 usleep(20_000)
             }
         }
-        let collectors = try [collector("fleet-a"), collector("fleet-b"), doomed]
+        let collectors = try [collector("fleet-a"), collector("fleet-b")]
         let finished = collectors.map { $0.finish() }
         outputs += finished.map(\.output)
+        // The collector that took fleet-c's job over, on this host, ended it and all it had started.
+        let ended = ChildLifetimeTests.wait(10) { !doomed.process.isRunning && ChildLifetimeTests.carrying(tag).isEmpty }
+        let left = ChildLifetimeTests.carrying(tag)
+        if doomed.process.isRunning { kill(victim, SIGKILL) }
+        let stopped = doomed.finish()
+        outputs.append(stopped.output)
         let killed = try #require(killedJob, "fleet-c was not caught mid-job")
+        #expect(ended && left.isEmpty, "the stopped collector or what it started outlived the takeover: \(left)")
+        #expect(doomed.process.terminationReason == .uncaughtSignal && stopped.status == SIGKILL)
         #expect(finished[0].status == 0 && finished[1].status == 0, "\(finished[0].output) \(finished[1].output)")
         let jobs = try store.jobs()
         #expect(jobs.allSatisfy { $0.state == .done }, "\(jobs)")

@@ -18,6 +18,9 @@ public struct BenchmarkJob: Sendable, Hashable {
     /// For a comparison job, the revision `revision` is compared with (`compare-revisions
     /// baseline revision` on one machine, its report stored in `comparisons`); nil for a run.
     public var baseline: String?
+    /// The collector whose claim went stale when this one took the job over; nil for a job
+    /// claimed from the queue.
+    public var takenFrom: String?
 
     public struct Build: Sendable, Hashable {
         public var packagePath: String?
@@ -77,7 +80,7 @@ extension ResultsStore {
             guard
                 let row = try connection.query(
                     """
-                    SELECT id, revision, filter, profile, attempt, package_path, worker_product, configuration, baseline FROM jobs
+                    SELECT id, revision, filter, profile, attempt, package_path, worker_product, configuration, baseline, state, claimed_by FROM jobs
                     WHERE state = 'queued' OR (state = 'running' AND heartbeat_at < \(now) - ?)
                     ORDER BY id LIMIT 1\(connection.dialect.skipLocked)
                     """, .real(staleAfter)
@@ -87,9 +90,11 @@ extension ResultsStore {
             try connection.execute(
                 "UPDATE jobs SET state = 'running', claimed_by = ?, attempt = ?, heartbeat_at = \(now) WHERE id = ?", .text(collector), SQLValue(attempt),
                 .integer(Int64(id)))
-            return BenchmarkJob(
+            var job = BenchmarkJob(
                 id: Int64(id), revision: row[1].string ?? "", filter: row[2].string ?? "", profile: row[3].string ?? "", attempt: attempt,
                 build: .init(packagePath: row[5].string, workerProduct: row[6].string, configuration: row[7].string), baseline: row[8].string)
+            if row[9].string == "running" { job.takenFrom = row[10].string }
+            return job
         }
     }
 

@@ -61,7 +61,7 @@ extension Application {
     package func collect(_ request: CollectorRequest) throws -> CollectorOutcome {
         let link = StoreLink(store: try openStore(request.store, reports: request.reports), patience: request.reconnectFor, warn: warn)
         let machine = request.store.machineName
-        let name = "\(machine)#\(getpid())"
+        let name = CollectorName.make(machine: machine)
         var outcome = CollectorOutcome(collector: name, jobs: [])
         var idleSince: Date?
         while request.maximumJobs.map({ outcome.jobs.count < $0 }) ?? true {
@@ -79,6 +79,7 @@ extension Application {
             }
             idleSince = nil
             log("collector \(name): job \(job.id), \(job.revision.prefix(10)) \(job.filter) (\(job.profile)), attempt \(job.attempt)")
+            if let previous = job.takenFrom, let ended = endStaleCollector(previous) { log("collector \(name): \(ended)") }
             let beat = Heartbeat(location: link.location, job: job, collector: name, every: request.heartbeat)
             defer { beat.stop() }
             if job.baseline != nil {
