@@ -112,7 +112,8 @@ class Spring:
     def last_time_outside(self, eps, resolution):
         """The last time in (0, 10] s the spring from 0 to 1 is eps or more from 1, truncated to
         a multiple of resolution: 10 s is the horizon of docs/protocol.md §4, so a spring still
-        outside there answers 10. The crossing is searched in steps of 1e-4 s whatever the
+        outside there crosses at 10, truncated like any other time (9.999 for a resolution of
+        0.003). The crossing is searched in steps of 1e-4 s whatever the
         resolution (an oscillating spring can leave the band between two multiples of it), then
         bisected."""
         def outside(t):

@@ -162,7 +162,12 @@ extension FixtureFeatures {
             switch key {
             case "value", "velocity": omissions([("query.target", "target"), ("query.initialVelocity", "initialVelocity")], keys: queryKeys, &features)
             case "lastTimeOutside":
-                if let expected { mark("lastTimeOutside.horizon", expected == 10 ? "at" : (9..<10).contains(expected) ? "inside" : nil, &features) }
+                if let expected {
+                    // Below 10 by less than one resolution: the horizon, truncated to a multiple of it.
+                    let truncated = number(query["resolution"]).map { expected < 10 && expected + $0 > 10 + 1e-9 } ?? false
+                    let region = expected == 10 ? "at" : truncated ? "truncated" : (9..<10).contains(expected) ? "inside" : nil
+                    mark("lastTimeOutside.horizon", region, &features)
+                }
             default: break
             }
             if key == "settlingDuration" { omissions([("query.epsilon", "epsilon")], keys: queryKeys, &features) }

@@ -28,10 +28,19 @@ extension StatedValues {
         bound(
             "lastTimeOutside.horizon", "lastTimeOutside's horizon, 10 s",
             [
-                p("`spring`", "10 s is the horizon — a spring still outside the band at 10 s answers 10"),
+                p("`spring`", "10 s is the horizon — a spring still outside the band at 10 s"),
                 p("`spring`", "(`springs/region-last-time-outside-horizon`: 10 for a slow spring that a scan without the horizon finds outside until 21.13 s)"),
+                p("`spring`", "The horizon is taken first and the truncation after it, like any other time"),
+                p("`spring`", "the largest multiple below it — 9.999 for a resolution of 0.003"),
+                p(
+                    "`spring`",
+                    "(`springs/region-last-time-outside-horizon-resolution`; **decided by the project**: the answer is always a multiple of `resolution`, never above the horizon)"
+                ),
             ],
-            regions: [("just inside (answers 9 to 10)", "inside"), ("at the horizon (answers 10)", "at")]),
+            regions: [
+                ("just inside (answers 9 to 10)", "inside"), ("at the horizon (answers 10)", "at"),
+                ("at the horizon, 10 not a multiple of the resolution (the multiple below it)", "truncated"),
+            ]),
         bound(
             "UnitCurve.progress.lower", "a Bézier UnitCurve clamps progress to at least 0",
             [

@@ -78,7 +78,8 @@ extension Player {
             let mid = (low + high) / 2
             if outside(try values([mid])[0]) { low = mid } else { high = mid }
         }
-        return low
+        // Still outside at the horizon: the crossing is the horizon itself (docs/protocol.md §4).
+        return min(low, start)
     }
 
     package static func answerCurve(_ scenario: CurveScenario) -> [Double?] {
