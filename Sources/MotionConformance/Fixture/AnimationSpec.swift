@@ -51,7 +51,8 @@ public struct AnimationSpec: Sendable {
                 animation = animation.repeatForever(autoreverses: autoreverses)
             case "autoreverses":
                 guard index > 0, modifierList[index - 1].0.hasPrefix("repeat") else {
-                    throw value.error("autoreverses belongs to the repeat just before it; put it directly after repeatCount or repeatForever")
+                    throw value.error(
+                        "autoreverses belongs to the repeat just before it; put it directly after repeatCount or repeatForever", rule: .order)
                 }
             case "logicallyCompleteAfter": animation = animation.logicallyComplete(after: try value.number())
             default:

@@ -73,6 +73,8 @@ extension FixtureLoader {
         }
         if members.contains("disableAnimations") {
             try cursor.onlyKeys(["disableAnimations", "valueChanged"])
+            // `{}`: the modifier takes no arguments.
+            try cursor.field("disableAnimations").onlyKeys([])
             return .disableAnimations(valueChanged: try cursor.optionalField("valueChanged")?.bool())
         }
         try cursor.onlyKeys(["animation", "valueChanged"])
@@ -186,7 +188,7 @@ extension FixtureLoader {
             var trackType = type
             if let property {
                 guard case let .structure(names) = type, names.contains(property) else {
-                    throw try track.field("property").error("\"\(property)\" is not a property of the value")
+                    throw try track.field("property").error("\"\(property)\" is not a property of the value", rule: .reference)
                 }
                 trackType = .scalar
             }
@@ -253,7 +255,7 @@ extension FixtureLoader {
         let samples = try sampleCursors.map { sample -> PhaseScenario.Sample in
             try sample.onlyKeys(["time", "value", "phase"])
             let phase = try sample.optionalField("phase")?.string()
-            if let phase, !names.contains(phase) { throw try sample.field("phase").error("no phase named \"\(phase)\"") }
+            if let phase, !names.contains(phase) { throw try sample.field("phase").error("no phase named \"\(phase)\"", rule: .reference) }
             return PhaseScenario.Sample(time: try time(try sample.field("time")), value: try sample.optionalField("value")?.number(), phase: phase)
         }
         try ordered(zip(samples.map(\.time), sampleCursors).map { ($0, try $1.field("time")) })
@@ -261,7 +263,7 @@ extension FixtureLoader {
         let transitions = try transitionCursors?.map { t -> (Double, String) in
             try t.onlyKeys(["time", "phase"])
             let phase = try t.field("phase").string()
-            guard names.contains(phase) else { throw try t.field("phase").error("no phase named \"\(phase)\"") }
+            guard names.contains(phase) else { throw try t.field("phase").error("no phase named \"\(phase)\"", rule: .reference) }
             return (try time(try t.field("time")), phase)
         }
         if let transitions, let transitionCursors {
@@ -275,8 +277,8 @@ extension FixtureLoader {
         // The player steps every frame: the frames are the work this fixture asks for.
         guard (duration * frameRate).rounded() <= Limits.frames else {
             throw try body.field("duration").error(
-                "phases duration × frameRate is \(JSONValue.format((duration * frameRate).rounded())) frames, over the \(JSONValue.format(Limits.frames))-frame limit"
-            )
+                "phases duration × frameRate is \(JSONValue.format((duration * frameRate).rounded())) frames, over the \(JSONValue.format(Limits.frames))-frame limit",
+                rule: .limit)
         }
         return PhaseScenario(
             phases: phases, mode: modeName == "trigger" ? .trigger : .continuous, frameRate: frameRate,

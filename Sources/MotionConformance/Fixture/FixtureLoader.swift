@@ -116,14 +116,16 @@ public enum FixtureLoader {
         try cursor.onlyKeys(["seed", "index", "rules"])
         let seed = try cursor.field("seed").integer()
         guard seed >= 0 else { throw try cursor.field("seed").error("must not be negative") }
-        return Fixture.Generator(
-            seed: UInt64(seed), index: try cursor.field("index").integer(), rules: try cursor.field("rules").array().map { try $0.string() })
+        let index = try cursor.field("index").integer()
+        guard index >= 0 else { throw try cursor.field("index").error("must not be negative") }
+        return Fixture.Generator(seed: UInt64(seed), index: index, rules: try cursor.field("rules").array().map { try $0.string() })
     }
 
     // MARK: Values
 
     package static func valueType(_ cursor: JSONCursor) throws -> ValueType {
         if case .object = cursor.value {
+            try cursor.onlyKeys(["struct"])
             let names = try cursor.field("struct").array().map { try $0.string() }
             guard !names.isEmpty, Set(names).count == names.count else { throw cursor.error("a struct needs distinct property names") }
             return .structure(names)
@@ -145,8 +147,20 @@ public enum FixtureLoader {
         case .point, .size, .rect:
             return try cursor.numbers(count: type.componentNames.count)
         case let .structure(names):
-            try cursor.onlyKeys(Set(names))
+            _ = try cursor.members()
+            try structKeys(cursor, names)
             return try names.map { try cursor.field($0).number() }
+        }
+    }
+
+    /// A struct value's keys are the value type's property names, each once: a reference the
+    /// schema cannot state.
+    static func structKeys(_ cursor: JSONCursor, _ names: [String]) throws {
+        do { try cursor.onlyKeys(Set(names)) } catch let error as FixtureError {
+            throw FixtureError(path: error.path, message: error.message, rule: .reference)
+        }
+        for name in names where try cursor.optionalField(name) == nil {
+            throw cursor.error("\(name): missing; the value type names it", rule: .reference)
         }
     }
 
@@ -159,7 +173,8 @@ public enum FixtureLoader {
             guard items.count == type.componentNames.count else { throw cursor.error("expected \(type.componentNames.count) numbers, found \(items.count)") }
             return items
         case let .structure(names):
-            try cursor.onlyKeys(Set(names))
+            _ = try cursor.members()
+            try structKeys(cursor, names)
             return try names.map { try cursor.field($0).extendedNumber() }
         }
     }
@@ -197,7 +212,7 @@ public enum FixtureLoader {
     /// Checks that times never go backwards.
     static func ordered(_ items: [(Double, JSONCursor)]) throws {
         for (previous, next) in zip(items, items.dropFirst()) where next.0 < previous.0 {
-            throw next.1.error("out of time order: \(JSONValue.format(next.0)) comes after \(JSONValue.format(previous.0))")
+            throw next.1.error("out of time order: \(JSONValue.format(next.0)) comes after \(JSONValue.format(previous.0))", rule: .order)
         }
     }
 }

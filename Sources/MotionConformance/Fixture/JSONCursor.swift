@@ -14,7 +14,11 @@ public struct JSONCursor {
         self.path = path
     }
 
-    package func error(_ message: String) -> FixtureError { FixtureError(path: path, message: message) }
+    package func error(_ message: String, rule: FixtureError.Rule = .format) -> FixtureError {
+        var error = FixtureError(path: path, message: message)
+        error.rule = rule
+        return error
+    }
 
     package var isNull: Bool { value == .null }
 
@@ -135,8 +139,24 @@ public struct FixtureError: Error, CustomStringConvertible, Sendable {
     public var file: String?
     public let path: String
     public let message: String
+    /// Which kind of rule the fixture broke: one Fixtures/fixture.schema.json states, or one it
+    /// cannot (a name that must name something else in the fixture, times in order, the work a
+    /// fixture may ask for), which the reader alone enforces.
+    public var rule = Rule.format
 
-    public init(file: String? = nil, path: String, message: String) {
+    public enum Rule: String, Sendable, CaseIterable {
+        /// The format the schema states: keys, types, enumerations, ranges, forms.
+        case format
+        /// A name that must name something the fixture declares (a phase, a struct's property).
+        case reference
+        /// Order: times that go backwards, `autoreverses` not directly after its repeat.
+        case order
+        /// Work beyond a limit on a product of fields (frames = duration × frame rate).
+        case limit
+    }
+
+    public init(file: String? = nil, path: String, message: String, rule: Rule = .format) {
+        self.rule = rule
         self.file = file
         self.path = path
         self.message = message
