@@ -625,7 +625,7 @@ public struct RevisionComparison {
             return try body()
         }
         let folder = common.hasPrefix("/") ? URL(fileURLWithPath: common) : repository.appendingPathComponent(common)
-        let descriptor = open(folder.appendingPathComponent("motion-bench-worktrees.lock").path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        let descriptor = open(folder.appendingPathComponent("benchkit-worktrees.lock").path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return try body() }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
