@@ -265,6 +265,13 @@ public struct ComparisonReport: Codable, Sendable {
 
     public func count(_ verdict: Verdict) -> Int { comparisons.filter { $0.verdict == verdict }.count }
 
+    /// The geometric mean of the time ratios of the benchmarks compared on time (exp of the mean
+    /// log ratio); nil when none was.
+    public static func geometricMeanRatio(of comparisons: [BenchmarkComparison]) -> Double? {
+        let ratios = comparisons.compactMap { [.regressed, .improved, .unchanged, .inconclusive].contains($0.verdict) ? $0.ratio : nil }
+        return ratios.isEmpty ? nil : exp(ratios.map(log).reduce(0, +) / Double(ratios.count))
+    }
+
     /// Compares `candidate` with `baseline`. Runs from different machines are refused unless
     /// `force` (their times are not comparable).
     public static func compare(
@@ -298,8 +305,7 @@ public struct ComparisonReport: Codable, Sendable {
             for index in comparisons.indices { comparisons[index].withholdTimeVerdict(why, .busyRun) }
         }
         FalseDiscovery.control(&comparisons, level: (1 - policy.confidence) / 2)
-        let ratios = comparisons.compactMap { [.regressed, .improved, .unchanged, .inconclusive].contains($0.verdict) ? $0.ratio : nil }
-        let geometricMean = ratios.isEmpty ? nil : exp(ratios.map(log).reduce(0, +) / Double(ratios.count))
+        let geometricMean = geometricMeanRatio(of: comparisons)
         let machine = [baseline.machine.map { "baseline: \($0.summary)" }, candidate.machine.map { "candidate: \($0.summary)" }].compactMap { $0 }
         return ComparisonReport(
             baseline: baselineName, candidate: candidateName, comparisons: comparisons, geometricMeanRatio: geometricMean,

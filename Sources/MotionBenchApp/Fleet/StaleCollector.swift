@@ -70,8 +70,10 @@ extension Application {
         let descendants = table.descendants(of: pid)
         kill(pid, SIGKILL)
         for child in descendants {
-            let group = getpgid(child)
-            if group > 1, group != getpgrp() { kill(-group, SIGKILL) }
+            // A build or worker leads a process group of its own (`ChildGroups.spawn`): that
+            // group is the collector's to end. Any other group (the shell's job the collector
+            // ran in) is not: only the process itself is killed.
+            if getpgid(child) == child { kill(-child, SIGKILL) }
             kill(child, SIGKILL)
         }
         let deadline = Date().addingTimeInterval(10)

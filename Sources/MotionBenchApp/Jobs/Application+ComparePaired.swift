@@ -100,8 +100,7 @@ extension Application {
             (decided.baselineInstructions, decided.candidateInstructions) = (runs.baselineInstructions, runs.candidateInstructions)
             report.comparisons[index] = decided
         }
-        let ratios = report.comparisons.compactMap { [.regressed, .improved, .unchanged, .inconclusive].contains($0.verdict) ? $0.ratio : nil }
-        report.geometricMeanRatio = ratios.isEmpty ? nil : exp(ratios.map { Foundation.log($0) }.reduce(0, +) / Double(ratios.count))
+        report.geometricMeanRatio = ComparisonReport.geometricMeanRatio(of: report.comparisons)
         report.machine = [
             report.machine,
             "paired rounds of both builds: " + (outcome.machine.map { $0.summary + "; " } ?? "")
