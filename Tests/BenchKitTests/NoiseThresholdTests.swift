@@ -112,7 +112,9 @@ struct NoiseThresholdTests {
         // at n = 6 (5 degrees of freedom, 2.571 + 0.920) √6 = 2.449 < 2.468; at n = 7 (2.447 + 0.906) 2.646 ≥ 2.371.
         #expect(RevisionComparison.confirmationRounds(after: 2, design: .blocks, logRatios: [0.02, 0.06]) == 7)
         #expect(RevisionComparison.confirmationRounds(after: 12, design: .blocks, logRatios: [0.02, 0.06]) == 12)
-        #expect(RevisionComparison.confirmationRounds(after: 3, design: .blocks, logRatios: [0.5, 0.51, 0.5]) == 3, "a clear slowdown: as many again")
+        #expect(RevisionComparison.confirmationRounds(after: 8, design: .blocks, logRatios: [0.5, 0.51, 0.5]) == 8, "a clear slowdown: as many again")
+        // Never fewer than the sign-flip test can confirm with: 2⁻⁶ < 2.5% ≤ 2⁻⁵.
+        #expect(RevisionComparison.confirmationRounds(after: 3, design: .blocks, logRatios: [0.5, 0.51, 0.5]) == 6)
         #expect(RevisionComparison.confirmationRounds(after: 3, design: .processes, logRatios: [0.5, 0.51, 0.5]) == 8)
     }
 

@@ -126,8 +126,9 @@ struct VerdictStatisticsTests {
     func calibrationFloor() {
         let quiet = [RatioEstimate.pairedRounds(logRatios: [0.01, -0.01, 0.0, 0.005])!]
         #expect(Calibration.DesignFigures(estimates: quiet, threshold: 0.05, confidence: 0.95, detectableEffect: 0.07).thresholdFloor == 0)
-        // An A/A pair at 1.10 with a tight interval: a false positive at 5%; the floor clears its lower end.
-        let loud = RatioEstimate.pairedRounds(logRatios: [0.094, 0.096, 0.095, 0.097])!
+        // An A/A pair at 1.10 with a tight interval over six rounds (enough for the sign-flip
+        // test): a false positive at 5%; the floor clears its lower end.
+        let loud = RatioEstimate.pairedRounds(logRatios: [0.094, 0.096, 0.095, 0.097, 0.095, 0.096])!
         let figures = Calibration.DesignFigures(estimates: [loud], threshold: 0.05, confidence: 0.95, detectableEffect: 0.07)
         #expect(figures.falsePositives == 1)
         #expect(figures.thresholdFloor > loud.interval(confidence: 0.95).lowerBound - 1)

@@ -166,10 +166,20 @@ struct FleetTests {
             )
             return
         }
-        #expect(outcome.culprit == culprit, "\(outcome.steps.map { "\($0.to.prefix(7)) \($0.regressed)" })")
+        // A wrong step says what its stored comparison rested on.
+        let evidence = outcome.steps.map { step -> String in
+            let report = step.comparisonID.flatMap { try? ResultsStore(location).comparison(id: $0) }
+            let figures = report?.comparisons.map { c in
+                "\(c.verdict.rawValue) by \((c.decidedBy ?? []).map(\.rawValue)) ratio \(c.ratio ?? .nan) \(c.interval ?? []) \(c.design ?? "")"
+                    + " instructions \(c.baselineInstructions ?? .nan) → \(c.candidateInstructions ?? .nan) busy \(c.busy ?? "no")"
+                    + " withheld \(c.withheld?.rawValue ?? "no") confirmed \(c.confirmed.map { "\($0)" } ?? "-") \(c.message ?? "")"
+            }
+            return "\(step.to.prefix(7)) \(step.regressed): \(figures ?? ["no stored comparison"]) \(report?.machine ?? "")"
+        }
+        #expect(outcome.culprit == culprit, "\(evidence.joined(separator: "\n"))")
         // Four commits after the range's start, two midpoints a step (the 2nd and 3rd): the 3rd
         // regressed and the 2nd did not, so one step of two comparisons ends it.
-        #expect(outcome.commits == 4 && outcome.steps.map(\.regressed) == [false, true])
+        #expect(outcome.commits == 4 && outcome.steps.map(\.regressed) == [false, true], "\(evidence.joined(separator: "\n"))")
         let jobs = try ResultsStore(location).jobs()
         #expect(jobs.count == 3 && jobs.allSatisfy { $0.state == .done && $0.comparisonID != nil })
         #expect(jobs.prefix(2).allSatisfy { $0.job.baseline == tiny.revisions[0] })

@@ -44,8 +44,15 @@ extension RevisionComparisonTests {
         let (slower, status) = try compare("a", "b", workers[0], workers[2])
         let sum = try #require(slower.comparisons.first { $0.name == TinyPackage.springsBenchmark })
         #expect(sum.runsVerdict != nil && slower.rounds != nil, "decided by paired rounds: \(sum)")
-        #expect(sum.verdict == .regressed && sum.confirmed == true && (sum.ratio ?? 0) > 2, "\(sum.message ?? "")")
-        #expect(status == 2 && slower.exitCode == status)
+        // Beside the other tests' work the time verdict is withheld, never given: then the rounds'
+        // ratio still shows the slowdown, and the exit code says nothing was decided.
+        if sum.withheld == .busyProcesses || sum.withheld == .busyRun {
+            #expect(sum.verdict == .inconclusive && (sum.ratio ?? 0) > 2 && status == 3, "\(sum.message ?? "")")
+        } else {
+            #expect(sum.verdict == .regressed && sum.confirmed == true && (sum.ratio ?? 0) > 2, "\(sum.message ?? "")")
+            #expect(status == 2)
+        }
+        #expect(slower.exitCode == status)
 
         let (same, sameStatus) = try compare("a", "a2", workers[0], workers[0])
         let again = try #require(same.comparisons.first { $0.name == TinyPackage.springsBenchmark })

@@ -42,7 +42,7 @@ struct RevisionComparisonTests {
         "a slowed benchmark is a confirmed regression with its instruction counts risen; another whose outputs differ is a digest mismatch: exit 4, the one stored"
     )
     func changedRevision() throws {
-        let run = try compare(0, 1, filter: "^tiny\\.", options: ["--rounds", "3", "--max-rounds", "6"])
+        let run = try compare(0, 1, filter: "^tiny\\.", options: ["--rounds", "3", "--max-rounds", "12"])
         #expect(run.status == 4, "\(run.output.suffix(1500))")
         let report = try storedReport(in: run)
         let sum = try #require(report.comparisons.first { $0.name == TinyPackage.benchmark })

@@ -34,8 +34,8 @@ public struct RevisionComparison {
         public var filter: String?
         /// Rounds every benchmark gets before the first verdict.
         public var rounds = 4
-        /// Rounds at most, confirmation included.
-        public var maximumRounds = 12
+        /// Rounds at most, confirmation included (`defaultMaximumRounds`).
+        public var maximumRounds = RevisionComparison.defaultMaximumRounds(after: 4)
         /// Minutes the timing rounds may take at most; nil for no limit but `maximumRounds`.
         public var budgetMinutes: Double?
         /// Re-measure before calling a benchmark regressed.
@@ -489,9 +489,18 @@ public struct RevisionComparison {
     /// m̂·√n / sd ≥ t₁₋α,ₙ₋₁ + t₀.₈,ₙ₋₁ (m̂ the mean log-ratio, sd the rounds' standard deviation).
     /// With one fresh process a side, at least 8: each such round carries the whole difference
     /// between processes, and a one-sided test on 4 rounds (3 degrees of freedom, critical t
-    /// 3.18 at 2.5%) leaves even a 1.7× regression unconfirmed about as often as not.
+    /// 3.18 at 2.5%) leaves even a 1.7× regression unconfirmed about as often as not. Never fewer
+    /// than the sign-flip test needs to reach its level at all (6 at 2.5%).
+    /// Rounds at most when none are asked for: three times the larger of the first decision's
+    /// rounds and the fewest the sign-flip test decides with at 2.5% (6), so that a regression
+    /// decided there has room for its confirmation and one more try.
+    public static func defaultMaximumRounds(after rounds: Int) -> Int {
+        3 * max(rounds, SignFlip.minimumUnits(alpha: (1 - ComparisonPolicy().confidence) / 2))
+    }
+
     static func confirmationRounds(after: Int, design: Design, logRatios: [Double] = [], confidence: Double = 0.95) -> Int {
-        var rounds = design == .processes ? max(after, 8) : after
+        let signFlip = SignFlip.minimumUnits(alpha: (1 - confidence) / 2)
+        var rounds = max(design == .processes ? max(after, 8) : after, signFlip)
         if logRatios.count >= 2 {
             let m = RatioEstimate.mean(logRatios), sd = RatioEstimate.variance(logRatios).squareRoot()
             if m > 0, sd > 0 {
@@ -514,18 +523,19 @@ public struct RevisionComparison {
             estimate, threshold: options.policy.threshold(for: name).value, confidence: options.policy.confidence, margin: options.policy.margin)
     }
 
-    /// Whether a deterministic count, not time, made the verdict (nothing to confirm then).
     /// The confirmation's note: the further rounds alone must show the candidate slower (their
-    /// one-sided test of ratio ≤ 1 rejects), and all rounds together must still call it regressed.
+    /// one-sided t and sign-flip tests of ratio ≤ 1 both reject), and all rounds together must
+    /// still call it regressed.
     func confirmation(_ further: [Round], all: VerdictDecision?) -> (confirmed: Bool, note: String) {
         guard let estimate = RatioEstimate.pairedRounds(logRatios: further.compactMap(\.logRatio)) else {
             return (false, "the confirmation rounds gave no ratio: not confirmed")
         }
         let alpha = (1 - options.policy.confidence) / 2
-        let p =
+        let t =
             estimate.logStandardError > 0
             ? StudentT.upperTail(log(estimate.ratio) / estimate.logStandardError, degreesOfFreedom: estimate.degreesOfFreedom)
             : (estimate.ratio > 1 ? 0 : 1)
+        let p = max(t, SignFlip.upperTail(estimate.logRatios ?? []))
         let figures = "\(further.count) further rounds gave \(String(format: "%.3f", estimate.ratio)) (p = \(String(format: "%.2g", p)) against ratio ≤ 1)"
         guard p < alpha else { return (false, figures + ": not confirmed") }
         guard all?.verdict == .regressed else { return (false, figures + ", but all rounds together no longer call it regressed: not confirmed") }

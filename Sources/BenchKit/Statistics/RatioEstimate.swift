@@ -11,7 +11,9 @@ import Foundation
 /// - `processes`: Welch's two-sample t on the logs of each side's per-process statistics,
 ///   with the Welch–Satterthwaite degrees of freedom. For runs measured at different times.
 /// - `pairedRounds`: the one-sample t on the per-round log-ratios log(Bᵢ / Aᵢ), for rounds that
-///   measure A and B back to back, so drift over the job cancels within each pair.
+///   measure A and B back to back, so drift over the job cancels within each pair. The log-ratios
+///   are kept: a verdict on them needs their sign-flip test too (`SignFlip`), which stays at its
+///   level when processes scatter in modes and a t on a few rounds does not.
 public struct RatioEstimate: Codable, Hashable, Sendable {
     public enum Design: String, Codable, Sendable {
         case processes
@@ -27,6 +29,8 @@ public struct RatioEstimate: Codable, Hashable, Sendable {
     /// Units on each side (for paired rounds, both are the number of rounds).
     public var baselineUnits: Int
     public var candidateUnits: Int
+    /// The per-round log-ratios of the paired design; nil for processes.
+    public var logRatios: [Double]?
 
     /// The two-sided `confidence` interval of the ratio.
     public func interval(confidence: Double) -> ClosedRange<Double> {
@@ -56,7 +60,7 @@ public struct RatioEstimate: Codable, Hashable, Sendable {
         guard d.count >= 2, d.allSatisfy(\.isFinite) else { return nil }
         return RatioEstimate(
             design: .pairedRounds, ratio: exp(mean(d)), logStandardError: (variance(d) / Double(d.count)).squareRoot(),
-            degreesOfFreedom: Double(d.count - 1), baselineUnits: d.count, candidateUnits: d.count)
+            degreesOfFreedom: Double(d.count - 1), baselineUnits: d.count, candidateUnits: d.count, logRatios: d)
     }
 
     static func mean(_ x: [Double]) -> Double { x.reduce(0, +) / Double(x.count) }
@@ -80,7 +84,10 @@ public struct RatioEstimate: Codable, Hashable, Sendable {
 /// - `unchanged` when both one-sided tests of equivalence at θ reject (TOST, Schuirmann 1987):
 ///   the interval lies within [1/(1 + θ), 1 + θ]; its p-value is the larger of the two;
 /// - `inconclusive` otherwise, with the smallest of the three p-values (the nearest decision).
-/// Each test is at level (1 − confidence)/2, matching the two-sided interval.
+/// Each test is at level (1 − confidence)/2, matching the two-sided interval. For paired rounds
+/// the two directional tests also need the sign-flip test of the shifted log-ratios (dᵢ − M for
+/// slower, −M − dᵢ for faster) to reject: their p-value is the larger of the two, so a verdict
+/// never rests on the t's normality alone (`SignFlip`).
 ///
 /// The detectable effect is the slowdown this estimate's noise would call `regressed` with 80%
 /// probability: exp(max(L, M + t₁₋α·s) + t₀.₈·s) − 1 (the usual power approximation for a t
@@ -120,7 +127,11 @@ public struct VerdictDecision: Hashable, Sendable {
         let equivalent = "ratio outside \(ratio(1 / (1 + threshold)))–\(ratio(1 + threshold))"
         func p(_ t: Double) -> Double { s > 0 ? StudentT.upperTail(t, degreesOfFreedom: nu) : (t > 0 ? 0 : 1) }
         func t(_ distance: Double) -> Double { s > 0 ? distance / s : (distance > 0 ? .infinity : -.infinity) }
-        let pSlower = p(t(m - evidence)), pFaster = p(t(-evidence - m))
+        var pSlower = p(t(m - evidence)), pFaster = p(t(-evidence - m))
+        if let d = estimate.logRatios {
+            pSlower = max(pSlower, SignFlip.upperTail(d.map { $0 - evidence }))
+            pFaster = max(pFaster, SignFlip.upperTail(d.map { -evidence - $0 }))
+        }
         let pEquivalent = max(p(t(m + bound)), p(t(bound - m)))
         directionalPValue = min(pSlower, pFaster)
         detectableEffect = Self.detectableEffect(threshold: threshold, standardError: s, degreesOfFreedom: nu, confidence: confidence, margin: margin)

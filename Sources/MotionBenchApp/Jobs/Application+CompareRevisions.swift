@@ -109,7 +109,7 @@ extension Application {
         options.rounds = request.rounds ?? request.profile.pairedRounds
         guard options.rounds >= 2 else { throw RequestError(.rounds, "\(options.rounds)", "needs at least 2 (a paired test needs two rounds)") }
         options.budgetMinutes = request.budgetMinutes
-        options.maximumRounds = request.maximumRounds ?? (request.budgetMinutes == nil ? options.rounds * 3 : 1000)
+        options.maximumRounds = request.maximumRounds ?? (request.budgetMinutes == nil ? RevisionComparison.defaultMaximumRounds(after: options.rounds) : 1000)
         guard options.maximumRounds >= options.rounds else {
             throw RequestError(.maximumRounds, "\(options.maximumRounds)", "is fewer than the \(options.rounds) rounds before the first decision")
         }
