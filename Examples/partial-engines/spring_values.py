@@ -7,12 +7,20 @@ It declares `spring.value` and `spring.parameters` (docs/protocol.md §3): veloc
 checks are skipped. It declares the three initializer forms it has, not `spring.form.settling`:
 scenarios made with the `settlingDuration` initializer are skipped, never asked (it would answer
 them with an error).
+
+`--two-forms` makes it a smaller library still: springs by value in the duration and response forms
+alone, whose duration form starts from rest whatever initial velocity it is given and whose damping
+ratio is clamped to [0, 1] — and says so in its handshake's `limits` (docs/protocol.md §3,
+"Limits"), so that those checks and scenarios are skipped. `--two-forms-undeclared` behaves the
+same and says nothing: they fail.
 """
 import json
 import math
 import sys
 
 TAU = 2 * math.pi
+TWO_FORMS = any(arg.startswith("--two-forms") for arg in sys.argv[1:])
+LIMITS = {"initialVelocityIgnoredBy": ["duration"], "dampingRatio": [0, 1]}
 
 
 class Spring:
@@ -32,8 +40,11 @@ class Spring:
             else:
                 bounce = init.get("bounce", 0.0)
                 ratio = math.inf if bounce <= -1 else 1 / (bounce + 1) if bounce < 0 else max(0.0, 1 - bounce)
+            if TWO_FORMS:
+                ratio = min(max(ratio, 0.0), 1.0)
             self.stiffness = (TAU / response) ** 2
             self.damping = 2 * ratio * TAU / response
+        self.ignores_initial_velocity = TWO_FORMS and "response" not in init and "stiffness" not in init
 
     def parameter(self, name):
         omega0 = math.sqrt(self.stiffness / self.mass)
@@ -48,6 +59,8 @@ class Spring:
         omega0 = math.sqrt(self.stiffness / self.mass)
         zeta = self.damping / (2 * math.sqrt(self.stiffness * self.mass))
         x0 = -target  # displacement from the target
+        if self.ignores_initial_velocity:
+            v0 = 0.0
         if zeta < 1:
             wd = omega0 * math.sqrt(1 - zeta * zeta)
             b = (v0 + zeta * omega0 * x0) / wd
@@ -64,6 +77,12 @@ class Spring:
 
 def answer(request):
     if request["op"] == "hello":
+        if TWO_FORMS:
+            hello = {"protocol": 2, "engine": {"name": "spring-two-forms", "version": "1.0"},
+                     "capabilities": ["spring.value", "spring.form.duration", "spring.form.response"]}
+            if "--two-forms" in sys.argv:
+                hello["limits"] = LIMITS
+            return hello
         return {"protocol": 2, "engine": {"name": "spring-values", "version": "1.0"}, "capabilities": ["spring.value", "spring.parameters", "spring.form.duration", "spring.form.response", "spring.form.physical"]}
     if request["op"] == "spring":
         spring = Spring(request["spring"])

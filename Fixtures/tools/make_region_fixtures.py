@@ -221,6 +221,67 @@ for name, points in (("easeIn", (0.42, 0, 1, 1)), ("easeOut", (0, 0, 0.58, 1)), 
           "docs/semantics.md §2.1, §2.2", {"absolute": 2 * STEP * 4, "relative": 1e-6}, {"curve": {"curve": curve, "checks": checks}})
 
 
+# --- What easing and spring libraries implement (§1.2, §2.1) --------------------------------------
+# A library that declares only some capabilities must still be asked enough to be judged: Béziers of
+# control points inside [0, 1] queried inside [0, 1] (CSS's `cubic-bezier`, the easing tables
+# libraries ship), and springs of the duration and response forms from rest with damping ratios
+# inside [0, 1].
+EASINGS = [
+    ("css-ease", (0.25, 0.1, 0.25, 1)), ("css-ease-in", (0.42, 0, 1, 1)), ("css-ease-out", (0, 0, 0.58, 1)),
+    ("css-ease-in-out", (0.42, 0, 0.58, 1)), ("standard", (0.4, 0, 0.2, 1)), ("decelerate", (0, 0, 0.2, 1)),
+    ("accelerate", (0.4, 0, 1, 1)), ("sharp", (0.4, 0, 0.6, 1)), ("sine-in", (0.12, 0, 0.39, 0)),
+    ("sine-out", (0.61, 1, 0.88, 1)), ("sine-in-out", (0.37, 0, 0.63, 1)), ("quad-in", (0.11, 0, 0.5, 0)),
+    ("quad-out", (0.5, 1, 0.89, 1)), ("quad-in-out", (0.45, 0, 0.55, 1)), ("cubic-in", (0.32, 0, 0.67, 0)),
+    ("cubic-out", (0.33, 1, 0.68, 1)), ("cubic-in-out", (0.65, 0, 0.35, 1)), ("quart-in", (0.5, 0, 0.75, 0)),
+    ("quart-out", (0.25, 1, 0.5, 1)), ("quart-in-out", (0.76, 0, 0.24, 1)), ("quint-in", (0.64, 0, 0.78, 0)),
+    ("quint-out", (0.22, 1, 0.36, 1)), ("quint-in-out", (0.83, 0, 0.17, 1)), ("expo-in", (0.7, 0, 0.84, 0)),
+    ("expo-out", (0.16, 1, 0.3, 1)), ("expo-in-out", (0.87, 0, 0.13, 1)), ("circ-in", (0.55, 0, 1, 0.45)),
+    ("circ-out", (0, 0.55, 0.45, 1)), ("circ-in-out", (0.85, 0, 0.15, 1)), ("straight", (0, 0, 1, 1)),
+    ("flat-middle", (0, 1, 1, 0)), ("snap-out", (0.2, 0.9, 0.1, 1)),
+]
+
+
+def exact_slope(points, p):
+    x1, y1, x2, y2 = points
+    s = solve(x1, x2, p)
+    d = lambda a, b: 3 * (1 - s) ** 2 * a + 6 * (1 - s) * s * (b - a) + 3 * s * s * (1 - b)
+    return d(y1, y2) / d(x1, x2)
+
+
+for name, points in EASINGS:
+    checks, slack = [], 2 * STEP * 4
+    for p in (0, 0.05, 0.2, 0.35, 0.5, 0.65, 0.8, 0.95, 1):
+        checks.append({"at": p, "value": bezier_value(points, p)})
+        if 0 < p < 1:
+            checks.append({"at": p, "velocity": num(bezier_velocity(points, p))})
+            # §2.2 solves X(s) = p to 2⁻²⁰, so a slope may be off by its own rate of change over
+            # that much progress: twice that, and two steps of rounding, are allowed.
+            h = 1e-6
+            rate = abs(exact_slope(points, p + h) - exact_slope(points, p - h)) / (2 * h)
+            slack = max(slack, 2 * rate * STEP + 2 * STEP)
+    write("curves/easing-" + name, "cubic-bezier(%s): value and velocity inside [0, 1], control points inside it (an easing library's whole domain)"
+          % ", ".join("%g" % v for v in points), "docs/semantics.md §2.1, §2.2", {"absolute": slack, "relative": 1e-6},
+          {"curve": {"curve": {"bezier": list(points)}, "checks": checks}})
+
+LIBRARY_SPRINGS = [
+    ("duration-0_3-bounce-0", {"duration": 0.3, "bounce": 0}), ("duration-0_8-bounce-0_2", {"duration": 0.8, "bounce": 0.2}),
+    ("duration-1_2-bounce-0_5", {"duration": 1.2, "bounce": 0.5}), ("duration-0_25-bounce-0_9", {"duration": 0.25, "bounce": 0.9}),
+    ("duration-2-bounce-0_1", {"duration": 2, "bounce": 0.1}), ("response-0_55-ratio-0_825", {"response": 0.55, "dampingRatio": 0.825}),
+    ("response-0_15-ratio-0_86", {"response": 0.15, "dampingRatio": 0.86}), ("response-1-ratio-0_5", {"response": 1, "dampingRatio": 0.5}),
+    ("response-0_35-ratio-1", {"response": 0.35, "dampingRatio": 1}), ("response-0_6-ratio-0_15", {"response": 0.6, "dampingRatio": 0.15}),
+]
+for name, init in LIBRARY_SPRINGS:
+    osc = Oscillator(*from_init(init))
+    checks = []
+    for target in (1, -40, 300):
+        for t in (0.016, 0.1, 0.3, 0.7, 1.5):
+            checks.append({"value": {"target": target, "initialVelocity": 0, "time": t}, "expected": osc.value(target, 0, t)})
+            checks.append({"velocity": {"target": target, "initialVelocity": 0, "time": t}, "expected": osc.velocity(target, 0, t)})
+    write("springs/by-value-" + name, "Spring(%s) [%s] from rest: value and velocity for three targets (what a spring library of two forms is asked)"
+          % (", ".join("%s: %s" % kv for kv in init.items()), osc.regime), "docs/semantics.md §1.1, §1.2, §1.4", TIGHT,
+          {"spring": {"init": init, "checks": checks}})
+
+
 # --- Timelines (§8.2) ---------------------------------------------------------------------------
 def periodic(start, by, date, count):
     first = date - math.fmod(date - start, by)  # truncatingRemainder: towards zero

@@ -46,7 +46,7 @@ extension RevisionComparisonTests {
         #expect(sum.runsVerdict != nil && slower.rounds != nil, "decided by paired rounds: \(sum)")
         // Beside the other tests' work the time verdict is withheld, never given: then the rounds'
         // ratio still shows the slowdown, and the exit code says nothing was decided.
-        if sum.withheld == .busyProcesses || sum.withheld == .busyRun {
+        if sum.withheldForLoad {
             #expect(sum.verdict == .inconclusive && (sum.ratio ?? 0) > 2 && status == 3, "\(sum.message ?? "")")
         } else {
             #expect(sum.verdict == .regressed && sum.confirmed == true && (sum.ratio ?? 0) > 2, "\(sum.message ?? "")")

@@ -182,10 +182,14 @@ struct WorkloadTests {
             "compare-revisions", "HEAD~1", "HEAD", "--repository", repository.path, "--engine", "python3 engine.py",
             "--filter", "^workload\\.curve\\.1k@", "--reports", reports.path, "--quiet", "--format", "json",
         ])
-        #expect(outcome.status == 2, "\(outcome.output)\(outcome.errors)")
         let report = try JSONDecoder().decode(ComparisonReport.self, from: Data(outcome.output.utf8))
         let curve = try #require(report.comparisons.first { $0.name == "workload.curve.1k@python-example" }, "\(outcome.output)")
-        #expect(curve.verdict == .regressed && curve.confirmed == true, "\(outcome.output)")
+        // Beside other tests' work the time verdict is withheld, never given: the ratio still shows.
+        if curve.withheldForLoad {
+            #expect(curve.verdict == .inconclusive && (curve.ratio ?? 0) > 1.2 && outcome.status == 3, "\(outcome.output)")
+        } else {
+            #expect(curve.verdict == .regressed && curve.confirmed == true && outcome.status == 2, "\(outcome.output)\(outcome.errors)")
+        }
         #expect(report.conformance?.changed.isEmpty == true && report.conformance?.failure == nil, "the suites ran through both revisions")
         #expect(report.rounds?.design == "blocks", "the engine declares workload.frames: its revisions take turns in blocks")
         // Without workload.frames, one fresh engine process a side per round, and the same verdict.
@@ -195,9 +199,14 @@ struct WorkloadTests {
             "python3 engine.py --capabilities workload.curve", "--filter", "^workload\\.curve\\.1k@", "--reports", reports.path, "--quiet",
             "--max-rounds", "30", "--format", "json",
         ])
-        #expect(processes.status == 2, "\(processes.output)\(processes.errors)")
         let byProcess = try JSONDecoder().decode(ComparisonReport.self, from: Data(processes.output.utf8))
-        #expect(byProcess.rounds?.design == "processes" && byProcess.comparisons.contains { $0.verdict == .regressed }, "\(processes.output)")
+        let slower = try #require(byProcess.comparisons.first, "\(processes.output)\(processes.errors)")
+        #expect(byProcess.rounds?.design == "processes", "\(processes.output)")
+        if slower.withheldForLoad {
+            #expect(slower.verdict == .inconclusive && (slower.ratio ?? 0) > 1.2 && processes.status == 3, "\(processes.output)")
+        } else {
+            #expect(slower.verdict == .regressed && processes.status == 2, "\(processes.output)\(processes.errors)")
+        }
     }
 
     @Test("an engine that declares workloads without a clock, declares none, or answers too few frames is told what is wrong")

@@ -137,6 +137,9 @@ public struct BenchmarkComparison: Codable, Sendable {
     /// decided instead (`compare`, when both builds can be run here).
     public var runsVerdict: Verdict?
 
+    /// Whether other work on the machine kept the time verdict its statistics reached.
+    public var withheldForLoad: Bool { withheld == .busyProcesses || withheld == .busyRun }
+
     /// What keeps a comparison from a time verdict its statistics reached.
     public enum Withheld: String, Codable, Sendable, CaseIterable {
         /// A process of either side was measured beside half a CPU of other work.

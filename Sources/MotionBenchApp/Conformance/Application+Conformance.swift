@@ -137,8 +137,7 @@ extension Application {
                     "conform: engine \(adapter.label)"
                         + (adapter.legacy
                             ? " (no handshake: scalar property scenarios only)"
-                            : ", protocol \(adapter.version), capabilities: \(adapter.capabilities.sorted().map(\.rawValue).joined(separator: " "))")
-                        + (adapter.unknownCapabilities.isEmpty ? "" : "; unknown capabilities ignored: \(adapter.unknownCapabilities.joined(separator: " "))")
+                            : ", protocol \(adapter.version), " + Self.declarations(of: adapter))
                 )
             }
             let clock = adapter.clockFinding.map {
@@ -189,5 +188,22 @@ extension Application {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw ToolError("no fixtures folder at \(path)") }
         guard isDirectory.boolValue else { throw RequestError(.fixtures, path, "is a file, not a folder of fixtures") }
         return URL(fileURLWithPath: path)
+    }
+
+    /// The start of a run's account of an engine: the capabilities it declared, as it declared
+    /// them; what those are taken to include (the spring forms and curve shapes an engine that
+    /// names none of them is asked); its limits; and the names the harness does not know.
+    static func declarations(of adapter: ExternalEngine) -> String {
+        let declared = adapter.declaredCapabilities.filter { !adapter.unknownCapabilities.contains($0) }
+        let named = Set(declared.flatMap { EngineProtocol.capabilities(named: $0) ?? [] })
+        let implied = adapter.capabilities.subtracting(named).subtracting([.springInitialVelocity])
+        var parts = ["capabilities declared: " + (declared.isEmpty ? "none" : declared.joined(separator: " "))]
+        if !implied.isEmpty {
+            parts.append("asked as well (it names none of their kind): \(implied.sorted().map(\.rawValue).joined(separator: " "))")
+        }
+        if !adapter.limits.isEmpty { parts.append("limits: " + adapter.limits.summary) }
+        let unknown = adapter.unknownCapabilities + adapter.unknownLimits.map { "limits.\($0)" }
+        if !unknown.isEmpty { parts.append("unknown names ignored: \(unknown.joined(separator: " "))") }
+        return parts.joined(separator: "; ")
     }
 }

@@ -24,8 +24,18 @@ public struct CoverageMap: Sendable {
         public var regions: [RegionCount]
     }
 
+    /// A real library's capability set with the fixtures and checks it is asked.
+    public struct CapabilitySetCoverage: Sendable {
+        public var set: CapabilitySet
+        public var fixtures: Int
+        public var checks: Int
+        /// Fewer fixtures than a verdict on such a library needs (`CapabilitySet.enough`).
+        public var isThin: Bool { fixtures < CapabilitySet.enough }
+    }
+
     public var rules: [RuleCoverage]
     public var statements: [StatementCoverage]
+    public var capabilitySets: [CapabilitySetCoverage]
     public var fixtureCount: Int
 
     public init(fixtures: [Fixture]) {
@@ -38,6 +48,10 @@ public struct CoverageMap: Sendable {
             let wanted = Set(rule.regions.map(\.feature))
             let hitting = features.filter { fixture, set in !set.isDisjoint(with: wanted) || Self.cites(fixture.source, rule.id) }.map(\.0.id)
             return RuleCoverage(rule: rule, fixtures: hitting, regions: regions)
+        }
+        capabilitySets = CapabilitySet.real.map { set in
+            let asked = set.asked(fixtures)
+            return CapabilitySetCoverage(set: set, fixtures: asked.fixtures, checks: asked.checks)
         }
         statements = StatedValues.statements.map { statement in
             StatementCoverage(
@@ -108,6 +122,12 @@ public struct CoverageMap: Sendable {
                 + "\(regionCount) regions: \(missing) missing, \(thin) thin")
         if !uncheckedRules.isEmpty { lines.append("unchecked: \(uncheckedRules.map(\.rule.id).joined(separator: ", "))") }
         lines += statedText()
+        lines += ["", "fixtures asked of the capability sets real libraries present (at least \(CapabilitySet.enough) each)"]
+        for entry in capabilitySets {
+            lines.append(
+                "  \(entry.set.name): \(entry.fixtures) fixture\(entry.fixtures == 1 ? "" : "s"), \(entry.checks) check\(entry.checks == 1 ? "" : "s")"
+                    + (entry.isThin ? "  thin" : ""))
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

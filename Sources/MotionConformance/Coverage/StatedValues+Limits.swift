@@ -147,5 +147,7 @@ extension StatedValues {
         (p("8. Benchmark workloads", "(at least one, at most `frames`)"), "a workload's, measured by the runner: WorkloadTests"),
         (p("8. Benchmark workloads", "at least two and at most half"), "the runner's warm-up rule: docs/runner.md"),
         (p("8. Benchmark workloads", "(at least one frame)"), "a workload's, measured by the runner: WorkloadTests"),
+        (p("Limits", "the damping ratios the engine clamps its springs to"), "what an engine says of itself, not a rule it is held to"),
+        (p("Limits", "at least 30 fixtures each"), "what the suites give a capability set: CapabilitySetTests"),
     ]
 }

@@ -95,14 +95,25 @@ extension SpringScenario.Check {
         }
     }
 
-    /// What the check needs of an engine that declared `available` (nil: everything): its own
-    /// capability — except that `lastTimeOutside`, a scan of the spring's values, is computed by
-    /// the harness from `spring.value` answers when the engine declares those but not `spring.settling`.
-    package func needs(_ available: Set<EngineProtocol.Capability>?) -> EngineProtocol.Capability {
-        guard case .lastTimeOutside = self, let available, !available.contains(.springSettling), available.contains(.springValue) else {
-            return needs
+    /// The initial velocity the check asks the spring to start with.
+    var initialVelocity: Double {
+        switch self {
+        case let .value(_, v, _, _), let .velocity(_, v, _, _), let .settlingDuration(_, v, _, _): return v
+        case .property, .lastTimeOutside: return 0
         }
-        return .springValue
+    }
+
+    /// What the check needs of an engine that declared `available` (nil: everything): its own
+    /// capability — except that a check of a nonzero initial velocity needs `spring.initialVelocity`
+    /// where the engine's limits took that away, and `lastTimeOutside`, a scan of the spring's
+    /// values, is computed by the harness from `spring.value` answers when the engine declares
+    /// those but not `spring.settling`.
+    package func needs(_ available: Set<EngineProtocol.Capability>?) -> EngineProtocol.Capability {
+        guard let available else { return needs }
+        var own = needs
+        if case .lastTimeOutside = self, !available.contains(.springSettling), available.contains(.springValue) { own = .springValue }
+        guard available.contains(own) else { return own }
+        return initialVelocity != 0 && !available.contains(.springInitialVelocity) ? .springInitialVelocity : own
     }
 
     /// True when the harness computes this check's answer from the engine's values.

@@ -29,13 +29,13 @@ extension Player {
             let actual = index < answers.count ? answers[index] : nil
             switch check {
             case let .property(name, expected):
-                checker.number(name, needs: check.needs, actual, expected, field: "results")
+                checker.number(name, needs: check.needs(checker.available), actual, expected, field: "results")
             case let .value(target, v0, t, expected):
-                checker.number("value" + arguments(t, target, v0), needs: check.needs, actual, expected, field: "results")
+                checker.number("value" + arguments(t, target, v0), needs: check.needs(checker.available), actual, expected, field: "results")
             case let .velocity(target, v0, t, expected):
-                checker.number("velocity" + arguments(t, target, v0), needs: check.needs, actual, expected, field: "results")
+                checker.number("velocity" + arguments(t, target, v0), needs: check.needs(checker.available), actual, expected, field: "results")
             case let .settlingDuration(_, _, epsilon, expected):
-                checker.number("settlingDuration(ε: \(epsilon.fixtureText))", needs: check.needs, actual, expected, field: "results")
+                checker.number("settlingDuration(ε: \(epsilon.fixtureText))", needs: check.needs(checker.available), actual, expected, field: "results")
             case let .lastTimeOutside(epsilon, _, expected):
                 checker.number("lastTimeOutside(ε: \(epsilon.fixtureText))", needs: check.needs(checker.available), actual, expected, field: "results")
             }

@@ -44,6 +44,9 @@ public enum EngineProtocol {
         case springVelocity = "spring.velocity"
         case springParameters = "spring.parameters"
         case springSettling = "spring.settling"
+        /// Spring queries of a nonzero initial velocity, besides their own capability: every
+        /// engine of spring checks has it, except for the forms its `limits` say ignore it.
+        case springInitialVelocity = "spring.initialVelocity"
         case curveValue = "curve.value"
         case curveVelocity = "curve.velocity"
         case keyframesValue = "keyframes.value"
@@ -99,6 +102,7 @@ public enum EngineProtocol {
         // of one that does not would be capabilities it never claimed.
         let springChecks: Set<Capability> = [.springValue, .springVelocity, .springParameters, .springSettling]
         if known.isDisjoint(with: springForms), !known.isDisjoint(with: springChecks) { known.formUnion(springForms) }
+        if !known.isDisjoint(with: springChecks) { known.insert(.springInitialVelocity) }
         let curveChecks: Set<Capability> = [.curveValue, .curveVelocity, .curveCircular]
         if known.isDisjoint(with: curveShapes), !known.isDisjoint(with: curveChecks) { known.formUnion(curveShapes) }
         // Completions of both criteria are `property.completion`, whichever way they are named.
@@ -129,6 +133,16 @@ public enum EngineProtocol {
         case let .phases(scenario):
             return scenario.phases.contains { $0.animation.map { mentionsCustom($0.json) } ?? false } ? [.customAnimations] : []
         }
+    }
+
+    /// What an engine of `available` capabilities lacks to be asked the fixture at all: a way of
+    /// playing it, or — when it has none of what the fixture's checks need — those. Empty when
+    /// the fixture is played.
+    public static func missing(_ fixture: Fixture, available: Set<Capability>) -> Set<Capability> {
+        var missing = needs(fixture).subtracting(available)
+        let checked = checkNeeds(fixture, declared: available)
+        if checked.isDisjoint(with: available) { missing.formUnion(checked) }
+        return missing
     }
 
     /// What the fixture's checks need, together: an engine that declares none of it is not asked

@@ -51,6 +51,12 @@ public final class ExternalEngine {
     public private(set) var capabilities: Set<EngineProtocol.Capability> = []
     /// Capability names the engine declared that this harness does not know.
     public private(set) var unknownCapabilities: [String] = []
+    /// The names the engine declared, as it declared them (`capabilities` adds what they imply).
+    public private(set) var declaredCapabilities: [String] = []
+    /// What the engine says it does only in part (the handshake's `limits`), and the keys of
+    /// `limits` this harness does not know.
+    public private(set) var limits = EngineLimits()
+    public private(set) var unknownLimits: [String] = []
     /// True for an engine that did not answer the handshake with a protocol version.
     public private(set) var legacy = false
     /// The protocol version the engine answered the handshake with (0 for a legacy engine).
@@ -152,6 +158,15 @@ public final class ExternalEngine {
             for case let .string(item) in items { names.append(item) }
         }
         (capabilities, unknownCapabilities) = EngineProtocol.capabilities(declared: names)
+        declaredCapabilities = names
+        if let declared = hello["limits"] {
+            do {
+                (limits, unknownLimits) = try EngineLimits.read(declared)
+            } catch {
+                stop()
+                throw Failure(description: "the engine `\(options.command)` declared limits the harness cannot read: \(error) (docs/protocol.md §3, Limits)")
+            }
+        }
         calibrateClock()
     }
 
@@ -200,14 +215,14 @@ public final class ExternalEngine {
         } catch {
             return Self.result(fixture, .error, "\(error)")
         }
-        var missing = EngineProtocol.needs(fixture).subtracting(capabilities)
-        let checked = EngineProtocol.checkNeeds(fixture, declared: capabilities)
-        if checked.isDisjoint(with: capabilities) { missing.formUnion(checked) }
+        let available = limits.available(capabilities, for: fixture)
+        let missing = EngineProtocol.missing(fixture, available: available)
         if !missing.isEmpty {
             let names = missing.sorted().map(\.rawValue).joined(separator: ", ")
             return Self.result(
                 fixture, .skipped, "needs \(names), which the engine did not declare" + (legacy ? " (it has no handshake: scalar properties only)" : ""))
         }
+        if let outside = limits.excludes(fixture) { return Self.result(fixture, .skipped, outside) }
         var judged = fixture, rederived = false
         switch clockModel.judgement(of: fixture) {
         case .asWritten: break
@@ -219,12 +234,12 @@ public final class ExternalEngine {
         }
         do {
             let answers = try answers(fixture)
-            var result = Player.check(judged, answers, available: capabilities, completionDelay: completionDelay)
+            var result = Player.check(judged, answers, available: available, completionDelay: completionDelay)
             if rederived { result.clock = .rederived }
             if legacy && result.verdict == .skipped { result.message += " (it has no handshake: scalar properties only)" }
             if result.verdict == .fail {
                 result.probes = Probe.explaining(
-                    fixture, judged: judged, on: clockModel, answers: answers, available: capabilities, completionDelay: completionDelay)
+                    fixture, judged: judged, on: clockModel, answers: answers, available: available, completionDelay: completionDelay)
             }
             return result
         } catch {
@@ -253,9 +268,10 @@ public final class ExternalEngine {
             let queries = Self.items(body["checks"]).map { Self.removing(["expected"], from: $0) }
             let spring = body["init"] ?? .null
             // Computed here, from the engine's values, where it answers those but not settling times.
-            let computed = scenario.checks.map { $0.computedByHarness(capabilities) }
-            let needs = zip(scenario.checks, computed).map { check, computed in computed ? .springSettling : check.needs(capabilities) }
-            var results = try ask(queries, needs: needs) { try request("spring", [("spring", spring), ("queries", .array($0))]) }
+            let available = limits.available(capabilities, for: fixture)
+            let computed = scenario.checks.map { $0.computedByHarness(available) }
+            let needs = zip(scenario.checks, computed).map { check, computed in computed ? .springSettling : check.needs(available) }
+            var results = try ask(queries, needs: needs, available: available) { try request("spring", [("spring", spring), ("queries", .array($0))]) }
             for (index, check) in scenario.checks.enumerated() where computed[index] {
                 guard case let .lastTimeOutside(epsilon, resolution, _) = check else { continue }
                 results[index] = .number(try lastTimeOutside(spring, epsilon: epsilon, resolution: resolution))
@@ -469,10 +485,15 @@ public final class ExternalEngine {
             })
     }
 
-    /// Sends the queries whose capability the engine declared (none at all: no request) and
-    /// returns one result per query, nil for those not sent.
-    func ask(_ queries: [JSONValue], needs: [EngineProtocol.Capability], _ send: ([JSONValue]) throws -> JSONValue) throws -> [JSONValue?] {
-        let asked = queries.indices.filter { $0 < needs.count && capabilities.contains(needs[$0]) }
+    /// Sends the queries whose capability the engine has for this fixture (`available`; its
+    /// declared ones by default; none at all: no request) and returns one result per query, nil
+    /// for those not sent.
+    func ask(
+        _ queries: [JSONValue], needs: [EngineProtocol.Capability], available: Set<EngineProtocol.Capability>? = nil,
+        _ send: ([JSONValue]) throws -> JSONValue
+    ) throws -> [JSONValue?] {
+        let available = available ?? capabilities
+        let asked = queries.indices.filter { $0 < needs.count && available.contains(needs[$0]) }
         guard !asked.isEmpty else { return queries.map { _ in nil } }
         let answers = Self.results(try send(asked.map { queries[$0] }), count: asked.count)
         var results = [JSONValue?](repeating: nil, count: queries.count)
