@@ -123,6 +123,10 @@ class AnimatedValue:
         self.frame_loop = frame_loop
         self.pending = []
         self.last_frame = -math.inf
+        # On a frame-loop clock a sample no later than the last animated change (or the last frame)
+        # is not a frame: it shows what the last frame showed of the running animation.
+        self.last_change = -math.inf
+        self.shown = (None, None)  # (offset over model − interval, velocity) at the last frame
         self.merges_coincident = merges_coincident
         self.running = None
         self.rendered = False
@@ -160,9 +164,12 @@ class AnimatedValue:
         for pending in self.listeners:
             if pending.criteria == "logicallyComplete" and pending.fork is None and self.running is not None:
                 pending.fork = (copy.deepcopy(self.running.animation), copy.deepcopy(self.running.ctx), list(self.running.interval), self.running.begin)
+        if self.running is None or not (not self.merges_coincident and not self.rendered):
+            self.last_change = t
         if self.running is None:
             self.running = Running(animation, delta, t, self.frame_loop)
             self.rendered = False  # no frame shown since this animation started (§4.3 item 5)
+            self.shown = ([0.0] * len(self.model), [0.0] * len(self.model))
         elif not self.merges_coincident and not self.rendered:
             dropped = [p for p in self.listeners]
             # Replaced before any frame: it still waits for the frames the first one waited for.
@@ -215,6 +222,9 @@ class AnimatedValue:
         for change in self.pending:
             self.apply(t, *change)
         self.pending = []
+        if self.frame_loop and self.running is not None and t <= max(self.last_change, self.last_frame):
+            offset, velocity = self.shown
+            return add(sub(self.model, self.running.interval), offset), list(velocity), True
         if self.frame_loop:
             self.frame(t)
         self.last_frame = t
@@ -231,6 +241,7 @@ class AnimatedValue:
                 presented = add(sub(self.model, running.interval), x)
                 v = running.animation.velocity(running.interval, t - running.begin, running.ctx)
                 velocity = v if v is not None else velocity
+                self.shown = (list(x), list(velocity))
         # In one frame (§6.2): the running animation's logical handlers, then the .removed ones
         # when it finished, then those following forks — a fork's handler fires when its animation
         # is logically complete or finished, or when the value stops animating.

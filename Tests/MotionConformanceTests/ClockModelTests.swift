@@ -79,6 +79,33 @@ struct ClockModelTests {
         #expect(loop[0] == 0 && loop[1] == 0 && abs(loop[2] - expected[1]) < 1e-9 && abs(change[2] - loop[2]) > 1)
     }
 
+    @Test(
+        "on a frame-loop clock a sample no later than the last animated change is no frame: it repeats the last frame's value and velocity, counts no frame, and a change without animation since still moves it"
+    )
+    func frameLoopSampleAtChangeRepeats() throws {
+        let frame = 1.0 / 60
+        let times = (0...14).map { Double($0) * frame } + [0.25]
+        let (_, retarget) = try scenario(
+            #"{"time": 0, "set": 100, "animation": \#(Self.linear)}, {"time": 0.2, "set": 0, "animation": \#(Self.linear)}"#, samples: times)
+        for clock in [ClockModel.frameLoop, .frameLoopHeld] {
+            let answers = try ReferencePlayback.answers(retarget, clock: clock)
+            // The frame at 0.2 − 1/60 (index 11) and the sample at the change's own time 0.2 (12).
+            #expect(answers[12].value == answers[11].value && answers[12].velocity == answers[11].velocity && answers[12].isAnimating, "\(clock)")
+            // On frame-loop the first animation began at 1/60: at 0.18333 it shows 100 · (1/6) / 0.6.
+            if clock == .frameLoop { #expect(abs(answers[11].value[0] - 100.0 / 6 / 0.6) < 2e-4) }
+            // The next frame is a frame again: the two animations combined, not the last value.
+            #expect(answers[13].value != answers[12].value)
+        }
+        // A change without animation between a frame and a sample at an animated change's time:
+        // the repeated frame moves with the model.
+        let (_, jumped) = try scenario(
+            #"{"time": 0, "set": 100, "animation": \#(Self.linear)}, {"time": 0.19, "set": 150, "animation": null}, {"time": 0.2, "set": 0, "animation": \#(Self.linear)}"#,
+            samples: times)
+        let moved = try ReferencePlayback.answers(jumped, clock: .frameLoop)
+        let plain = try ReferencePlayback.answers(retarget, clock: .frameLoop)
+        #expect(abs(moved[12].value[0] - (plain[11].value[0] + 50)) < 1e-9)
+    }
+
     @Test("a retarget on the next-frame clock reads the last frame's state: the running animation's time stands still until the frame that applies it")
     func retargetReadsLastFrame() throws {
         let frame = 1.0 / 60

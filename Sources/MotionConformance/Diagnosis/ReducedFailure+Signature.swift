@@ -22,8 +22,10 @@ extension ReducedFailure {
             let shape = GeneratedCase.numbersLeftOut(GeneratedCase.inputs(json)).compactSerialized().replacingOccurrences(of: "\"#\"", with: "#")
             let shown = shape.count > 160 ? String(shape.prefix(159)) + "…" : shape
             // One wrong input shows in every quantity derived from it: the shape is the cause.
+            // A difference within `slight` tolerances (numerics) and one far beyond it (a wrong
+            // formula) on one shape are two causes.
             return FailureSignature(
-                id: [kind.rawValue, "*", shape].joined(separator: ":"),
+                id: ([kind.rawValue, "*", shape] + (answer == .slightly ? [answer.id] : [])).joined(separator: ":"),
                 name: "\(kind.rawValue) \(shown): \(CheckKind(check).quantity) (and what else derives from it) \(answer.text)",
                 sections: Self.sections(reduced, protocol: kind.protocolSection))
         }
@@ -34,9 +36,11 @@ extension ReducedFailure {
         case none, notFinite, zero, startValue, newValue
         case exact(String)
         case differs
+        /// Within `CheckKind.slight` tolerances of the expected number: a numerical difference.
+        case slightly
 
         init(_ check: CheckResult) {
-            let quantity = CheckKind(check).quantity
+            let quantity = CheckKind.quantity(of: check)
             guard !check.actual.isEmpty else {
                 self = .none
                 return
@@ -49,6 +53,8 @@ extension ReducedFailure {
                 self = .notFinite
             } else if actual.allSatisfy({ $0 == 0 }) && !expected.allSatisfy({ $0 == 0 }) {
                 self = .zero
+            } else if let residual = check.residual, residual.isFinite, residual < CheckKind.slight {
+                self = .slightly
             } else {
                 self = .differs
             }
@@ -63,6 +69,7 @@ extension ReducedFailure {
             case .newValue: return "new-value"
             case let .exact(text): return text
             case .differs: return "differs"
+            case .slightly: return "differs-slightly"
             }
         }
 
@@ -75,6 +82,7 @@ extension ReducedFailure {
             case .newValue: return "already shows the new value"
             case let .exact(text): return "is \(text)"
             case .differs: return "differs from the reference model"
+            case .slightly: return "differs slightly (under \(Int(CheckKind.slight)) × tolerance) from the reference model"
             }
         }
 

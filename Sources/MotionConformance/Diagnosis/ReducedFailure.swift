@@ -32,15 +32,29 @@ public struct ReducedFailure: Sendable {
 public struct CheckKind: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var needs: String
     public var quantity: String
+    /// A number within `slight` tolerances of the expected one: a numerical difference, which a
+    /// reduction must not put in place of a failure far beyond it (a wrong formula), or back.
+    public var slight: Bool
+
+    /// Up to this many tolerances a difference is slight.
+    public static let slight = 100.0
 
     public init(_ check: CheckResult) {
         needs = check.needs
-        quantity = String(check.name.prefix { $0 != "@" && $0 != "(" && $0 != "[" })
+        quantity = Self.quantity(of: check)
+        // Only a number that is merely off: a 0, a non-finite number or the wrong value shown
+        // is that answer, however near.
+        slight = ReducedFailure.Answer(check) == .slightly
     }
 
-    public var description: String { quantity + " (" + needs + ")" }
+    /// The quantity a check is of: its name up to its time or arguments.
+    static func quantity(of check: CheckResult) -> String { String(check.name.prefix { $0 != "@" && $0 != "(" && $0 != "[" }) }
 
-    public static func < (a: Self, b: Self) -> Bool { (a.quantity, a.needs) < (b.quantity, b.needs) }
+    public var description: String { quantity + " (" + needs + (slight ? ", slightly" : "") + ")" }
+
+    public static func < (a: Self, b: Self) -> Bool {
+        (a.quantity, a.needs, a.slight ? 1 : 0) < (b.quantity, b.needs, b.slight ? 1 : 0)
+    }
 
     /// The time of a property sample's check (`value@0.25` → 0.25); nil for other checks.
     public static func sampleTime(_ check: CheckResult) -> Double? {

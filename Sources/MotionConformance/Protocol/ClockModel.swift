@@ -6,7 +6,8 @@
 ///   last sample before t (the last frame shown): the running animation's time stands still from
 ///   that frame to the one that applies the change, and the new animation is at elapsed 0 there.
 /// - `frameLoop`: a change applies at t, reading what runs at t (nothing stands still); an
-///   animation from rest begins at the first sample strictly after t, at elapsed 0 there.
+///   animation from rest begins at the first sample strictly after t, at elapsed 0 there; a
+///   sample no later than the last animated change or frame is no frame and repeats the last.
 /// - `frameLoopHeld`: as `frameLoop`, the animation from rest held one frame more (it begins at
 ///   the second sample after t), and the frame after that at most 1/60 s further on.
 ///

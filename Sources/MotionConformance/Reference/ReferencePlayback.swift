@@ -106,25 +106,44 @@ public enum ReferencePlayback {
         var next = 0
         var result: [Answer] = []
         var lastFrame = -Double.infinity
+        // On a frame-loop clock: the last animated change's time, and what the last frame showed
+        // of the running animation (its offset over model − interval, and its velocity).
+        var lastChange = -Double.infinity
+        var shown = (offset: 0.0, velocity: 0.0)
         for sample in scenario.samples {
             while next < scenario.events.count && scenario.events[next].time <= sample.time {
                 let event = scenario.events[next]
                 let listener = event.completion.map { completion in
                     ReferenceProperty.Listener(name: completion.name, waitsForRemoval: completion.criteria == .removed) { fired.append($0) }
                 }
+                let wasRunning = property.running != nil, rendered = property.rendered, before = property.model
                 try property.set(
                     event.value[component], at: clock == .nextFrame ? sample.time : event.time, lastFrame: clock == .nextFrame ? lastFrame : nil,
                     waitsFrames: clock.framesBeforeBegin, animation: event.resolvedAnimation,
                     tracksVelocity: event.transaction.tracksVelocity, listener: listener)
+                if property.model != before, property.running != nil, event.resolvedAnimation != nil || event.transaction.tracksVelocity {
+                    if !wasRunning { shown = (0, 0) }
+                    // A replacement before any frame (mergesCoincidentAnimations false) keeps
+                    // the first change's time.
+                    if !(wasRunning && !rendered && !property.mergesCoincident) { lastChange = event.time }
+                }
                 listener?.bodyDone = true
                 listener?.check()
                 next += 1
             }
+            if clock.framesBeforeBegin > 0, let current = property.running, sample.time <= max(lastChange, lastFrame) {
+                // Not a frame: a frame loop draws one only once time has passed since the change
+                // (or the last frame). It shows what the last frame showed, begins nothing and
+                // completes nothing (docs/protocol.md §2, "The frame-loop clocks").
+                result.append(
+                    Answer(
+                        value: [property.model - current.interval + shown.offset], velocity: [shown.velocity], isAnimating: true, completed: fired))
+                continue
+            }
             if clock.framesBeforeBegin > 0 { property.frame(at: sample.time, catchUp: clock.catchUp) }
-            result.append(
-                Answer(
-                    value: [property.value(at: sample.time)], velocity: [property.velocity(at: sample.time)],
-                    isAnimating: property.running != nil, completed: fired))
+            let value = property.value(at: sample.time), velocity = property.velocity(at: sample.time)
+            if let current = property.running { shown = (value - (property.model - current.interval), velocity) }
+            result.append(Answer(value: [value], velocity: [velocity], isAnimating: property.running != nil, completed: fired))
             lastFrame = sample.time
         }
         return result
