@@ -46,7 +46,7 @@ ONLY = sys.argv[sys.argv.index("--capabilities") + 1].split(",") if "--capabilit
 CAPABILITIES = ["property.scalar", "property.angle", "property.point", "property.size", "property.rect", "property.struct",
                 "property.velocity", "property.isAnimating", "property.completion", "property.completion.logical", "property.completion.removed", "tracksVelocity", "mergesCoincidentAnimations",
                 "customAnimations", "spring.value", "spring.velocity", "spring.parameters", "spring.settling",
-                "curve.value", "curve.velocity", "curve.circular", "keyframes.value", "keyframes.velocity", "keyframes.duration",
+                "curve.value", "curve.velocity", "curve.circular", "curve.named", "curve.bezier", "curve.extended", "keyframes.value", "keyframes.velocity", "keyframes.duration",
                 "phases.value", "phases.phase", "timeline",
                 "workload.fluid", "workload.closed", "workload.curve", "workload.keyframe", "workload.frames"]
 # Protocol 1's coarse names, which `--capabilities` also takes (protocol §3, "Capabilities").
