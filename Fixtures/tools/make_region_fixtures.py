@@ -545,6 +545,30 @@ reference("modifiers/region-interpolating-bounce-above-one",
           "docs/semantics.md §1.2, §3.1", [{"time": 0, "set": 100, "animation": {"interpolatingSpring": {"duration": 0.6, "bounce": 1.3}}}], [0.0] + steps)
 
 
+# Edges of the modifiers' and durations' domains (§2.3, §3.1, §3.2): speeds of 0 and below, a
+# negative delay, durations of 0 and below, repeat counts below 1, a response of 0.
+edge_steps = [0.0] + steps + [1.5]
+for name, title, source, animation in (
+        ("speed-zero", "linear(0.5).speed(0): the base runs at t·0 = 0 — it stays at the start and never finishes", "§3.2",
+         {"linear": {"duration": 0.5}, "speed": 0}),
+        ("speed-negative", "linear(0.5).speed(−1): the base runs at −t, a curve's progress clamps to 0 — it stays at the start and never finishes",
+         "§2.3, §3.2", {"linear": {"duration": 0.5}, "speed": -1}),
+        ("spring-speed-zero", "spring(duration: 0.5).speed(0): the spring is asked at time 0 forever — it stays at the start, velocity 0, and never finishes",
+         "§3.1, §3.2", {"spring": {"duration": 0.5}, "speed": 0}),
+        ("delay-negative", "linear(0.5).delay(−0.2): the base runs at max(0, t + 0.2) — it starts 0.2 s in and ends 0.2 s early", "§3.2",
+         {"linear": {"duration": 0.5}, "delay": -0.2}),
+        ("duration-zero", "linear(duration: 0): finished (nil) when d ≤ 0 — the value is the new one at the first sample, nothing animates", "§2.3",
+         {"linear": {"duration": 0}}),
+        ("duration-negative", "easeInOut(duration: −0.3): finished (nil) when d ≤ 0, as for 0", "§2.3", {"easeInOut": {"duration": -0.3}}),
+        ("repeat-count-zero", "linear(0.2).repeatCount(0, autoreverses: false): the repeat finishes once the index reaches n (index ≥ n), so n ≤ 1 runs one cycle",
+         "§3.2", {"linear": {"duration": 0.2}, "repeatCount": 0, "autoreverses": False}),
+        ("repeat-count-negative", "linear(0.2).repeatCount(−2): one cycle, as for 0 and 1 (index ≥ n)", "§3.2",
+         {"linear": {"duration": 0.2}, "repeatCount": -2}),
+        ("interpolating-duration-zero", "interpolatingSpring(duration: 0): k = ∞ for d ≤ 0", "§3.1", {"interpolatingSpring": {"duration": 0}}),
+        ("spring-response-zero", "spring(response: 0): stiffness 45,000 for r ≤ 0", "§3.1", {"spring": {"response": 0, "dampingFraction": 0.8}})):
+    reference("modifiers/edge-" + name, title, "docs/semantics.md " + source, [{"time": 0, "set": 100, "animation": animation}], edge_steps)
+
+
 # --- A fluid spring on a point (§3.1, §4.5): its rest test is on vector magnitudes. The state is
 # stepped here by §3.1's rule (h = 1/300 s, the state on the first step at or after t); frames are
 # 1/60 s apart, so no gap rule applies and the answer at t depends on t alone.
