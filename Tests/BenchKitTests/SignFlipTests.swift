@@ -69,8 +69,11 @@ struct SignFlipTests {
         let five = RatioEstimate.pairedRounds(logRatios: [0.18, 0.19, 0.18, 0.185, 0.182])!
         let fiveDecision = VerdictDecision(five, threshold: 0.05, confidence: 0.95)
         #expect(fiveDecision.verdict == .inconclusive && fiveDecision.directionalPValue == 1.0 / 32)
+        // Nor can five rounds detect any slowdown: no detectable effect is claimed for them.
+        #expect(fiveDecision.detectableEffect.isNaN)
         let six = RatioEstimate.pairedRounds(logRatios: [0.18, 0.19, 0.18, 0.185, 0.182, 0.187])!
-        #expect(VerdictDecision(six, threshold: 0.05, confidence: 0.95).verdict == .regressed)
+        let sixDecision = VerdictDecision(six, threshold: 0.05, confidence: 0.95)
+        #expect(sixDecision.verdict == .regressed && sixDecision.detectableEffect.isFinite)
         // Two independent processes' estimate has no rounds to flip and is unchanged by it.
         let processes = RatioEstimate.processes(baseline: [100, 101, 99], candidate: [120, 121, 119])!
         #expect(processes.logRatios == nil && VerdictDecision(processes, threshold: 0.05, confidence: 0.95).verdict == .regressed)

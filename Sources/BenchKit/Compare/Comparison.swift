@@ -385,7 +385,7 @@ public struct ComparisonReport: Codable, Sendable {
             comparison.pValue = decision.pValue
             comparison.directionalPValue = decision.directionalPValue
             comparison.hypothesis = decision.hypothesis
-            comparison.detectableEffect = decision.detectableEffect
+            comparison.detectableEffect = decision.detectableEffect.isFinite ? decision.detectableEffect : nil
             comparison.design =
                 estimate.design == .processes
                 ? "\(estimate.baselineUnits) + \(estimate.candidateUnits) processes" : "\(estimate.baselineUnits) paired rounds"

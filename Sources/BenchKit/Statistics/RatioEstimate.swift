@@ -97,7 +97,8 @@ public struct VerdictDecision: Hashable, Sendable {
     public var pValue: Double
     /// The null hypothesis `pValue` tests, e.g. "ratio ≤ 1.05".
     public var hypothesis: String
-    /// The relative slowdown detectable with 80% power (0.06 for 6%).
+    /// The relative slowdown detectable with 80% power (0.06 for 6%); NaN when none is (paired
+    /// rounds fewer than the sign-flip test needs).
     public var detectableEffect: Double
     /// The smaller of the two one-sided p-values, against ratio ≤ 1 + μθ and ratio ≥ 1/(1 + μθ):
     /// what a comparison of many benchmarks ranks to control its false discoveries.
@@ -134,7 +135,11 @@ public struct VerdictDecision: Hashable, Sendable {
         }
         let pEquivalent = max(p(t(m + bound)), p(t(bound - m)))
         directionalPValue = min(pSlower, pFaster)
-        detectableEffect = Self.detectableEffect(threshold: threshold, standardError: s, degreesOfFreedom: nu, confidence: confidence, margin: margin)
+        // Paired rounds fewer than the sign-flip test decides with can detect no change at all.
+        let tooFewRounds = estimate.logRatios.map { $0.count < SignFlip.minimumUnits(alpha: alpha) } ?? false
+        detectableEffect =
+            tooFewRounds
+            ? .nan : Self.detectableEffect(threshold: threshold, standardError: s, degreesOfFreedom: nu, confidence: confidence, margin: margin)
         // Below the full threshold, the hypothesis names the estimate's condition too.
         let estimateNote = { (side: String) in margin < 1 ? ", estimate \(side) \(side == "≥" ? ratio(1 + threshold) : ratio(1 / (1 + threshold)))" : "" }
         if pSlower < alpha && m >= bound {

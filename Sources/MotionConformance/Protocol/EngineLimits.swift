@@ -14,9 +14,6 @@ public struct EngineLimits: Sendable, Equatable {
         (self.initialVelocityIgnored, self.dampingRatio) = (initialVelocityIgnored, dampingRatio)
     }
 
-    /// The handshake keys, as docs/protocol.md names them.
-    public static let keys = ["initialVelocityIgnoredBy", "dampingRatio"]
-
     public var isEmpty: Bool { initialVelocityIgnored.isEmpty && dampingRatio == nil }
 
     /// Reads the handshake's `limits` object. Keys this harness does not know are returned apart
