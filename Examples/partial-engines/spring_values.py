@@ -93,7 +93,8 @@ def answer(request):
             else:
                 q = query["value"]
                 results.append(spring.value(q.get("target", 1.0), q.get("initialVelocity", 0.0), q["time"]))
-        return {"results": results}
+        # JSON has no literal for non-finite numbers: the protocol writes them as strings (§1).
+        return {"results": [x if math.isfinite(x) else "nan" if math.isnan(x) else "inf" if x > 0 else "-inf" for x in results]}
     raise ValueError("this engine answers spring questions only, not '%s'" % request["op"])
 
 

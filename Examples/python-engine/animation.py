@@ -6,7 +6,7 @@ absolute value (§4.1). The section numbers below are those of docs/semantics.md
 import math
 
 from curves import Bezier, STEP, curve_value
-from protocol import WRONG, div, rounded
+from protocol import WRONG, div, rounded, sqrt
 from springs import TAU, scan, spring_damping_fraction
 
 
@@ -161,8 +161,8 @@ class InterpolatingSpring(Animation):
         self.w0 = math.sqrt(stiffness / mass) if stiffness / mass >= 0 else math.nan
         self.zeta = damping / (2 * math.sqrt(mass * stiffness)) if mass * stiffness > 0 else math.inf
         if not self.zeta >= 1:  # a NaN ratio (d = 0: k and c infinite) takes this branch: s is NaN, the animation is done
-            self.wd = self.w0 if WRONG else self.w0 * math.sqrt(1 - self.zeta ** 2)
-            self.a = (self.zeta * self.w0 - v0) / self.wd
+            self.wd = self.w0 if WRONG else self.w0 * sqrt(1 - self.zeta ** 2)
+            self.a = div(self.zeta * self.w0 - v0, self.wd)  # ζ = −1 (a bounce of −2): ω_d = 0
         self.duration = self.settling()
 
     def s(self, t):
@@ -235,6 +235,7 @@ class Delay(Animation):
 class Speed(Animation):
     def __init__(self, base, s):
         self.base, self.s = base, s
+        self.s = max(self.s, 0.0)  # a speed below 0 is 0: the base stays at its start (§3.2)
         self.key = ("speed", base.key, s)
         self.merges = base.merges
 

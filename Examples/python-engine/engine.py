@@ -72,7 +72,8 @@ def timeline(schedule, start, mode, count):
     if kind == "animation":
         if args.get("paused", False) or mode == "lowFrequency":
             return []
-        interval = args.get("minimumInterval") or 1 / 120
+        interval = args.get("minimumInterval")
+        interval = interval if interval is not None and interval > 0 else 1 / 120  # no minimum at or below 0
         return [start + k * interval for k in range(count)]
     if kind == "everyMinute":
         first = math.floor(start / 60) * 60  # the reference date is on a whole minute in UTC

@@ -1,7 +1,7 @@
 """A phase animator driving one scalar value, stepped a frame at a time (docs/semantics.md §6.1,
 docs/protocol.md §4 `phases`)."""
 from property import AnimatedValue
-from protocol import number
+from protocol import number, rounded
 
 
 def phases(request):
@@ -24,7 +24,7 @@ def phases(request):
         if mode == "trigger" and current == 0:
             state["cycling"] = False
 
-    frames = int(round(request["duration"] * rate))
+    frames = int(rounded(request["duration"] * rate))  # ties away from zero, not Python's round()
     samples = sorted(((s, i) for i, s in enumerate(request["sampleTimes"])))
     answers = [None] * len(samples)
     next_sample, next_trigger = 0, 0

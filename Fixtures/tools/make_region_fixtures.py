@@ -853,3 +853,125 @@ reference("velocity/region-tracking-merge-takes-a-sample",
           "docs/semantics.md §3.1, §4.4", [{"time": 4, "set": 200, "animation": None, "transaction": {"tracksVelocity": True}},
                                            {"time": 4, "set": 400, "animation": {"spring": {}}},
                                            {"time": 4, "set": 300, "animation": None, "transaction": {"tracksVelocity": True}}], [4, 4.5])
+
+
+# --- Edges of the argument domains (Sources/MotionConformance/Coverage/ArgumentDomain+Table.swift):
+# a value of each class and on each boundary the documents draw that no fixture held, each answered
+# by the reference model (`motion-bench fixtures regenerate` fills in the placeholders written here).
+def reference_body(id, title, source, body, tolerance=TIGHT):
+    suite, name = id.split("/")
+    fixture = {"id": id, "title": title, "suite": suite, "provenance": "reference-model", "source": source, "tolerance": tolerance, **body}
+    with open(os.path.join(ROOT, suite, name + ".json"), "w") as f:
+        json.dump(fixture, f, indent=2)
+        f.write("\n")
+
+
+for name, title, source, animation in (
+        ("spring-speed-negative", "interpolatingSpring(duration: 0.5).speed(−1): a speed below 0 is 0 — the spring stays at its start, "
+         "where asked negative times its closed form would grow without bound", "§3.1, §3.2",
+         {"interpolatingSpring": {"duration": 0.5}, "speed": -1}),
+        ("speed-tiny", "linear(0.5).speed(0.0005): the base runs at t·0.0005 — it has barely moved at 1.5 s", "§3.2",
+         {"linear": {"duration": 0.5}, "speed": 0.0005}),
+        ("speed-huge", "linear(0.5).speed(1000): the base runs at t·1000 — finished after 0.5 ms, at the first sample after 0", "§3.2",
+         {"linear": {"duration": 0.5}, "speed": 1000}),
+        ("delay-tiny", "linear(0.5).delay(0.0001): the base runs at max(0, t − 0.0001)", "§3.2", {"linear": {"duration": 0.5}, "delay": 0.0001}),
+        ("delay-huge", "linear(0.5).delay(1000): at the start throughout the samples", "§3.2", {"linear": {"duration": 0.5}, "delay": 1000}),
+        ("repeat-count-huge", "linear(0.2).repeatCount(1000): cycle after cycle, reversing, still running at 1.5 s", "§3.2",
+         {"linear": {"duration": 0.2}, "repeatCount": 1000}),
+        ("duration-tiny", "easeIn(duration: 0.0005): finished by the first sample after 0", "§2.3", {"easeIn": {"duration": 0.0005}}),
+        ("duration-huge", "linear(duration: 1000): p = t/1000, barely moved at 1.5 s", "§2.3", {"linear": {"duration": 1000}}),
+        ("spring-response-negative", "spring(response: −0.2): stiffness 45,000 for r ≤ 0, as for 0", "§3.1",
+         {"spring": {"response": -0.2, "dampingFraction": 0.8}}),
+        ("spring-duration-tiny", "spring(duration: 0.0005): the stiffness capped at 45,000", "§3.1", {"spring": {"duration": 0.0005}}),
+        ("spring-duration-huge", "spring(duration: 1000): k = (τ/1000)², barely moved at 1.5 s", "§3.1", {"spring": {"duration": 1000}}),
+        ("spring-bounce-one", "spring(duration: 0.5, bounce: 1): fraction 1 − b = 0, no damping — it never rests", "§1.2, §3.1",
+         {"spring": {"duration": 0.5, "bounce": 1}}),
+        ("spring-bounce-under-one", "spring(duration: 0.5, bounce: 0.95): fraction 0.05", "§1.2, §3.1", {"spring": {"duration": 0.5, "bounce": 0.95}}),
+        ("spring-bounce-over-one", "spring(duration: 0.5, bounce: 1.05): fraction −0.05, a negative damping — it swings wider and never rests",
+         "§1.2, §3.1", {"spring": {"duration": 0.5, "bounce": 1.05}}),
+        ("spring-fraction-zero", "spring(response: 0.5, dampingFraction: 0): no damping — it never rests", "§3.1",
+         {"spring": {"response": 0.5, "dampingFraction": 0}}),
+        ("interpolating-duration-negative", "interpolatingSpring(duration: −0.5): k = ∞ for d ≤ 0, as for 0 — it ends at once", "§3.1",
+         {"interpolatingSpring": {"duration": -0.5}}),
+        ("interpolating-bounce-zero", "interpolatingSpring(duration: 0.5, bounce: 0): critically damped, the critical form", "§3.1",
+         {"interpolatingSpring": {"duration": 0.5, "bounce": 0}}),
+        ("interpolating-bounce-minus-one", "interpolatingSpring(duration: 0.5, bounce: −1): springDampingFraction(−1) = +∞, the critical form",
+         "§1.2, §3.1", {"interpolatingSpring": {"duration": 0.5, "bounce": -1}}),
+        ("interpolating-bounce-under-minus-one", "interpolatingSpring(duration: 0.5, bounce: −1.05): a fraction of −20, a negative damping — it ends at once",
+         "§1.2, §3.1", {"interpolatingSpring": {"duration": 0.5, "bounce": -1.05}}),
+        ("interpolating-bounce-over-minus-one", "interpolatingSpring(duration: 0.5, bounce: −0.95): a fraction of 20, heavily overdamped",
+         "§1.2, §3.1", {"interpolatingSpring": {"duration": 0.5, "bounce": -0.95}}),
+        ("interpolating-damping-zero", "interpolatingSpring(stiffness: 100, damping: 0): ζ = 0, D = ∞ — it never finishes", "§3.1",
+         {"interpolatingSpring": {"stiffness": 100, "damping": 0}})):
+    # A curve is a Bézier here: two correct solvers may land a step of 2^-20 apart (§2.2).
+    bezier = next(iter(animation)) in ("linear", "easeIn", "easeOut", "easeInOut")
+    reference("modifiers/edge-" + name, title, "docs/semantics.md " + source, [{"time": 0, "set": 100, "animation": animation}], edge_steps,
+              tolerance=BEZIER_100 if bezier else TIGHT)
+reference("merge/edge-blend-negative", "spring(response 0.6), then spring(response 0.3, blendDuration −0.5) at 0.2 s: a blend duration below 0 does not blend",
+          "docs/semantics.md §3.1", [{"time": 0, "set": 100, "animation": {"spring": {"response": 0.6, "dampingFraction": 0.7}}},
+                                    {"time": 0.2, "set": 40, "animation": {"spring": {"response": 0.3, "dampingFraction": 0.7, "blendDuration": -0.5}}}], steps)
+reference("merge/edge-blend-tiny", "spring(response 0.6), then spring(response 0.3, blendDuration 0.0005) at 0.2 s: a blend over in half a millisecond",
+          "docs/semantics.md §3.1", [{"time": 0, "set": 100, "animation": {"spring": {"response": 0.6, "dampingFraction": 0.7}}},
+                                    {"time": 0.2, "set": 40, "animation": {"spring": {"response": 0.3, "dampingFraction": 0.7, "blendDuration": 0.0005}}}], steps)
+with_completions("velocity/edge-logically-complete-after-negative",
+                 "linear(1).logicallyComplete(after: −0.5) with a handler: logically complete at once (t ≥ d), the value still animating",
+                 "docs/semantics.md §3.2, §6.2",
+                 [{"time": 0, "set": 100, "animation": {"linear": {"duration": 1}, "logicallyCompleteAfter": -0.5},
+                   "completion": {"name": "early", "criteria": "logicallyComplete"}}], [0.0, 0.1, 0.5, 1.2])
+
+spring_zero = [{"property": p, "expected": 0} for p in ("mass", "stiffness", "damping")]
+reference_body("springs/edge-bounce-under-minus-one", "Spring(duration: 0.5, bounce: −1.05): r = +∞ below −1 as at it — asked its mass, damping and stiffness only",
+               "docs/semantics.md §1.2", {"spring": {"init": {"duration": 0.5, "bounce": -1.05}, "checks": spring_zero}})
+reference_body("springs/edge-bounce-a-hair-under-minus-one", "Spring(duration: 1.2, bounce: −1.001): r = +∞ just below −1 too",
+               "docs/semantics.md §1.2", {"spring": {"init": {"duration": 1.2, "bounce": -1.001}, "checks": spring_zero}})
+reference_body("springs/edge-bounce-minus-one", "Spring(duration: 0.5, bounce: −1): r = +∞ at −1 itself (b ≤ −1), not 1/(b + 1) — damping and stiffness infinite",
+               "docs/semantics.md §1.2", {"spring": {"init": {"duration": 0.5, "bounce": -1}, "checks": spring_zero}})
+reference_body("springs/edge-duration-tiny", "Spring(duration: 0.0005, bounce: 0.2): ω and ζ̂ of a spring a thousand times faster than the default",
+               "docs/semantics.md §1.2", {"spring": {"init": {"duration": 0.0005, "bounce": 0.2}, "checks": spring_zero + [
+                   {"value": {"time": 0.0002}, "expected": 0}, {"velocity": {"time": 0.0002}, "expected": 0}]}})
+reference_body("springs/edge-settling-negative", "Spring(settlingDuration: −1, dampingRatio: 0.5): T clamped to 0.01",
+               "docs/semantics.md §1.2", {"spring": {"init": {"settlingDuration": -1, "dampingRatio": 0.5}, "checks": spring_zero}})
+
+def keyframes_edge(name, title, frames, times):
+    checks = [{"duration": 0}] + [{"time": t, "value": 0} for t in times] + [{"time": t, "velocity": 0} for t in times]
+    reference_body("keyframes/edge-" + name, title, "docs/semantics.md §5.2",
+                   {"keyframes": {"valueType": "scalar", "initialValue": 0, "tracks": [{"keyframes": frames}], "checks": checks}})
+
+
+keyframes_edge("duration-negative", "linear to 50 over −0.5 s, then cubic to 100 over 0.5 s: a negative duration takes no time, a move to 50",
+               [{"linear": {"to": 50, "duration": -0.5}}, {"cubic": {"to": 100, "duration": 0.5}}], [-0.25, 0, 0.25, 0.5, 0.75])
+keyframes_edge("duration-tiny", "linear to 50 over 0.0005 s, then cubic to 100 over 0.5 s: the first segment is over in half a millisecond",
+               [{"linear": {"to": 50, "duration": 0.0005}}, {"cubic": {"to": 100, "duration": 0.5}}], [0, 0.00025, 0.0005, 0.25, 0.5])
+
+
+def phases_edge(name, title, frame_rate, duration, triggers, samples):
+    phases_ = [{"name": "p0", "value": -100, "animation": None}, {"name": "p1", "value": 0, "animation": None}]
+    reference_body("phases/edge-" + name, title, "docs/protocol.md §4 phases, docs/semantics.md §6.1",
+                   {"phases": {"phases": phases_, "mode": "trigger", "frameRate": frame_rate, "triggers": triggers, "duration": duration,
+                               "samples": [{"time": t, "value": 0, "phase": "p0"} for t in samples], "transitions": []}})
+
+
+phases_edge("frame-count-tie", "duration 1.25 s at 2 frames a second: 2.5 frames rounds away from zero to 3 — a frame at 1.5 s, where half to even stops at 1 s",
+            2, 1.25, [1], [1])
+phases_edge("frame-count-near-tie", "duration 1.24 s at 2 frames a second: 2.48 frames rounds to 2 — the last frame at 1 s", 2, 1.24, [0.5], [0.5, 1])
+phases_edge("duration-zero", "duration 0: one frame, at 0 — a trigger at 0 starts the cycle there", 60, 0, [0], [0])
+
+
+def timeline_edge(name, title, schedule, date, count=4):
+    reference_body("timeline/edge-" + name, title, "docs/semantics.md §8.2",
+                   {"timeline": {"schedule": schedule, "from": date, "mode": "normal", "expected": [], "count": count}})
+
+
+timeline_edge("periodic-before-start", "periodic(from: 0, by: 5) from −12: the remainder of −12 is −2, so the first entry is −10, the boundary after the date",
+              {"periodic": {"from": 0, "by": 5}}, -12)
+timeline_edge("periodic-at-start", "periodic(from: 40, by: 5) from 40: the start itself", {"periodic": {"from": 40, "by": 5}}, 40)
+timeline_edge("periodic-long-after-start", "periodic(from: 3, by: 7) from 5003: 5000 s after the start, the last boundary at or before it",
+              {"periodic": {"from": 3, "by": 7}}, 5003)
+timeline_edge("periodic-interval-tiny", "periodic(from: 0, by: 0.0005) from 1.0002: entries half a millisecond apart", {"periodic": {"from": 0, "by": 0.0005}}, 1.0002)
+timeline_edge("periodic-interval-huge", "periodic(from: 0, by: 3600) from 5000: hourly", {"periodic": {"from": 0, "by": 3600}}, 5000)
+timeline_edge("every-minute-before-reference", "everyMinute from −90: the minute before is −120, further from 0", {"everyMinute": {}}, -90)
+timeline_edge("every-minute-at-reference", "everyMinute from 0: the reference date is on a minute", {"everyMinute": {}}, 0)
+timeline_edge("animation-interval-zero", "animation(minimumInterval: 0) from 3: an interval at or below 0 is as nil, every 1/120 s",
+              {"animation": {"minimumInterval": 0}}, 3)
+timeline_edge("animation-interval-negative", "animation(minimumInterval: −1) from 3: as nil, every 1/120 s", {"animation": {"minimumInterval": -1}}, 3)
+timeline_edge("animation-interval-tiny", "animation(minimumInterval: 0.0005) from 3: every half millisecond", {"animation": {"minimumInterval": 0.0005}}, 3)

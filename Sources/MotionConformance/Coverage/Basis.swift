@@ -107,6 +107,18 @@ public struct InferredRule: Sendable {
         .init(
             id: "transaction-innermost-wins", section: "§7", summary: "of several transaction modifiers on the path, the innermost wins",
             features: ["transaction:"], checks: .all),
+        .init(
+            id: "speed-below-zero", section: "§3.2", summary: "a speed below 0 is 0: every base stays at its start",
+            features: [StatedValues.feature("domain:speed", "class-negative")], checks: .all),
+        .init(
+            id: "blend-below-zero", section: "§3.1", summary: "a blend duration below 0 does not blend",
+            features: [StatedValues.feature("domain:blendDuration", "class-negative")], checks: .all),
+        .init(
+            id: "schedule-interval-none", section: "§8.2", summary: "an animation schedule's interval at or below 0 is as nil",
+            features: [
+                StatedValues.feature("domain:animation.minimumInterval", "class-zero"),
+                StatedValues.feature("domain:animation.minimumInterval", "class-negative"),
+            ], checks: .all),
     ]
 }
 

@@ -133,7 +133,8 @@ public struct CoverageMap: Sendable {
 
     /// The defaults and limits the two documents state, each with its regions.
     func statedText() -> [String] {
-        var lines = ["", "defaults and limits stated by docs/semantics.md and docs/protocol.md"]
+        var lines = ["", "defaults, limits and argument domains stated by docs/semantics.md and docs/protocol.md"]
+        let domains = Dictionary(uniqueKeysWithValues: ArgumentDomain.table.map { ($0.statementID, $0) })
         for entry in statements {
             let statement = entry.statement
             let places = statement.places.map { "\($0.document.replacingOccurrences(of: "docs/", with: "")) “\($0.heading)”" }
@@ -149,13 +150,23 @@ public struct CoverageMap: Sendable {
                 let mark = region.isMissing ? "  missing" : region.isThin ? "  thin" : ""
                 lines.append("  \(region.region.name): \(region.fixtures)\(mark)")
             }
+            if let domain = domains[statement.id] {
+                lines += domain.refused.map { "  \($0.0.rawValue): \($0.1)" }
+                if let decided = domain.decided { lines.append("  decided by the project: \(decided)") }
+            }
         }
         let defaults = statements.filter { $0.statement.kind == .default }.count
+        let domainEntries: [StatementCoverage] = statements.filter { $0.statement.kind == .domain }
         let elsewhere = statements.filter { $0.statement.reachedElsewhere != nil }.count
         let regionCount = statements.reduce(0) { $0 + $1.regions.count }
+        let domainRegions: [RegionCount] = domainEntries.flatMap { $0.regions }
+        let limitCount = statements.count - defaults - domainEntries.count
+        let missingDomains = domainRegions.filter { $0.isMissing }.count, thinDomains = domainRegions.filter { $0.isThin }.count
         lines.append(
-            "\(defaults) defaults and \(statements.count - defaults) limits, \(elsewhere) of them reached outside fixtures; "
+            "\(defaults) defaults, \(limitCount) limits and \(domainEntries.count) argument domains, \(elsewhere) of them reached outside fixtures; "
                 + "\(regionCount) regions: \(missingStatedRegions.count) missing, \(thinStatedRegions.count) thin")
+        lines.append(
+            "of them the argument domains' classes, boundaries and roundings: \(domainRegions.count) regions, \(missingDomains) missing, \(thinDomains) thin")
         return lines
     }
 

@@ -11,6 +11,7 @@ public enum FixtureFeatures {
     public static func of(_ fixture: Fixture) -> Set<String> {
         guard let json = fixture.json else { return [] }
         var features = Set<String>()
+        domains(json, &features)
         for kind in FixtureLoader.bodyKeys where json[kind] != nil {
             features.insert("kind:\(kind)")
             if let body = json[kind] {

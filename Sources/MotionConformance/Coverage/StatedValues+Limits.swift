@@ -124,7 +124,7 @@ extension StatedValues {
         (s("Decisions", "`velocity(at:)` does not clamp y; a `timingCurve` animation does not clamp y"), "where no clamp applies (§2.2 velocity, §2.3)"),
         (s("2.2 `value(at:)` and `velocity(at:)`", "(not y)"), "where no clamp applies"),
         (s("2.3 Timing-curve animations", "Bézier **not** clamped in y"), "where no clamp applies"),
-        (s("3.2 Modifiers", "clamps to 0 and it stays at its start too"), "restates §2.3's clamp of a curve's progress, at a negative speed"),
+        (s("3.2 Modifiers", "a curve's progress clamps to 0 there"), "restates §2.3's clamp of a curve's progress, at a negative speed"),
         (s(fluid, "With the stiffness capped and a large damping fraction"), "answers outside the document: the reference model refuses them"),
         (s(fluid, "(`FluidSpringAnimation`: spring, smooth, snappy, bouncy, interactiveSpring, default)"), "the `default` animation's name"),
         (s("4.2 Context and state", "each with a default)"), "a context's state keys: the harness animations keep none"),

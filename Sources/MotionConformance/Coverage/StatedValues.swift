@@ -10,7 +10,7 @@ import HarnessSupport
 /// every sentence of the documents that states a default or a limit is claimed by a statement or
 /// named in `notStatements` with why it is none.
 public enum StatedValues {
-    public enum Kind: String, Sendable { case `default`, limit }
+    public enum Kind: String, Sendable { case `default`, limit, domain }
 
     /// Where a statement is written: a document, the heading of its section (as written, without
     /// the `#`s), and words of that section (whitespace as one space) that state it.
@@ -77,8 +77,9 @@ public enum StatedValues {
         TableEntry(row: row, argument: argument, value: plainNumber(value))
     }
 
-    public static let statements: [Statement] = animationDefaults + springDefaults + otherDefaults + limits
+    public static let statements: [Statement] = animationDefaults + springDefaults + otherDefaults + limits + ArgumentDomain.table.map(\.statement)
 
     public static var defaults: [Statement] { statements.filter { $0.kind == .default } }
     public static var limitStatements: [Statement] { statements.filter { $0.kind == .limit } }
+    public static var domainStatements: [Statement] { statements.filter { $0.kind == .domain } }
 }

@@ -294,7 +294,9 @@ extension FixtureLoader {
         switch kind {
         case "periodic":
             try args.onlyKeys(["from", "by"])
-            schedule = .periodic(from: try args.field("from").number(), by: try args.field("by").number())
+            let by = try args.field("by")
+            guard try by.number() > 0 else { throw by.error("a periodic schedule's interval must be positive, found \(JSONValue.format(try by.number()))") }
+            schedule = .periodic(from: try args.field("from").number(), by: try by.number())
         case "everyMinute": schedule = .everyMinute
         case "explicit": schedule = .explicit(try args.numbers())
         case "animation":

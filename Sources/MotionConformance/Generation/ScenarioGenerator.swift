@@ -14,8 +14,9 @@ public struct ScenarioGenerator: Sendable {
 
     public func scenario(_ index: Int) -> GeneratedScenario {
         var random = SeededRandom(seed: seed, index: index)
+        var edges = EdgeDraw(seed: seed, kind: .property, index: index)
         for _ in 0..<8 {
-            let candidate = Self.draw(&random)
+            let candidate = edges.apply(Self.draw(&random))
             if candidate.isPlayableByReference { return candidate }
         }
         var scalar = Self.draw(&random)
@@ -30,7 +31,8 @@ public struct ScenarioGenerator: Sendable {
     public func scenario(_ kind: ScenarioKind, _ index: Int) -> GeneratedCase {
         guard kind != .property else { return .property(scenario(index)) }
         var generator = BodyGenerator(seed: seed, kind: kind, index: index)
-        return .body(kind, generator.body(kind))
+        var edges = EdgeDraw(seed: seed, kind: kind, index: index)
+        return .body(kind, edges.apply(generator.body(kind), kind: kind))
     }
 
     /// Which scenario the `slot`-th of an exploration over `kinds` is: the kinds take turns, so

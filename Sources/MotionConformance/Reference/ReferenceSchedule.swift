@@ -24,7 +24,8 @@ enum ReferenceSchedule {
             var paused = false
             if case let .bool(b)? = args["paused"] { paused = b }
             if paused || lowFrequency { return [] }
-            return every(start, n("minimumInterval") ?? 1.0 / 120)
+            // An interval at or below 0 sets no minimum, as nil does.
+            return every(start, n("minimumInterval").flatMap { $0 > 0 ? $0 : nil } ?? 1.0 / 120)
         default:
             throw ReferenceModel.Unsupported(description: "unknown schedule \(kind)")
         }
