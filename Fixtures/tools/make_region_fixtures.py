@@ -975,3 +975,27 @@ timeline_edge("animation-interval-zero", "animation(minimumInterval: 0) from 3: 
               {"animation": {"minimumInterval": 0}}, 3)
 timeline_edge("animation-interval-negative", "animation(minimumInterval: −1) from 3: as nil, every 1/120 s", {"animation": {"minimumInterval": -1}}, 3)
 timeline_edge("animation-interval-tiny", "animation(minimumInterval: 0.0005) from 3: every half millisecond", {"animation": {"minimumInterval": 0.0005}}, 3)
+
+reference_body("springs/edge-epsilon-tiny", "Spring(duration: 0.5, bounce: 0.3): settlingDuration for ε = 1e-7 and 1e-9, bands that narrow, and for ε = 2, settled at once",
+               "docs/semantics.md §1.5", {"spring": {"init": {"duration": 0.5, "bounce": 0.3}, "checks": [
+                   {"settlingDuration": {"epsilon": 1e-7}, "expected": 0}, {"settlingDuration": {"epsilon": 1e-9, "initialVelocity": 2}, "expected": 0},
+                   {"settlingDuration": {"epsilon": 2}, "expected": 0}, {"value": {"time": 11}, "expected": 0}]}})
+reference_body("springs/edge-settling-epsilon-tiny", "Spring(settlingDuration: 0.8, dampingRatio: 0.6, epsilon: 1e-7): the initializer's band that narrow",
+               "docs/semantics.md §1.2, §1.5", {"spring": {"init": {"settlingDuration": 0.8, "dampingRatio": 0.6, "epsilon": 1e-7}, "checks": spring_zero + [
+                   {"value": {"time": 12}, "expected": 0}, {"velocity": {"time": 15}, "expected": 0}]}})
+for rate, duration in ((0.5, 4), (1, 3)):
+    phases_ = [{"name": "p0", "value": -100, "animation": None}, {"name": "p1", "value": 0, "animation": {"linear": {"duration": 1.5}}}]
+    reference_body("phases/edge-frame-rate-%s" % str(rate).replace(".", "_"),
+                   "continuous phases at %s frame%s a second for %s s: frames at k / frameRate, a phase left a frame after its animation completes" %
+                   (rate, "" if rate == 1 else "s", duration), "docs/protocol.md §4 phases, docs/semantics.md §6.1",
+                   {"phases": {"phases": phases_, "mode": "continuous", "frameRate": rate, "duration": duration,
+                               "samples": [{"time": t, "value": 0, "phase": "p0"} for t in (0, 1, 2, duration)], "transitions": []}})
+reference("modifiers/edge-value-tiny", "linear(0.5) to 0.005: a change within the fluid spring's absolute rest thresholds animates like any other on a curve",
+          "docs/semantics.md §2.3, §4.5", [{"time": 0, "set": 0.005, "animation": {"linear": {"duration": 0.5}}}], edge_steps, tolerance=BEZIER_100)
+reference("modifiers/edge-spring-value-tiny", "spring() to 0.005: within the absolute rest thresholds of §3.1 item 6 — the spring rests at its first frame",
+          "docs/semantics.md §3.1, §4.5", [{"time": 0, "set": 0.004, "animation": {"spring": {}}}], edge_steps)
+reference("modifiers/edge-value-huge", "linear(0.5) to 20000: far beyond the fluid spring's rest thresholds, a curve animates it like any other",
+          "docs/semantics.md §2.3, §4.5", [{"time": 0, "set": 20000, "animation": {"linear": {"duration": 0.5}}}], edge_steps,
+          tolerance={"absolute": 2 * STEP * 20000 / 0.5, "relative": 1e-9})  # two steps of 2^-20 of the interval, and of its velocity
+reference("modifiers/edge-spring-value-huge", "spring() to 50000: the absolute rest thresholds of §3.1 item 6 hold it running long after a change of 1 would rest",
+          "docs/semantics.md §3.1, §4.5", [{"time": 0, "set": 50000, "animation": {"spring": {}}}], edge_steps)

@@ -23,6 +23,18 @@ extension ArgumentDomain {
             classes: [(.negative, "clamped to 0.01"), (.zero, "clamped to 0.01"), (.tiny, "clamped to 0.01"), (.ordinary, "T"), (.huge, "clamped to 10")],
             refused: finiteOnly, tiny: 0.01, huge: 10),
         domain(
+            "spring.time", "a value or velocity query's time", [semantics("1.4 Closed forms", "`value(target T, initialVelocity v₀, time t)`")],
+            at(path("spring", "checks", "value|velocity", "time")),
+            classes: [(.zero, "the start: x = 0, v = v₀"), (.ordinary, "the closed form at t"), (.huge, "the closed form at t, past the 10 s horizon")],
+            refused: finiteOnly + [(.negative, "the generator and the fixtures ask none: a spring's time starts at 0")], huge: 10),
+        domain(
+            "epsilon", "a settling band's ε (the settling initializer's, settlingDuration's and lastTimeOutside's)",
+            [semantics("1.5 `settlingDuration`", "An ε at or below 0 is outside this document")],
+            at(path("spring", "init", "epsilon"), path("spring", "checks", "settlingDuration|lastTimeOutside", "epsilon")),
+            classes: [(.tiny, "a band that narrow"), (.ordinary, "the band ε"), (.huge, "a band at least as wide as the change: settled at once")],
+            refused: finiteOnly + [(.zero, "outside the document (§1.5): fixtures ask none"), (.negative, "outside the document (§1.5): fixtures ask none")],
+            tiny: 1e-6, huge: 1, decided: "an ε at or below 0 is outside the document: §1.5"),
+        domain(
             "curve.progress", "a curve query's progress p",
             [semantics("2.2 `value(at:)` and `velocity(at:)`", "a Bézier clamps p and the control points (x and y, decision 3) to [0, 1]")],
             at(path("curve", "checks", "at")),
@@ -48,6 +60,13 @@ extension ArgumentDomain {
                 (.negative, "the first segment at its time 0"), (.zero, "the first segment at its time 0"), (.ordinary, "the segment holding it"),
             ], refused: finiteOnly),
         domain(
+            "phases.frameRate", "a phase scenario's frame rate", [protocolDoc("`phases`", "The engine steps frames at times `k / frameRate`")],
+            at(path("phases", "frameRate")), classes: [(.tiny, "a frame a second or fewer"), (.ordinary, "frames at k / frameRate")],
+            refused: finiteOnly + [
+                (.zero, "refused by the reader: a frame rate is positive"), (.negative, "refused by the reader: a frame rate is positive"),
+                (.huge, "refused by the reader above 1000 Hz, the most work a fixture may ask"),
+            ], tiny: 1, huge: 1000.5),
+        domain(
             "phases.frames", "a phase scenario's frame count, duration × frameRate rounded",
             [
                 protocolDoc("`phases`", "for `k = 0 … round(duration × frameRate)`"),
@@ -56,6 +75,14 @@ extension ArgumentDomain {
             .product(path("phases"), "duration", "frameRate"),
             classes: [(.zero, "one frame, at 0"), (.ordinary, "frames k = 0 … round(duration × frameRate)")],
             refused: finiteOnly + [(.negative, "refused by the reader: a duration and a frame rate are not negative")], rounds: true),
+        domain(
+            "value.components", "a changed value's components",
+            [semantics("3.1 Built-in animations", "thresholds are absolute, which is why small-range data is scaled by 128 (§4.5)")],
+            at(path("property", "events", "set"), path("property", "events", "set", "*")),
+            classes: [
+                (.negative, "any sign"), (.zero, "zero"), (.tiny, "within the fluid spring's absolute rest thresholds"), (.ordinary, "any size"),
+                (.huge, "far beyond the rest thresholds"),
+            ], refused: finiteOnly, tiny: 0.01, huge: 1e4),
         domain(
             "periodic.date", "a periodic schedule's date D against its start s",
             [semantics(schedules, "entries `D − (D − s).truncatingRemainder(i)`, then every i")],

@@ -1,9 +1,10 @@
 extension ArgumentDomain {
     typealias C = ValueClass
 
-    /// A key path written as its steps, alternatives split by "|": `path("animation", "linear|easeIn", "duration")`.
+    /// A key path written as its steps, alternatives split by "|", "*" for any key:
+    /// `path("animation", "linear|easeIn", "duration")`.
     static func path(_ steps: String...) -> KeyPath {
-        KeyPath(steps: steps.map { Set($0.split(separator: "|").map(String.init)) })
+        KeyPath(steps: steps.map { $0 == "*" ? [] : Set($0.split(separator: "|").map(String.init)) })
     }
 
     static func domain(

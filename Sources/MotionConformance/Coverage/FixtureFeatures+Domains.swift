@@ -2,15 +2,36 @@
 /// an argument, by its class, the boundaries it is on or just beside, and its rounding.
 extension FixtureFeatures {
     static func domains(_ json: JSONValue, _ features: inout Set<String>) {
-        for domain in ArgumentDomain.table {
-            for x in domain.values(in: json) {
-                for key in domain.regionKeys(x) { features.insert(StatedValues.feature(domain.statementID, key)) }
+        // One walk for every domain: the walk, not the matching, is what a large fixture costs.
+        ArgumentDomain.nodes(json) { path, node in
+            for domain in ArgumentDomain.reading(path.last) {
+                for x in domain.values(at: path, node) {
+                    for key in domain.regionKeys(x) { features.insert(StatedValues.feature(domain.statementID, key)) }
+                }
             }
         }
     }
 }
 
 extension ArgumentDomain {
+    /// The domains whose reader can find a value at a node whose path ends with `key`.
+    static func reading(_ key: String?) -> [ArgumentDomain] { key.flatMap { byLastKey[$0] } ?? anyLastKey }
+
+    private static let lastKeys: [(ArgumentDomain, Set<String>)] = table.map { domain in
+        switch domain.reader {
+        case let .at(paths):
+            // Any path ending with any key makes the domain one every node is asked of (an empty set).
+            let ends = paths.map { $0.steps.last ?? [] }
+            return (domain, ends.contains { $0.isEmpty } ? [] : ends.reduce(into: Set<String>()) { $0.formUnion($1) })
+        case let .product(object, _, _), let .difference(object, _, _), let .when(object, _, _): return (domain, object.steps.last ?? [])
+        }
+    }
+    /// Domains by the keys their paths end with; those ending with any key are in every list.
+    private static let anyLastKey = lastKeys.filter { $0.1.isEmpty }.map(\.0)
+    private static let byLastKey: [String: [ArgumentDomain]] = lastKeys.reduce(into: [:]) { index, entry in
+        for key in entry.1 { index[key, default: anyLastKey].append(entry.0) }
+    }
+
     /// Every node of `json` with the keys leading to it (array positions left out).
     static func nodes(_ json: JSONValue, _ path: [String] = [], _ visit: ([String], JSONValue) -> Void) {
         visit(path, json)
@@ -31,20 +52,25 @@ extension ArgumentDomain {
     /// The values `reader` finds in a fixture's JSON.
     public func values(in json: JSONValue) -> [Double] {
         var found: [Double] = []
-        Self.nodes(json) { path, node in
-            switch reader {
-            case let .at(paths):
-                if case let .number(x) = node, paths.contains(where: { $0.matches(path) }) { found.append(x) }
-            case let .product(object, a, b):
-                if object.matches(path), let x = Self.number(node, at: [a]), let y = Self.number(node, at: [b]) { found.append(x * y) }
-            case let .difference(object, a, b):
-                if object.matches(path), let x = Self.number(node, at: a), let y = Self.number(node, at: b) { found.append(x - y) }
-            case let .when(object, requires, value):
-                var held: JSONValue? = node
-                for key in requires { held = held?[key] }
-                if object.matches(path), held != nil, let x = Self.number(node, at: value) { found.append(x) }
-            }
-        }
+        Self.nodes(json) { path, node in found += values(at: path, node) }
         return found
+    }
+
+    /// The value `reader` finds at one node of a fixture's JSON, reached by `path`.
+    func values(at path: [String], _ node: JSONValue) -> [Double] {
+        switch reader {
+        case let .at(paths):
+            if case let .number(x) = node, paths.contains(where: { $0.matches(path) }) { return [x] }
+        case let .product(object, a, b):
+            if object.matches(path), let x = Self.number(node, at: [a]), let y = Self.number(node, at: [b]) { return [x * y] }
+        case let .difference(object, a, b):
+            if object.matches(path), let x = Self.number(node, at: a), let y = Self.number(node, at: b) { return [x - y] }
+        case let .when(object, requires, value):
+            guard object.matches(path) else { return [] }
+            var held: JSONValue? = node
+            for key in requires { held = held?[key] }
+            if held != nil, let x = Self.number(node, at: value) { return [x] }
+        }
+        return []
     }
 }

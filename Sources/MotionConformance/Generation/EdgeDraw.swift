@@ -20,12 +20,15 @@ struct EdgeDraw {
         var domain: ArgumentDomain
     }
 
+    /// The domains with edges to draw.
+    static let drawable = ArgumentDomain.table.filter { !$0.edges.isEmpty }
+
     static func sites(_ json: JSONValue) -> [Site] {
         var sites: [Site] = []
         var position = 0
         ArgumentDomain.nodes(json) { path, node in
             defer { position += 1 }
-            for domain in ArgumentDomain.table where !domain.edges.isEmpty && domain.canSet(node, at: path) {
+            for domain in Self.drawable where domain.canSet(node, at: path) {
                 sites.append(Site(node: position, domain: domain))
             }
         }
