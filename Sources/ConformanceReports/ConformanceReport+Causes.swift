@@ -11,6 +11,20 @@ extension Causes {
             "causes: \(failing) failing fixtures reduced to \(causes.count) cause\(causes.count == 1 ? "" : "s") in \(Self.seconds(seconds))\(budget), "
                 + "largest first; a fixture counts under its first cause:"
         ]
+        // What the failures do, before the scenarios that show it: one behaviour seen through
+        // several animations is one line here and several causes below.
+        let grouped = families
+        if grouped.count < causes.filter({ !$0.fixtures.isEmpty }).count {
+            lines.append("  what they do (\(grouped.count) behaviour\(grouped.count == 1 ? "" : "s"), largest first):")
+            for family in grouped.prefix(singles) {
+                let share = failing > 0 ? Int((100 * Double(family.fixtures) / Double(failing)).rounded()) : 0
+                lines.append(
+                    "    \(family.fixtures) fixture\(family.fixtures == 1 ? "" : "s") (\(share)%) in \(family.causes.count) cause\(family.causes.count == 1 ? "" : "s"): "
+                        + family.name)
+            }
+            if grouped.count > singles { lines.append("    and \(grouped.count - singles) more (every one in the JSON report)") }
+            lines.append("  the causes, each with its smallest scenario:")
+        }
         let shared = causes.filter { $0.fixtures.count >= 2 }, single = causes.filter { $0.fixtures.count == 1 }
         let later = causes.filter { $0.fixtures.isEmpty }
         for (number, cause) in shared.enumerated() {
@@ -71,6 +85,7 @@ extension Causes {
                             ("id", .string(cause.id)), ("name", .string(cause.name)), ("sections", strings(cause.sections)),
                             ("fixtures", strings(cause.fixtures)), ("also", strings(cause.also)),
                             ("probes", strings(cause.probes.map { "probe:" + $0.rawValue })), ("complete", .bool(cause.complete)),
+                            ("family", cause.family.map { .object([("id", .string($0.id)), ("name", .string($0.name))]) } ?? .null),
                             (
                                 "smallest",
                                 cause.smallest.map { s in
@@ -80,6 +95,16 @@ extension Causes {
                                     ])
                                 } ?? .null
                             ),
+                        ])
+                    })
+            ),
+            (
+                "families",
+                .array(
+                    families.map { family in
+                        .object([
+                            ("id", .string(family.id)), ("name", .string(family.name)), ("causes", strings(family.causes)),
+                            ("fixtures", .number(Double(family.fixtures))),
                         ])
                     })
             ),
@@ -95,7 +120,8 @@ extension Causes {
 
     /// Causes read back from a JSON report.
     init(json: JSONCursor) throws {
-        try json.onlyKeys(["seconds", "budgetSeconds", "notReached", "causes", "engineErrors"])
+        // `families` is derived from the causes' own families, so it is read from them.
+        try json.onlyKeys(["seconds", "budgetSeconds", "notReached", "causes", "families", "engineErrors"])
         func strings(_ field: JSONCursor) throws -> [String] { try field.array().map { try $0.string() } }
         self.init()
         seconds = try json.field("seconds").number()
@@ -108,6 +134,9 @@ extension Causes {
                 fixtures: try strings(item.field("fixtures")))
             cause.also = try strings(item.field("also"))
             cause.complete = try item.field("complete").bool()
+            if let family = try item.optionalField("family"), !family.isNull {
+                cause.family = .init(id: try family.field("id").string(), name: try family.field("name").string())
+            }
             for probe in try strings(item.field("probes")) {
                 guard let value = Probe(rawValue: String(probe.dropFirst("probe:".count))), probe.hasPrefix("probe:") else {
                     throw try item.field("probes").error("holds \(probe), which is not a probe")

@@ -12,6 +12,8 @@ struct CauseTests {
         /// Each cause's id, the fixtures it is the first cause of and those it is a later cause
         /// of, largest first.
         var causes: [(id: String, fixtures: [String], also: [String])]
+        /// The behaviours, largest first: each family's id and how many fixtures it accounts for.
+        var families: [(id: String, fixtures: Int)] = []
 
         var largest: String? { causes.first?.id }
         func fixtures(of id: String) -> Set<String> { Set(causes.first { $0.id == id }?.fixtures ?? []) }
@@ -52,7 +54,10 @@ struct CauseTests {
         let fixtures = try #require(report["fixtures"] as? [[String: Any]])
         let failed = Set(fixtures.filter { $0["verdict"] as? String == "fail" }.compactMap { $0["id"] as? String })
         let causes = try #require((report["causes"] as? [String: Any])?["causes"] as? [[String: Any]])
-        return Run(failed: failed, causes: causes.map { ($0["id"] as? String ?? "", $0["fixtures"] as? [String] ?? [], $0["also"] as? [String] ?? []) })
+        let families = try #require((report["causes"] as? [String: Any])?["families"] as? [[String: Any]])
+        return Run(
+            failed: failed, causes: causes.map { ($0["id"] as? String ?? "", $0["fixtures"] as? [String] ?? [], $0["also"] as? [String] ?? []) },
+            families: families.map { ($0["id"] as? String ?? "", $0["fixtures"] as? Int ?? 0) })
     }
 
     /// The suites where a spring's mass and a delay's velocity show (springs, modifiers, the
@@ -76,6 +81,16 @@ struct CauseTests {
             #expect(words.count == 5 && words[0] == "property" && words[1] == "velocity" && words[2] == "zero" && words[4].contains(".delay"), "\(words)")
         }
         #expect(Double(run.fixtures(of: run.largest ?? "").count) >= 0.75 * Double(run.failed.count), "\(run.causes.prefix(4))")
+    }
+
+    @Test("a delay without velocity, seen through many scenarios: every behaviour is the velocity reported 0, three hold nine failures in ten")
+    func delayWithoutVelocityIsOneBehaviour() throws {
+        let run = try run(["modifier.delay-no-velocity"], Self.fixtures)
+        #expect(run.families.reduce(0) { $0 + $1.fixtures } == run.failed.count, "the families account for every failing fixture once")
+        #expect(run.families.count < run.causes.count, "fewer behaviours than scenarios")
+        for family in run.families { #expect(family.id == "property:velocity:zero", "\(family.id)") }
+        let top = run.families.prefix(3).reduce(0) { $0 + $1.fixtures }
+        #expect(Double(top) >= 0.9 * Double(run.failed.count), "\(run.families)")
     }
 
     /// Two bugs at once: each one's largest cause alone is a cause of the pair (first or later),

@@ -21,6 +21,9 @@ public struct Causes: Sendable, Equatable {
         public var probes: [Probe] = []
         /// False when the budget cut a member's reduction short: its scenario may shrink further.
         public var complete = true
+        /// What it does, whatever scenario shows it (`FailureSignature.Family`); the unreduced
+        /// fixtures' causes are a family each.
+        public var family: FailureSignature.Family?
 
         public init(id: String, name: String, sections: [String], fixtures: [String]) {
             (self.id, self.name, self.sections, self.fixtures) = (id, name, sections, fixtures)
@@ -84,7 +87,11 @@ public struct Causes: Sendable, Equatable {
             if let reduced = reductions[result.id], !reduced.isEmpty {
                 for (index, failure) in reduced.enumerated() {
                     let signature = failure.signature
-                    let made = { Cause(id: signature.id, name: signature.name, sections: signature.sections, fixtures: []) }
+                    let made = {
+                        var cause = Cause(id: signature.id, name: signature.name, sections: signature.sections, fixtures: [])
+                        cause.family = signature.family
+                        return cause
+                    }
                     add(signature.id, made: made) { cause in
                         if index == 0 { cause.fixtures.append(result.id) } else if !cause.fixtures.contains(result.id) { cause.also.append(result.id) }
                         if !failure.complete { cause.complete = false }
@@ -112,6 +119,30 @@ public struct Causes: Sendable, Equatable {
         notReached = notReduced.values.filter { $0 == .budget }.count
         self.budgetSeconds = budgetSeconds
         self.seconds = seconds
+    }
+
+    /// A behaviour and the causes that show it, with the fixtures they account for first.
+    public struct Family: Sendable, Equatable {
+        public var id: String
+        public var name: String
+        public var causes: [String]
+        public var fixtures: Int
+    }
+
+    /// The causes grouped by what they do, largest first: a family of one cause when the cause
+    /// has no family (a fixture not reduced).
+    public var families: [Family] {
+        var byID: [String: Family] = [:], order: [String] = []
+        for cause in causes {
+            let key = cause.family?.id ?? cause.id
+            if byID[key] == nil {
+                byID[key] = Family(id: key, name: cause.family?.name ?? cause.name, causes: [], fixtures: 0)
+                order.append(key)
+            }
+            byID[key]!.causes.append(cause.id)
+            byID[key]!.fixtures += cause.fixtures.count
+        }
+        return order.map { byID[$0]! }.filter { $0.fixtures > 0 }.sorted { ($1.fixtures, $0.id) < ($0.fixtures, $1.id) }
     }
 
     /// The fixtures each cause accounts for first: together, every failing fixture once.

@@ -10,6 +10,17 @@ public struct FailureSignature: Sendable, Hashable {
     public var name: String
     /// Where the documents state the rules the smallest scenario exercises.
     public var sections: [String]
+    /// What the failure does, whatever scenario shows it and wherever its sample sits: the kind of
+    /// scenario, the quantity and how it is wrong — "the velocity is 0". Causes of one family are
+    /// one behaviour of the engine seen through different animations.
+    public var family: Family
+
+    public struct Family: Sendable, Hashable {
+        public var id: String
+        public var name: String
+
+        public init(id: String, name: String) { (self.id, self.name) = (id, name) }
+    }
 }
 
 extension ReducedFailure {
@@ -24,10 +35,13 @@ extension ReducedFailure {
             // One wrong input shows in every quantity derived from it: the shape is the cause.
             // A difference within `slight` tolerances (numerics) and one far beyond it (a wrong
             // formula) on one shape are two causes.
+            let quantity = CheckKind(check).quantity
             return FailureSignature(
                 id: ([kind.rawValue, "*", shape] + (answer == .slightly ? [answer.id] : [])).joined(separator: ":"),
-                name: "\(kind.rawValue) \(shown): \(CheckKind(check).quantity) (and what else derives from it) \(answer.text)",
-                sections: Self.sections(reduced, protocol: kind.protocolSection))
+                name: "\(kind.rawValue) \(shown): \(quantity) (and what else derives from it) \(answer.text)",
+                sections: Self.sections(reduced, protocol: kind.protocolSection),
+                family: .init(
+                    id: [kind.rawValue, quantity, answer.id].joined(separator: ":"), name: "a \(kind.rawValue) scenario's \(quantity) \(answer.text)"))
         }
     }
 
@@ -157,7 +171,8 @@ extension ReducedFailure {
         if position == .atChange || position == .firstFrame { sections.insert("docs/protocol.md §2, \"Time: the clock model\"", at: 0) }
         return FailureSignature(
             id: ["property", kind.quantity, answer.id, position.rawValue, shape].joined(separator: ":"),
-            name: "\(quantity) \(answer.text) \(position.text), \(context)\(type)", sections: sections)
+            name: "\(quantity) \(answer.text) \(position.text), \(context)\(type)", sections: sections,
+            family: .init(id: ["property", kind.quantity, answer.id].joined(separator: ":"), name: "\(quantity) \(answer.text)"))
     }
 
     /// The sections of docs/semantics.md the reduced fixture's rules name, then the protocol's.
