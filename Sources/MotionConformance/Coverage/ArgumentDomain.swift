@@ -162,8 +162,8 @@ public struct ArgumentDomain: Sendable {
 }
 
 extension ArgumentDomain.KeyPath {
-    /// Whether `path` (keys from the fixture's top, array positions left out) ends with these
-    /// steps, or holds them with only vector components after them.
+    /// Whether `path` (keys from the fixture's top, array positions left out, so a vector's
+    /// components share its path) ends with these steps; an empty step matches any key.
     func matches(_ path: [String]) -> Bool {
         guard path.count >= steps.count else { return false }
         let tail = path.suffix(steps.count)
