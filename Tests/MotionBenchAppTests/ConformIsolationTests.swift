@@ -62,11 +62,13 @@ struct ConformIsolationTests {
 
     @Test("a fixture that runs past --fixture-timeout is stopped and is that fixture's error; the others pass")
     func timeBudget() throws {
-        let (verdicts, report) = try played(seconds: 0.05)
+        // Half a second: the slow fixture takes a minute, a quick one milliseconds, and the player's
+        // start (slow in a loaded CI) is not counted.
+        let (verdicts, report) = try played(seconds: 0.5)
         #expect(verdicts == Self.oneSlow)
         #expect(report.passed == 2 && report.failed == 0 && report.errors == 1 && report.exitCode == 2)
         let slow = try #require(report.results.first { $0.id == "retarget/b-slow" })
-        #expect(slow.stopped == .timeBudget && slow.stopped?.remedy == .longerFixtureTime && slow.message.contains("0.05 s"), "\(slow.message)")
+        #expect(slow.stopped == .timeBudget && slow.stopped?.remedy == .longerFixtureTime && slow.message.contains("0.5 s"), "\(slow.message)")
         #expect(report.results.filter { $0.id != slow.id }.allSatisfy { $0.stopped == nil })
         // A JSON report keeps why, for a reader that tells a budget from a crash.
         let reread = try ConformanceReport(json: report.render(.json))
@@ -80,6 +82,20 @@ struct ConformIsolationTests {
         #expect(report.errors == 1 && report.exitCode == 2)
         let slow = try #require(report.results.first { $0.id == "retarget/b-slow" })
         #expect(slow.stopped == .memoryBudget && slow.stopped?.remedy == .moreFixtureMemory && slow.message.contains("64 MiB"), "\(slow.message)")
+    }
+
+    @Test("a player's start is not the first fixture's time: one that takes a second to be ready passes quick fixtures under a half-second budget")
+    func slowStart() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let quick = try ["a-quick", "c-quick"].map { try FixtureLoader.load(file: root.appendingPathComponent("retarget/\($0).json")) }
+        let play = "\(ApplicationJobTests.app.executable.path) \(InternalCommand.play.rawValue)"
+        let slow = IsolatedPlayer(command: ["/bin/sh", "-c", "sleep 1; exec \(play)"], budget: .init(seconds: 0.5))
+        #expect(slow.run(quick).map(\.verdict) == [.pass, .pass])
+        // A child that says anything else is not a player: each fixture is an error, and nothing hangs.
+        let stranger = IsolatedPlayer(command: ["/bin/sh", "-c", "echo hello; cat"], budget: .init(seconds: 0.5))
+        let results = stranger.run(quick)
+        #expect(results.map(\.verdict) == [.error, .error] && results.allSatisfy { $0.stopped == .unreadableAnswer })
     }
 
     @Test("a budget out of the player's range is refused as its field before any fixture plays")

@@ -12,6 +12,8 @@ import HarnessSupport
 /// per-fixture time budget or grows past the memory budget is stopped; that fixture gets an error
 /// saying which, and a fresh child goes on with the next fixture. One child serves every fixture
 /// as long as none of that happens, so isolation costs one process start, not one per fixture.
+/// A child says it is ready before it is sent anything, so that its start — slow on a loaded
+/// machine or in a debug build — is never counted against the first fixture's budget.
 public struct IsolatedPlayer: Sendable {
     /// What one fixture may use before it is stopped and reported as an error.
     public struct Budget: Sendable {
@@ -37,6 +39,12 @@ public struct IsolatedPlayer: Sendable {
     /// The mirror fixtures without a file are played through in this process.
     public var mirror: ScalarMirrorFactory?
 
+    /// The line a child writes once it can take fixtures.
+    static let readyLine = #"{"ready":true}"#
+    /// How long a child may take to start: long, since a start that fails is said at once (the
+    /// child exits) and one that is merely slow is no fixture's fault.
+    static let startSeconds = 120.0
+
     public init(command: [String], budget: Budget = Budget(), mirror: ScalarMirrorFactory? = nil) {
         self.command = command
         self.budget = budget
@@ -59,7 +67,7 @@ public struct IsolatedPlayer: Sendable {
                 continue
             }
             do {
-                if child == nil { child = try LineProcess(arguments: command) }
+                if child == nil { child = try started() }
                 record(try play(file, fixture, on: child!))
             } catch {
                 var result = Self.error(fixture, "\(error)")
@@ -70,6 +78,21 @@ public struct IsolatedPlayer: Sendable {
             }
         }
         return results
+    }
+
+    /// A new child, once it has said it is ready.
+    private func started() throws -> LineProcess {
+        let child = try LineProcess(arguments: command)
+        let line: String
+        do { line = try child.readLine(timeout: Self.startSeconds) } catch {
+            child.terminate()
+            throw Stopped(reason: .crashed, description: "the player did not start: it \(error)")
+        }
+        guard line == Self.readyLine else {
+            child.terminate()
+            throw Stopped(reason: .unreadableAnswer, description: "the player did not start: it said \(line.prefix(200)) where it should say it is ready")
+        }
+        return child
     }
 
     struct Stopped: Error, CustomStringConvertible {
@@ -125,8 +148,10 @@ public struct IsolatedPlayer: Sendable {
     }
 
     /// The child's side: reads fixture file paths from standard input, one per line, and writes
-    /// each one's result as a line to standard output, flushed, until its input ends.
+    /// each one's result as a line to standard output, flushed, until its input ends; before
+    /// anything it says it is ready (`readyLine`).
     public static func serve(mirror: ScalarMirrorFactory? = nil) -> Int32 {
+        FileHandle.standardOutput.write(Data((readyLine + "\n").utf8))
         while let path = readLine() {
             let line: String
             do {
