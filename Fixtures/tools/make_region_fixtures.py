@@ -999,3 +999,68 @@ reference("modifiers/edge-value-huge", "linear(0.5) to 20000: far beyond the flu
           tolerance={"absolute": 2 * STEP * 20000 / 0.5, "relative": 1e-9})  # two steps of 2^-20 of the interval, and of its velocity
 reference("modifiers/edge-spring-value-huge", "spring() to 50000: the absolute rest thresholds of §3.1 item 6 hold it running long after a change of 1 would rest",
           "docs/semantics.md §3.1, §4.5", [{"time": 0, "set": 50000, "animation": {"spring": {}}}], edge_steps)
+
+
+# Spring(response:dampingRatio:) and Spring(mass:stiffness:damping:allowOverDamping:) at the edges of
+# their domains (§1.2): each asked its parameters, and its value and velocity where it moves.
+def spring_edge(name, title, init, times):
+    checks = [{"property": p, "expected": 0} for p in ("mass", "stiffness", "damping", "dampingRatio")]
+    checks += [{q: {"time": t}, "expected": 0} for t in times for q in ("value", "velocity")]
+    reference_body("springs/edge-" + name, title, "docs/semantics.md §1.2", {"spring": {"init": init, "checks": checks}})
+
+
+for name, title, init, times in (
+        ("response-tiny", "Spring(response: 0.0005, dampingRatio: 0.5): ω and ζ̂ scale with τ/ρ — over in a millisecond",
+         {"response": 0.0005, "dampingRatio": 0.5}, [0.0002, 0.001]),
+        ("response-huge", "Spring(response: 20, dampingRatio: 0.5): slow — a fifth of the way at 5 s", {"response": 20, "dampingRatio": 0.5}, [1, 5]),
+        ("damping-ratio-zero", "Spring(response: 0.5, dampingRatio: 0): undamped, ζ̂ = 0 — it swings for ever", {"response": 0.5, "dampingRatio": 0},
+         [0.3, 7.3]),
+        ("damping-ratio-one", "Spring(response: 0.5, dampingRatio: 1): ω = 0, critically damped", {"response": 0.5, "dampingRatio": 1}, [0.1, 0.4]),
+        ("damping-ratio-under-one", "Spring(response: 0.5, dampingRatio: 0.95): s = +1 below 1", {"response": 0.5, "dampingRatio": 0.95}, [0.1, 0.4]),
+        ("damping-ratio-over-one", "Spring(response: 0.5, dampingRatio: 1.05): s = −1 above 1, ω negative: overdamped",
+         {"response": 0.5, "dampingRatio": 1.05}, [0.1, 0.4]),
+        ("damping-ratio-a-hair-over-one", "Spring(response: 0.5, dampingRatio: 1 + 1e-9): overdamped by a hair, as near the critical spring as its answers are",
+         {"response": 0.5, "dampingRatio": 1 + 1e-9}, [0.1, 0.4]),
+        ("damping-ratio-huge", "Spring(response: 0.5, dampingRatio: 20): heavily overdamped — creeping", {"response": 0.5, "dampingRatio": 20}, [0.1, 3]),
+        ("mass-tiny", "Spring(mass: 0.005, stiffness: 100, damping: 1): ω₀ = √(k/m) ≈ 141, ζ̂ = c/(2m) = 100", {"mass": 0.005, "stiffness": 100, "damping": 1},
+         [0.01, 0.05]),
+        ("mass-huge", "Spring(mass: 200, stiffness: 100, damping: 10): ω₀ ≈ 0.71 — slow", {"mass": 200, "stiffness": 100, "damping": 10}, [1, 4]),
+        ("stiffness-tiny", "Spring(stiffness: 0.05, damping: 0.1): ω₀ ≈ 0.22 — slow", {"stiffness": 0.05, "damping": 0.1}, [1, 5]),
+        ("stiffness-huge", "Spring(stiffness: 20000, damping: 50): ω₀ ≈ 141 — fast", {"stiffness": 20000, "damping": 50}, [0.01, 0.05]),
+        ("physical-damping-zero", "Spring(stiffness: 100, damping: 0): undamped", {"stiffness": 100, "damping": 0}, [0.3, 7.3]),
+        ("physical-damping-huge", "Spring(stiffness: 100, damping: 2000): a hundred times critical, made critical — damping 20, not 2000",
+         {"stiffness": 100, "damping": 2000}, [0.1, 0.4]),
+        ("critical-on", "Spring(stiffness: 100, damping: 20): c² = 4mk exactly — critically damped", {"stiffness": 100, "damping": 20}, [0.1, 0.4]),
+        ("critical-under", "Spring(stiffness: 100, damping: 19): just underdamped", {"stiffness": 100, "damping": 19}, [0.1, 0.4]),
+        ("critical-over", "Spring(stiffness: 100, damping: 21): would be overdamped, so made critical — the spring of damping 20",
+         {"stiffness": 100, "damping": 21}, [0.1, 0.4]),
+        ("critical-a-hair-over", "Spring(stiffness: 100, damping: 20 + 2e-8): over critical by a hair, made critical",
+         {"stiffness": 100, "damping": 20 + 2e-8}, [0.1, 0.4]),
+        ("critical-on-allowed", "Spring(stiffness: 100, damping: 20, allowOverDamping: true): critically damped either way",
+         {"stiffness": 100, "damping": 20, "allowOverDamping": True}, [0.1, 0.4]),
+        ("critical-under-allowed", "Spring(stiffness: 100, damping: 19, allowOverDamping: true): underdamped, as without it",
+         {"stiffness": 100, "damping": 19, "allowOverDamping": True}, [0.1, 0.4]),
+        ("critical-over-allowed", "Spring(stiffness: 100, damping: 21, allowOverDamping: true): overdamped, ω = −√(ζ̂² − ω₀²)",
+         {"stiffness": 100, "damping": 21, "allowOverDamping": True}, [0.1, 0.4]),
+        ("critical-on-allowed-mass-4", "Spring(mass: 4, stiffness: 25, damping: 20, allowOverDamping: true): c² = 4mk exactly with a mass of 4 — critical",
+         {"mass": 4, "stiffness": 25, "damping": 20, "allowOverDamping": True}, [0.2, 1]),
+        ("critical-zero-allowed", "Spring(stiffness: 100, damping: 0, allowOverDamping: true): undamped, as without it",
+         {"stiffness": 100, "damping": 0, "allowOverDamping": True}, [0.3, 7.3]),
+        ("critical-huge-allowed", "Spring(stiffness: 100, damping: 2000, allowOverDamping: true): heavily overdamped — creeping",
+         {"stiffness": 100, "damping": 2000, "allowOverDamping": True}, [0.1, 3])):
+    spring_edge(name, title, init, times)
+
+keyframes_edge("velocity-explicit-zero",
+               "cubics to 50, 100, 0 and 60 with an explicit start velocity 0 on the second and end velocity 0 on the third, then a spring "
+               "starting at 0 after a linear: an explicit 0 is 0, not the tangent a keyframe without one takes",
+               [{"cubic": {"to": 50, "duration": 0.5}}, {"cubic": {"to": 100, "duration": 0.5, "startVelocity": 0}},
+                {"cubic": {"to": 0, "duration": 0.5, "endVelocity": 0}}, {"cubic": {"to": 60, "duration": 0.5}},
+                {"linear": {"to": 30, "duration": 0.3}}, {"spring": {"to": 80, "duration": 0.6, "startVelocity": 0}}],
+               [0.25, 0.5, 0.6, 0.9, 1.2, 1.4, 1.75, 2.15, 2.4, 2.7])
+keyframes_edge("velocity-negative", "a cubic to 100 starting at −200 a second and ending at −50: used as given, dipping below 0 first",
+               [{"cubic": {"to": 100, "duration": 1, "startVelocity": -200, "endVelocity": -50}}], [0.1, 0.3, 0.7, 0.95])
+keyframes_edge("velocity-huge", "a cubic to 100 starting at 20,000 a second, then a spring starting at 50,000: used as given",
+               [{"cubic": {"to": 100, "duration": 0.5, "startVelocity": 20000}}, {"spring": {"to": 0, "duration": 0.5, "startVelocity": 50000}}],
+               [0.05, 0.25, 0.55, 0.8])
+timeline_edge("explicit-before-start", "explicit([−5, 2, 3, 1000003]) from 3: dates before the start are kept, as given — the start itself too, and one a million seconds on",
+              {"explicit": [-5, 2, 3, 1000003]}, 3, count=6)

@@ -64,6 +64,27 @@ struct ArgumentDomainTests {
         #expect(minute.contains(StatedValues.feature("domain:everyMinute.date", "class-negative")))
     }
 
+    @Test("values computed from an object: a physical spring's damping against critical, by its over-damping flag; explicit dates against the start")
+    func formulas() throws {
+        let over = try StatedValuesTests.features(
+            #""spring": {"init": {"mass": 4, "stiffness": 25, "damping": 21}, "checks": [{"property": "mass", "expected": 4}]}"#)
+        // 2√(mk) = 20: a damping of 21 is just over critical, and over-damping is not allowed.
+        #expect(over.contains(StatedValues.feature("domain:Spring.critical", "over-1")))
+        #expect(!over.contains { $0.hasPrefix(StatedValues.feature("domain:Spring.critical.allowed", "")) }, "the flag picks the domain")
+        let allowed = try StatedValuesTests.features(
+            #""spring": {"init": {"stiffness": 100, "damping": 20, "allowOverDamping": true}, "checks": [{"property": "mass", "expected": 1}]}"#)
+        #expect(allowed.contains(StatedValues.feature("domain:Spring.critical.allowed", "on-1")))
+        let critical = try Self.domain("Spring.critical")
+        let spring = try JSONValue.parse(#"{"mass": 4, "stiffness": 25, "damping": 3}"#)
+        #expect(critical.canSet(spring, at: ["spring", "init"]))
+        #expect(ArgumentDomain.number(critical.setting(1.5, in: spring), at: ["damping"]) == 30)
+        let dates = try StatedValuesTests.features(#""timeline": {"schedule": {"explicit": [-5, 3, 9]}, "from": 3, "expected": [-5, 3, 9]}"#)
+        for key in ["class-negative", "class-zero", "class-ordinary"] { #expect(dates.contains(StatedValues.feature("domain:explicit.date", key)), "\(key)") }
+        let explicit = try Self.domain("explicit.date")
+        let timeline = try JSONValue.parse(#"{"schedule": {"explicit": [5, 1]}, "from": 2, "count": 2}"#)
+        #expect(explicit.values(at: ["timeline"], explicit.setting(-4, in: timeline)) == [-4, -1])
+    }
+
     @Test("every class, boundary and tie of every domain is a region, and no two domains share an id")
     func regions() {
         #expect(Set(ArgumentDomain.table.map(\.id)).count == ArgumentDomain.table.count)

@@ -32,7 +32,7 @@ extension ArgumentDomain {
     static let schedules = "8.2 TimelineSchedule"
 
     /// Every argument of the requests and rules the documents give a domain to.
-    public static let table: [ArgumentDomain] = animationDomains + requestDomains
+    public static let table: [ArgumentDomain] = animationDomains + requestDomains + formDomains
 
     static let animationDomains: [ArgumentDomain] = [
         domain(

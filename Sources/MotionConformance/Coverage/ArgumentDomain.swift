@@ -59,6 +59,17 @@ public struct ArgumentDomain: Sendable {
         case difference(KeyPath, [String], [String])
         /// In each object at the path that holds `requires`, the number at `value`.
         case when(KeyPath, requires: [String], value: [String])
+        /// In each object at the path, the numbers a formula of its members gives.
+        case formula(KeyPath, Formula)
+    }
+
+    /// A value computed from an object's members (a damping against its critical value, dates
+    /// against a start), and how to set it.
+    public struct Formula: Sendable {
+        /// The values the object holds (none when it is not of the formula's kind).
+        var read: @Sendable (JSONValue) -> [Double]
+        /// The object changed so that its first value is `x`.
+        var write: @Sendable (JSONValue, Double) -> JSONValue
     }
 
     public var id: String
@@ -186,6 +197,7 @@ extension ArgumentDomain {
             var held: JSONValue? = node
             for key in requires { held = held?[key] }
             return object.matches(path) && held != nil && Self.number(node, at: value) != nil
+        case let .formula(object, formula): return object.matches(path) && !formula.read(node).isEmpty
         }
     }
 
@@ -199,6 +211,7 @@ extension ArgumentDomain {
             return Self.set(Self.set(node, [b], factor), [a], x / factor)
         case let .difference(_, a, b): return Self.set(node, a, (Self.number(node, at: b) ?? 0) + x)
         case let .when(_, _, value): return Self.set(node, value, x)
+        case let .formula(_, formula): return formula.write(node, x)
         }
     }
 

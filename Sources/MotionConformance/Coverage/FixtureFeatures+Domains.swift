@@ -23,7 +23,8 @@ extension ArgumentDomain {
             // Any path ending with any key makes the domain one every node is asked of (an empty set).
             let ends = paths.map { $0.steps.last ?? [] }
             return (domain, ends.contains { $0.isEmpty } ? [] : ends.reduce(into: Set<String>()) { $0.formUnion($1) })
-        case let .product(object, _, _), let .difference(object, _, _), let .when(object, _, _): return (domain, object.steps.last ?? [])
+        case let .product(object, _, _), let .difference(object, _, _), let .when(object, _, _), let .formula(object, _):
+            return (domain, object.steps.last ?? [])
         }
     }
     /// Domains by the keys their paths end with; those ending with any key are in every list.
@@ -70,6 +71,8 @@ extension ArgumentDomain {
             var held: JSONValue? = node
             for key in requires { held = held?[key] }
             if held != nil, let x = Self.number(node, at: value) { return [x] }
+        case let .formula(object, formula):
+            if object.matches(path) { return formula.read(node) }
         }
         return []
     }
