@@ -12,7 +12,7 @@ SHELL := /bin/bash
 TARGET_CPU ?= $(MOTIONBENCH_TARGET_CPU)
 export MOTIONBENCH_TARGET_CPU := $(TARGET_CPU)
 
-.PHONY: run test test-debug engine-builds test-release test-native tsan mutants variants deps build release clean format lint coverage docs
+.PHONY: run test test-debug engine-builds test-release test-native tsan mutants variants witnesses deps build release clean format lint coverage docs
 
 run: deps release
 	.build/release/motion-bench main
@@ -77,14 +77,21 @@ tsan: deps
 # motioncore.json, kept out of its sources), written into a scratch copy of the package and built
 # there (.build/mutants). The release tool plays them (the harness; the engine under test is the
 # variant's adapter). `scripts/variants --set motioncore --show NAME` prints one as a diff.
+# Each variant meets its witness first (Tests/Variants/witnesses.json), the whole suite only when
+# that no longer catches it; `make witnesses` plays every fixture against every variant and
+# records them again.
 mutants: release
-	scripts/variants --set motioncore --tool .build/release/motion-bench
+	scripts/variants --set motioncore --tool .build/release/motion-bench --witnesses
 
 # The suites' power against an engine written elsewhere: every one-bug variant of the Python example
 # (Tests/Variants/python-engine.json, one or more per rule of docs/semantics.md) must fail some
 # fixture. `scripts/variants --explore 200` measures exploration too.
 variants: release
-	scripts/variants --tool .build/release/motion-bench
+	scripts/variants --tool .build/release/motion-bench --witnesses
+
+witnesses: release
+	scripts/variants --set motioncore --tool .build/release/motion-bench --record-witnesses
+	scripts/variants --tool .build/release/motion-bench --record-witnesses
 
 build: deps
 	$(SWIFT) build

@@ -61,6 +61,25 @@ struct MutantsTests {
         }
     }
 
+    @Test("every recorded witness names a variant of its set and a bundled fixture, and every variant has one")
+    func witnessesAreCurrent() throws {
+        struct Named: Decodable { var name: String }
+        struct File: Decodable { var variants: [Named] }
+        let root = Repository.root.appendingPathComponent("Tests/Variants")
+        let witnesses = try JSONDecoder().decode([String: [String: String]].self, from: Data(contentsOf: root.appendingPathComponent("witnesses.json")))
+        for (set, file) in [("motioncore", "motioncore.json"), ("python", "python-engine.json")] {
+            let names = try JSONDecoder().decode(File.self, from: Data(contentsOf: root.appendingPathComponent(file))).variants.map(\.name)
+            let recorded = witnesses[set] ?? [:]
+            // A variant without a witness, or one naming a fixture that is gone, costs `make
+            // mutants` or `make variants` a play of the whole suite: `make witnesses` records them.
+            #expect(Set(recorded.keys) == Set(names), "\(set): run make witnesses")
+            for (name, fixture) in recorded {
+                let path = Repository.root.appendingPathComponent("Fixtures/\(fixture).json").path
+                #expect(FileManager.default.fileExists(atPath: path), "\(set) \(name): no fixture \(fixture)")
+            }
+        }
+    }
+
     @Test("a name that is not a variant is refused with exit 2")
     func unknownName() throws {
         #expect(try Self.show("no.such-variant").status == 2)
