@@ -21,16 +21,17 @@ pid_t motionbench_spawn(
     if (output >= 0) posix_spawn_file_actions_adddup2(&actions, output, 1);
     if (errors >= 0) posix_spawn_file_actions_adddup2(&actions, errors, 2);
     if (directory) posix_spawn_file_actions_addchdir_np(&actions, directory);
-    // A group of its own: whatever the child starts is ended with it (`kill(-pid, …)`, and the
-    // tether when this process ends). Signals this process ignores (SIGPIPE) are not the child's.
+    // A session of its own, and so a group: whatever the child starts is ended with it
+    // (`motionbench_signal_session`, and the tether when this process ends) — a build's
+    // compilers too, which lead groups of their own but stay in the session. Signals this
+    // process ignores (SIGPIPE) are not the child's.
     sigset_t all, none;
     sigemptyset(&all);
     for (int sig = 1; sig < 32; sig++) {
         if (sig != SIGKILL && sig != SIGSTOP) sigaddset(&all, sig);
     }
     sigemptyset(&none);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
-    posix_spawnattr_setpgroup(&attributes, 0);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
     posix_spawnattr_setsigdefault(&attributes, &all);
     posix_spawnattr_setsigmask(&attributes, &none);
     pid_t child = -1;

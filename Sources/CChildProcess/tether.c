@@ -40,7 +40,7 @@ static void guard(int input) {
         }
     }
     for (int slot = 0; slot < count; slot++) {
-        if (groups[slot] > 0) kill(-groups[slot], SIGKILL);
+        if (groups[slot] > 0) motionbench_signal_session(groups[slot], SIGKILL);
     }
     _exit(0);
 }

@@ -5,12 +5,13 @@ import Foundation
     import Glibc
 #endif
 
-/// Every child this tool starts runs in a process group of its own, and every such group is
-/// known to a guardian process (the tether, `CChildProcess`): when the tool ends — by an exit,
-/// an interruption, SIGPIPE, or SIGKILL, which no handler sees — the guardian kills every group
-/// that was still running, so that no build, worker or engine, nor anything they started,
-/// outlives the command that started it.
-enum ChildGroups {
+/// Every child this tool starts runs in a session (and so a process group) of its own, and every
+/// such session is known to a guardian process (the tether, `CChildProcess`): when the tool ends
+/// — by an exit, an interruption, SIGPIPE, or SIGKILL, which no handler sees — the guardian kills
+/// every session that was still running, so that no build, worker or engine, nor anything they
+/// started, outlives the command that started it. A session, not only a group: a build tool
+/// starts each compiler in a process group of its own, which stays in the build's session.
+package enum ChildGroups {
     /// The write end of the guardian's pipe, or -1 when no guardian could be started (the
     /// children then end with the tool only when it ends normally or is interrupted).
     static let tether: Int32 = motionbench_tether_start()
@@ -23,13 +24,19 @@ enum ChildGroups {
         if tether >= 0 { _ = motionbench_tether_send(tether, -pid) }
     }
 
+    /// Sends `signal` to the child `leader` and to everything in its session — what it started,
+    /// and what those started, whichever process group they lead.
+    package static func end(_ leader: pid_t, signal: Int32 = SIGKILL) {
+        _ = motionbench_signal_session(leader, signal)
+    }
+
     /// Why a child could not be started.
     struct SpawnError: Error {
         let description: String
     }
 
     /// Starts `arguments` (`arguments[0]` a path, or a name searched on PATH when `search`) in a
-    /// group of its own, registered with the tether, its standard streams the descriptors given
+    /// session of its own, registered with the tether, its standard streams the descriptors given
     /// (-1: /dev/null for input, this process's for output and error).
     static func spawn(
         _ arguments: [String], search: Bool, environment: [String: String]?, directory: String?, input: Int32, output: Int32, errors: Int32

@@ -9,8 +9,8 @@ import Foundation
 /// `WorkerProcess` is its one way to run a child that ends.
 ///
 /// Started from an argument vector (searching `PATH`), or through `/bin/sh -c` only when asked.
-/// It runs in a process group of its own, so that whatever it starts is ended with it:
-/// `terminate()` kills the group, and so does the tether when the tool ends (`ChildGroups`). Reads
+/// It runs in a session of its own, so that whatever it starts is ended with it:
+/// `terminate()` kills the session, and so does the tether when the tool ends (`ChildGroups`). Reads
 /// wait with `poll` and a deadline, so a child that never answers costs a timeout, never a hang;
 /// its standard error is drained while waiting and its last lines kept for error messages.
 public final class LineProcess {
@@ -180,12 +180,12 @@ public final class LineProcess {
             input = -1
         }
         if reap() == nil {
-            kill(-pid, SIGKILL)
+            ChildGroups.end(pid)
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             exitStatus = status
         } else {
-            kill(-pid, SIGKILL)
+            ChildGroups.end(pid)
         }
         ChildGroups.unregister(pid)
         if output >= 0 {

@@ -1,9 +1,10 @@
 import Foundation
 
 /// One run of a program in its own process, with a timeout: the runner's one way to run a child
-/// that ends — benchmark workers, git, builds, another revision's tool. It runs in a process
-/// group of its own, which a timeout kills whole and the tether kills when the tool ends however
-/// it ends (`ChildGroups`), so a build's compilers do not outlive it. Its standard input is
+/// that ends — benchmark workers, git, builds, another revision's tool. It runs in a session of
+/// its own, which a timeout kills whole and the tether kills when the tool ends however it ends
+/// (`ChildGroups`), so a build's compilers — each in a process group of its own — do not
+/// outlive it. Its standard input is
 /// /dev/null; output and error are drained on their own threads so a chatty child cannot block
 /// on a full pipe; how it ended (its status, the signal and what that signal usually means, a
 /// timeout) comes back typed.
@@ -67,18 +68,18 @@ public struct WorkerProcess {
         let exit = ExitWatch(pid)
         defer { ChildGroups.unregister(pid) }
         guard let status = exit.wait(seconds: timeout) else {
-            kill(-pid, SIGTERM)
+            ChildGroups.end(pid, signal: SIGTERM)
             if exit.wait(seconds: 2) == nil {
-                kill(-pid, SIGKILL)
+                ChildGroups.end(pid)
                 _ = exit.wait(seconds: .infinity)
             }
-            kill(-pid, SIGKILL)
+            ChildGroups.end(pid)
             _ = stdout.finish()
             _ = stderr.finish()
             return .timedOut(seconds: timeout)
         }
-        // The group may hold what the child started and left behind; it ends with the child.
-        kill(-pid, SIGKILL)
+        // The session may hold what the child started and left behind; it ends with the child.
+        ChildGroups.end(pid)
         let errorText = String(decoding: stderr.finish(), as: UTF8.self)
         let outputData = stdout.finish()
         let signal = status & 0x7f

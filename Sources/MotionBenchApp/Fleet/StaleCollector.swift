@@ -1,4 +1,5 @@
 import Foundation
+import HarnessSupport
 
 /// A collector's name in the queue — its machine's name, its process and its host,
 /// `fleet-a#4242@build-3` — and what a collector that takes over a stale claim does about the
@@ -70,10 +71,10 @@ extension Application {
         let descendants = table.descendants(of: pid)
         kill(pid, SIGKILL)
         for child in descendants {
-            // A build or worker leads a process group of its own (`ChildGroups.spawn`): that
-            // group is the collector's to end. Any other group (the shell's job the collector
-            // ran in) is not: only the process itself is killed.
-            if getpgid(child) == child { kill(-child, SIGKILL) }
+            // A build or worker leads a session of its own (`ChildGroups.spawn`): that session,
+            // compilers included, is the collector's to end. Any other (the shell's the
+            // collector ran in) is not: only the process itself is killed.
+            if getsid(child) == child { ChildGroups.end(child) }
             kill(child, SIGKILL)
         }
         let deadline = Date().addingTimeInterval(10)
