@@ -58,7 +58,7 @@ struct ProcessTable {
 extension Application {
     /// Before a job taken over from a stale claim is measured: when the collector that held it
     /// ran on this host and still lives (stopped, or hung), it is killed with everything it
-    /// started — its builds and workers, each in a process group of its own — and waited for,
+    /// started — its builds and workers, each in a session of its own, compilers included — and waited for,
     /// so that nothing of it measures beside this collector. Returns what was done, or nil when
     /// there was nothing here to end.
     func endStaleCollector(_ previous: String) -> String? {
