@@ -1,6 +1,7 @@
 import Foundation
-import HarnessSupport
 import Testing
+
+@testable import HarnessSupport
 
 /// The one runner of child processes that end (workers, git, builds): how each ending comes back.
 @Suite("child processes")
@@ -33,5 +34,37 @@ struct WorkerProcessTests {
             return
         }
         #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    /// The processes whose session is `session`, with their states (`/proc/PID/stat`: the third
+    /// field, and the sixth, after the name in parentheses).
+    static func members(ofSession session: pid_t) -> [pid_t: String] {
+        var found: [pid_t: String] = [:]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 3, pid_t(fields[3]) == session { found[pid] = String(fields[0]) }
+        }
+        return found
+    }
+
+    @Test("a child that has ended keeps its number, a zombie, until what it left in its session is ended; then it is reaped and nothing of it is left")
+    func endedBeforeReaped() throws {
+        let child = try LineProcess(arguments: ["sh", "-c", "sleep 30 & echo started; exit 4"])
+        #expect(try child.readLine(timeout: 10) == "started")
+        let status = try #require(ChildGroups.ended(child.pid, wait: true))
+        #expect((status >> 8) & 0xff == 4 && status & 0x7f == 0)
+        // Ended, not reaped: its number is still its own, so no other process can be given it
+        // while the sleep it left behind is killed.
+        let before = Self.members(ofSession: child.pid)
+        #expect(before[child.pid] == "Z" && before.count == 2, "\(before)")
+        child.terminate()
+        // The sleep is dead: gone, or a zombie until the process that inherited it reaps it.
+        let after = Self.members(ofSession: child.pid)
+        #expect(after[child.pid] == nil && after.values.allSatisfy { $0 == "Z" }, "\(after)")
+        // A second terminate signals nothing: the number may belong to a stranger by now.
+        child.terminate()
     }
 }

@@ -22,6 +22,12 @@ int motionbench_tether_send(int fd, pid_t signed_pgid);
 /// found.
 int motionbench_signal_session(pid_t leader, int sig);
 
+/// Whether the child `pid` has ended, without reaping it: an ended child stays a zombie until it
+/// is reaped, so its number, and so its session's, cannot be given to another process while what
+/// is left of its session is ended. Waits for the end when `block` is non-zero. Returns the
+/// status as `waitpid` would give it, or -1 while it runs (or when it is no child of this process).
+int motionbench_child_ended(pid_t pid, int block);
+
 /// Starts `path` (searched on PATH when `search` is non-zero) with `argv` and `envp`, in a
 /// session (and so a process group) of its own, with every signal's action at its default and no signal blocked,
 /// its standard input, output and error the descriptors given (-1: /dev/null for input, this

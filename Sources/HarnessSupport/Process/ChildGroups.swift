@@ -30,6 +30,23 @@ package enum ChildGroups {
         _ = motionbench_signal_session(leader, signal)
     }
 
+    /// The child's wait status once it has ended, else nil (at once, or after waiting for the end
+    /// when `wait`) — without reaping it, so that its number stays its own.
+    static func ended(_ pid: pid_t, wait: Bool) -> Int32? {
+        let status = motionbench_child_ended(pid, wait ? 1 : 0)
+        return status >= 0 ? status : nil
+    }
+
+    /// Ends what is left of an ended child's session, withdraws the child from the guardian, then
+    /// reaps it — in that order: until it is reaped, its number cannot be given to another
+    /// process, so neither the signals nor the guardian can reach a stranger that took it.
+    static func collect(_ pid: pid_t) {
+        end(pid)
+        unregister(pid)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
     /// Why a child could not be started.
     struct SpawnError: Error {
         let description: String

@@ -39,6 +39,8 @@ public final class LineProcess {
     private var scanned = 0
     private var errorText: [UInt8] = []
     private var exitStatus: Int32?
+    /// Reaped: its number may since belong to another process, so it is never signalled again.
+    private var collected = false
 
     /// Starts `arguments[0]` (found on PATH, or a path) with the rest as its arguments, with
     /// `environment` as its variables (nil: this process's).
@@ -148,10 +150,9 @@ public final class LineProcess {
         return nil
     }
 
+    /// Its wait status once it has ended; it is reaped only by `terminate()`.
     private func reap() -> Int32? {
-        if let exitStatus { return exitStatus }
-        var status: Int32 = 0
-        if waitpid(pid, &status, WNOHANG) == pid { exitStatus = status }
+        if exitStatus == nil { exitStatus = ChildGroups.ended(pid, wait: false) }
         return exitStatus
     }
 
@@ -179,15 +180,14 @@ public final class LineProcess {
             close(input)
             input = -1
         }
-        if reap() == nil {
-            ChildGroups.end(pid)
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            exitStatus = status
-        } else {
-            ChildGroups.end(pid)
+        if !collected {
+            if reap() == nil {
+                ChildGroups.end(pid)
+                exitStatus = ChildGroups.ended(pid, wait: true)
+            }
+            ChildGroups.collect(pid)
+            collected = true
         }
-        ChildGroups.unregister(pid)
         if output >= 0 {
             close(output)
             output = -1

@@ -66,20 +66,19 @@ public struct WorkerProcess {
         close(errorPipe[1])
         let stdout = DrainedPipe(outputPipe[0]), stderr = DrainedPipe(errorPipe[0])
         let exit = ExitWatch(pid)
-        defer { ChildGroups.unregister(pid) }
         guard let status = exit.wait(seconds: timeout) else {
             ChildGroups.end(pid, signal: SIGTERM)
             if exit.wait(seconds: 2) == nil {
                 ChildGroups.end(pid)
                 _ = exit.wait(seconds: .infinity)
             }
-            ChildGroups.end(pid)
+            ChildGroups.collect(pid)
             _ = stdout.finish()
             _ = stderr.finish()
             return .timedOut(seconds: timeout)
         }
         // The session may hold what the child started and left behind; it ends with the child.
-        ChildGroups.end(pid)
+        ChildGroups.collect(pid)
         let errorText = String(decoding: stderr.finish(), as: UTF8.self)
         let outputData = stdout.finish()
         let signal = status & 0x7f
@@ -93,7 +92,8 @@ public struct WorkerProcess {
     }
 }
 
-/// Waits for one child's exit on a thread of its own, so that the wait can have a deadline.
+/// Waits for one child's exit on a thread of its own, so that the wait can have a deadline; the
+/// child is left to be reaped by `ChildGroups.collect`.
 private final class ExitWatch: @unchecked Sendable {
     private var status: Int32 = 0
     private let ended = DispatchSemaphore(value: 0)
@@ -101,9 +101,8 @@ private final class ExitWatch: @unchecked Sendable {
 
     init(_ pid: pid_t) {
         Thread.detachNewThread { [self] in
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            self.status = status
+            // Not reaped here: `collect` reaps it once its session has been ended.
+            self.status = ChildGroups.ended(pid, wait: true) ?? 0
             ended.signal()
         }
     }
