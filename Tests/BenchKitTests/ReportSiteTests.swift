@@ -83,8 +83,8 @@ struct ReportSiteTests {
 
     @Test("the site's pages are written, self-contained, with SVG charts and the change point of the history")
     func pages() throws {
-        let folder = TemporaryFolder.name("site")
-        let index = try Self.site().write(to: folder)
+        let index = try Self.written.get()
+        let folder = index.deletingLastPathComponent()
         let html = try String(contentsOf: index, encoding: .utf8)
         #expect(html.contains("<svg") && html.contains("Change points"))
         #expect(html.contains("1.30×"), "the injected 30% step is found")
@@ -108,8 +108,7 @@ struct ReportSiteTests {
 
     @Test("chart axes read as people write numbers: dates, SI times, measured channel counts, p99.9, ratios; never exponent form")
     func axisLabels() throws {
-        let folder = TemporaryFolder.name("site")
-        try Self.site().write(to: folder)
+        let folder = try Self.written.get().deletingLastPathComponent()
         func labels(_ page: String) throws -> [String] { Self.tickLabels(try String(contentsOf: folder.appendingPathComponent(page), encoding: .utf8)) }
         for page in ["index.html", "history.html", "comparisons.html", "percentiles.html", "scaling.html"] {
             let all = try labels(page)
@@ -135,17 +134,21 @@ struct ReportSiteTests {
         #expect(page.contains(">1.3× r06aaaa..r07aaaa</text>"), "the step's marker names its ratio and revision range")
     }
 
+    /// The site of `site()`, written once for the tests that read it (writing it takes seconds in
+    /// a debug build: every history's change points and intervals); its index page.
+    static let written = Result { () throws -> URL in try site().write(to: TemporaryFolder.name("site")) }
+
     static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     @Test(
         "the summary page renders in a real browser and its charts are drawn",
         .enabled(if: chromium != nil, "Debian's chromium package is not installed (make test installs it when run as root)"))
     func screenshot() throws {
-        let folder = TemporaryFolder.name("site")
-        let index = try Self.site().write(to: folder)
+        let index = try Self.written.get()
+        let folder = index.deletingLastPathComponent()
         let png = folder.appendingPathComponent("summary.png")
         let render = try Shell.run(
-            "\"\(Self.chromium!)\" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1200,1400 "
+            "\"\(Self.chromium!)\" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1200,700 "
                 + "--screenshot=\"\(png.path)\" \"file://\(index.path)\"", in: folder)
         #expect(FileManager.default.fileExists(atPath: png.path), "chromium wrote no screenshot: \(render.output.suffix(500))")
         // Count the pixels of the charts' line colours (blue #1f5fbf, red #c0392b) in the PNG,

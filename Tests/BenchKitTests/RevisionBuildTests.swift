@@ -34,4 +34,21 @@ struct RevisionBuildTests {
         let failing = try build("exit 1")
         #expect(failing.runs == 1 && failing.error != nil)
     }
+
+    @Test("revisions share one module cache: under XDG_CACHE_HOME when it is absolute, else ~/.cache; none when no folder can be made")
+    func moduleCache() throws {
+        let home = TemporaryFolder.make("module-cache"), xdg = TemporaryFolder.make("module-cache")
+        func folder(_ environment: [String: String]) -> String? {
+            let arguments = RevisionComparison.sharedModuleCacheArguments(environment: environment)
+            guard arguments.count == 4, arguments[0] == "-Xswiftc", arguments[1] == "-module-cache-path", arguments[2] == "-Xswiftc" else { return nil }
+            return arguments[3]
+        }
+        let underXDG = xdg.appendingPathComponent("motion-bench/module-cache").path
+        #expect(folder(["XDG_CACHE_HOME": xdg.path, "HOME": home.path]) == underXDG)
+        #expect(FileManager.default.fileExists(atPath: underXDG), "made before the build needs it")
+        // A relative XDG_CACHE_HOME is not a base directory (the XDG specification): ignored.
+        #expect(folder(["XDG_CACHE_HOME": "cache", "HOME": home.path]) == home.appendingPathComponent(".cache/motion-bench/module-cache").path)
+        #expect(RevisionComparison.sharedModuleCacheArguments(environment: [:]).isEmpty)
+        #expect(RevisionComparison.sharedModuleCacheArguments(environment: ["HOME": "/proc/self/no-such-home"]).isEmpty)
+    }
 }

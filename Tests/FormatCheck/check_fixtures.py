@@ -3,7 +3,7 @@
     python3 check_fixtures.py FILE
 
 FILE holds one JSON document a line. Prints one line a document, in order: `valid`, or
-`invalid<TAB>PATH: MESSAGE` for its first error (`$` is the document itself), or
+`invalid<TAB>PATH: MESSAGE` for the first error the validator meets (`$` is the document itself), or
 `invalid<TAB>$: not JSON …` for a line that does not parse.
 """
 import json
@@ -23,9 +23,10 @@ def main(path):
         except json.JSONDecodeError as error:
             print(f"invalid\t$: not JSON ({error.msg})")
             continue
-        errors = sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path))
-        if errors:
-            first = errors[0]
+        # The first error the validator meets, in the schema's order: collecting every error (of
+        # every branch of every `oneOf`) to sort them took three times as long, for a message only.
+        first = next(iter(validator.iter_errors(document)), None)
+        if first is not None:
             where = "/".join(map(str, first.absolute_path)) or "$"
             print(f"invalid\t{where}: {first.message[:300]}")
         else:

@@ -1,6 +1,8 @@
 import Foundation
 import TestSupport
 
+@testable import BenchKit
+
 /// A small package of its own in a git repository of its own, with one commit per revision: a
 /// BenchKit worker (`TinyWorker`) that applies the `BuildStamp` plugin, depending on this
 /// checkout's MotionBench by path. Small, so that building a revision takes seconds, not the
@@ -165,9 +167,10 @@ struct TinyPackage {
         return head
     }
 
-    /// Builds the worker in the repository's own folder (debug); its path.
+    /// Builds the worker in the repository's own folder (debug), with the module cache revisions
+    /// share; its path.
     func build() throws -> URL {
-        try run("/usr/bin/env", ["swift", "build", "--package-path", folder.path, "--product", Self.worker])
+        try run("/usr/bin/env", ["swift", "build", "--package-path", folder.path, "--product", Self.worker] + RevisionComparison.sharedModuleCacheArguments())
         return folder.appendingPathComponent(".build/debug/\(Self.worker)")
     }
 
