@@ -340,12 +340,12 @@ public final class ExternalEngine {
     }
 
     /// `lastTimeOutside` from the engine's `spring.value` answers, scanned as the reference scans
-    /// (docs/protocol.md §4, `spring`); an answer that is not a number stops it as an error.
+    /// (docs/protocol.md §4, `spring`); an answer that is not a number stops it as an error. The
+    /// queries leave `target` and `initialVelocity` to their defaults (1 and 0): a scan asks up to
+    /// 100,000 of them, and their text is most of its cost on both sides of the pipe.
     func lastTimeOutside(_ spring: JSONValue, epsilon: Double, resolution: Double) throws -> Double {
         try Player.lastTimeOutside(epsilon: epsilon, resolution: resolution) { times in
-            let queries = times.map { t in
-                JSONValue.object([("value", .object([("target", .number(1)), ("initialVelocity", .number(0)), ("time", .number(t))]))])
-            }
+            let queries = times.map { t in JSONValue.object([("value", .object([("time", .number(t))]))]) }
             let values = Self.results(try request("spring", [("spring", spring), ("queries", .array(queries))]), count: times.count)
                 .map { EngineProtocol.number($0) }
             guard values.allSatisfy({ $0?.isFinite == true }) else {
