@@ -17,7 +17,7 @@ struct ExamplePackageTests {
     func examplePackage() throws {
         // Once more if the first build fails: other tests run SwiftPM at the same time, and one
         // full-suite run saw this build fail once (not reproduced alone, from clean or not).
-        let command = ["swift", "build", "--package-path", Self.package.path, "--product", "TinyBenchmarks"] + RevisionComparison.sharedModuleCacheArguments()
+        let command = ["swift", "build", "--package-path", Self.package.path, "--product", "TinyBenchmarks"] + RevisionComparison.buildArguments()
         var build = try tool.run("/usr/bin/env", command)
         if build.status != 0 {
             let first = build.stdout.suffix(1500) + build.stderr.suffix(1500)

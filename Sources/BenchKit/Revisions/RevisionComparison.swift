@@ -181,7 +181,7 @@ public struct RevisionComparison {
                 WorkerProcess(executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", $0], timeout: 3600, directory: revision.directory)
             }
             ?? WorkerProcess.onPath(
-                "swift", ["build", "-c", options.configuration, "--package-path", package(revision).path] + Self.sharedModuleCacheArguments(), timeout: 3600)
+                "swift", ["build", "-c", options.configuration, "--package-path", package(revision).path] + Self.buildArguments(), timeout: 3600)
         // A release build takes a minute or more: say it is still going, and how long it took.
         let started = MonotonicClock.now()
         let seconds = { Int(Double(MonotonicClock.now() - started) / 1e9) }
@@ -229,6 +229,11 @@ public struct RevisionComparison {
         guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return [] }
         return ["-Xswiftc", "-module-cache-path", "-Xswiftc", folder.path]
     }
+
+    /// What every build of a revision adds to `swift build`: no index store (a worktree is never
+    /// opened in an editor, and a debug build writes one by default: a tenth of its time) and the
+    /// shared module cache.
+    static func buildArguments() -> [String] { ["--disable-index-store"] + sharedModuleCacheArguments() }
 
     /// Refuses, before minutes of building, a filter that is not a regular expression, or one that
     /// matches no benchmark of either revision where that can be told from the sources: a package

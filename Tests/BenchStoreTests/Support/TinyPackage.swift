@@ -167,10 +167,9 @@ struct TinyPackage {
         return head
     }
 
-    /// Builds the worker in the repository's own folder (debug), with the module cache revisions
-    /// share; its path.
+    /// Builds the worker in the repository's own folder (debug), as revisions are built; its path.
     func build() throws -> URL {
-        try run("/usr/bin/env", ["swift", "build", "--package-path", folder.path, "--product", Self.worker] + RevisionComparison.sharedModuleCacheArguments())
+        try run("/usr/bin/env", ["swift", "build", "--package-path", folder.path, "--product", Self.worker] + RevisionComparison.buildArguments())
         return folder.appendingPathComponent(".build/debug/\(Self.worker)")
     }
 
