@@ -144,14 +144,14 @@ public final class LineProcess {
     /// How the engine ended, if it has: waits briefly for a process whose output closed.
     private func exited() -> Failure? {
         for _ in 0..<50 {
-            if let status = reap() { return .exited(Self.describe(status)) }
+            if let status = endStatus() { return .exited(Self.describe(status)) }
             usleep(2000)
         }
         return nil
     }
 
     /// Its wait status once it has ended; it is reaped only by `terminate()`.
-    private func reap() -> Int32? {
+    private func endStatus() -> Int32? {
         if exitStatus == nil { exitStatus = ChildGroups.ended(pid, wait: false) }
         return exitStatus
     }
@@ -170,7 +170,7 @@ public final class LineProcess {
             input = -1
         }
         let deadline = Date().addingTimeInterval(grace)
-        while reap() == nil && Date() < deadline { usleep(10_000) }
+        while endStatus() == nil && Date() < deadline { usleep(10_000) }
         terminate()
     }
 
@@ -181,7 +181,7 @@ public final class LineProcess {
             input = -1
         }
         if !collected {
-            if reap() == nil {
+            if endStatus() == nil {
                 ChildGroups.end(pid)
                 exitStatus = ChildGroups.ended(pid, wait: true)
             }
