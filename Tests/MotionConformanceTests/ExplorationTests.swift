@@ -83,6 +83,31 @@ struct ExplorationTests {
         #expect(shrunk.initialValue == [0])
     }
 
+    @Test("samples are cut in halves, then quarters and so on, later runs first, down to single samples")
+    func sampleCuts() {
+        // Five samples: runs of 3 (ceil 5/2), then 2, then 1, each granularity from the end.
+        #expect(ScenarioShrinker.cuts(5) == [3..<5, 0..<3, 4..<5, 2..<4, 0..<2, 4..<5, 3..<4, 2..<3, 1..<2, 0..<1])
+        #expect(ScenarioShrinker.cuts(1).isEmpty)
+    }
+
+    @Test("a failure that needs two samples of a hundred, an early and a late one, keeps only those, in a few dozen tries")
+    func shrinksLongSamplesQuickly() {
+        // Nothing else to simplify: one linear change from rest, on round numbers.
+        var scenario = ScenarioGenerator(seed: 5).scenario(0)
+        (scenario.valueType, scenario.initialValue, scenario.mergesCoincidentAnimations) = (.scalar, [0], true)
+        scenario.events = [.init(time: 0, value: [100], animation: .init(base: "linear", arguments: [], modifiers: []))]
+        scenario.sampleTimes = (1...100).map { Double($0) / 100 }
+        let (grid, needed) = (Set(scenario.sampleTimes), Set([0.04, 0.91]))
+        var tries = 0
+        let shrunk = ScenarioShrinker.shrink(scenario) { s in
+            tries += 1
+            return needed.isSubset(of: s.sampleTimes) && grid.isSuperset(of: s.sampleTimes)
+        }
+        #expect(Set(shrunk.sampleTimes) == needed, "\(shrunk)")
+        // One sample at a time, the 98 cuts alone would cost 98 tries.
+        #expect(tries < 98, "\(tries) tries")
+    }
+
     @Test("exploring the broken Python engine finds, shrinks and writes fixtures that catch it")
     func exploresBrokenEngine() throws {
         let broken = ExternalEngine(.init(command: "python3 \(EngineDoubles.python) --wrong"))

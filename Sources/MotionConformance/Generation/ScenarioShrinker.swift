@@ -10,24 +10,26 @@ public enum ScenarioShrinker {
     }
 
     /// Takes the first candidate that still fails, and again from it, until none does or the
-    /// attempts (candidates tried) run out.
+    /// attempts (candidates tried) run out. A scenario once kept is never taken again: two
+    /// simplifications that undo each other (a linear base for a spring, the default spring for
+    /// a linear one) would otherwise take turns until the attempts ran out.
     static func greedy<S: Equatable>(_ start: S, attempts: Int, candidates: (S) -> [S], stillFails: (S) -> Bool) -> S {
-        var current = start
+        var kept = [start]
         var left = attempts
         var progress = true
         while progress && left > 0 {
             progress = false
-            for candidate in candidates(current) where candidate != current {
+            for candidate in candidates(kept[kept.count - 1]) where !kept.contains(candidate) {
                 guard left > 0 else { break }
                 left -= 1
                 if stillFails(candidate) {
-                    current = candidate
+                    kept.append(candidate)
                     progress = true
                     break
                 }
             }
         }
-        return current
+        return kept[kept.count - 1]
     }
 
     /// Smaller scenarios, the biggest cuts first.
@@ -40,13 +42,8 @@ public enum ScenarioShrinker {
         }
         // Fewer changes.
         if s.events.count > 1 { for index in s.events.indices { with { $0.events.remove(at: index) } } }
-        // Fewer samples: halves, then one at a time.
-        if s.sampleTimes.count > 1 {
-            let half = s.sampleTimes.count / 2
-            with { $0.sampleTimes = Array($0.sampleTimes.prefix(half)) }
-            with { $0.sampleTimes = Array($0.sampleTimes.suffix(from: half)) }
-            for index in s.sampleTimes.indices { with { $0.sampleTimes.remove(at: index) } }
-        }
+        // Fewer samples: halves, quarters, eighths … down to one at a time.
+        for cut in cuts(s.sampleTimes.count) { with { $0.sampleTimes.removeSubrange(cut) } }
         // A scalar instead of a vector.
         if s.valueType != .scalar {
             with { scenario in
@@ -123,6 +120,22 @@ public enum ScenarioShrinker {
             zip(candidate.events, candidate.events.dropFirst()).allSatisfy { $0.time <= $1.time }
                 && zip(candidate.sampleTimes, candidate.sampleTimes.dropFirst()).allSatisfy { $0 < $1 }
                 && !candidate.sampleTimes.isEmpty
+        }
+    }
+
+    /// The runs of `count` items to remove, as delta debugging narrows them: the later half, the
+    /// earlier half, then each quarter, each eighth and so on (later runs first, since what comes
+    /// later depends on what came before), down to single items. Each granularity halves the
+    /// run's length, so a scenario of n samples whose failure needs one of them loses the rest in
+    /// about 2·log₂ n accepted cuts rather than n − 1 single removals.
+    static func cuts(_ count: Int) -> [Range<Int>] {
+        guard count > 1 else { return [] }
+        var out: [Range<Int>] = []
+        var length = (count + 1) / 2
+        while true {
+            out += stride(from: 0, to: count, by: length).reversed().map { $0..<min($0 + length, count) }
+            if length == 1 { return out }
+            length = (length + 1) / 2
         }
     }
 
