@@ -33,8 +33,12 @@ test: deps test-debug test-release test-native
 # in a fraction of the debug tool's time. `swift test` alone starts the debug build's.
 TEST_PRODUCTS = MOTIONBENCH_TEST_PRODUCTS=.build/release
 
+# A module may import only what its target declares: without the check SwiftPM lets a module
+# import any other one already built (the reference model could import MotionCore unnoticed).
+IMPORT_CHECK = --explicit-target-dependency-import-check error
+
 test-debug: deps release
-	mkdir -p .build; set -o pipefail; $(SWIFT) build --build-tests 2>&1 | tee .build/build-debug.log
+	mkdir -p .build; set -o pipefail; $(SWIFT) build --build-tests $(IMPORT_CHECK) 2>&1 | tee .build/build-debug.log
 	@scripts/no-warnings .build/build-debug.log
 	$(TEST_PRODUCTS) $(SWIFT) test --skip-build --skip '$(TIMED_SUITES)'
 	$(TEST_PRODUCTS) $(SWIFT) test --skip-build --filter WorkloadTests
@@ -98,7 +102,7 @@ build: deps
 
 # The release build fails on a warning in the project's own code, as the debug build of the tests does.
 release: deps
-	mkdir -p .build; set -o pipefail; $(SWIFT) build -c release 2>&1 | tee .build/build-release.log
+	mkdir -p .build; set -o pipefail; $(SWIFT) build -c release $(IMPORT_CHECK) 2>&1 | tee .build/build-release.log
 	@scripts/no-warnings .build/build-release.log
 
 # The house layout (.swift-format; CONTRIBUTING.md says why four rules are off).

@@ -30,6 +30,8 @@ let package = Package(
         .library(name: "BenchKitWorker", targets: ["BenchKitWorker"]),
         .library(name: "AllocationCounters", targets: ["AllocationCounters"]),
         .library(name: "HarnessSupport", targets: ["HarnessSupport"]),
+        .library(name: "FixtureFormat", targets: ["FixtureFormat"]),
+        .library(name: "ConformanceReference", targets: ["ConformanceReference"]),
         .library(name: "MotionConformance", targets: ["MotionConformance"]),
         .library(name: "ConformanceReports", targets: ["ConformanceReports"]),
         .library(name: "EngineConformance", targets: ["EngineConformance"]),
@@ -75,18 +77,31 @@ let package = Package(
         // when the tool ends, however it ends: C, since the tether runs in a forked child.
         .target(name: "CChildProcess"),
 
-        // Fixtures, the scenario player, the independent reference model, coverage, exploration,
-        // and the engine protocol: its vocabulary and the client of an engine in another process.
-        .target(name: "MotionConformance", dependencies: ["MotionCore", "HarnessSupport"], exclude: ["README.md"], swiftSettings: targetCPUSettings),
+        // The fixture format's plain values: the JSON reader, value types, clock models and the
+        // animations' defaults. Nothing of MotionCore, so the reference model can read fixtures.
+        .target(name: "FixtureFormat", exclude: ["README.md"]),
+        // The reference model, written from the documents apart from MotionCore: the one module
+        // every expected number of a `reference-model` or `generated` fixture comes from. It must
+        // never depend on MotionCore, directly or not (ModuleGraphTests checks the manifest, and
+        // the build's import check refuses an import the manifest does not declare).
+        .target(name: "ConformanceReference", dependencies: ["FixtureFormat"], exclude: ["README.md"]),
+
+        // Fixtures, the scenario player, coverage, exploration, and the engine protocol: its
+        // vocabulary and the client of an engine in another process.
+        .target(
+            name: "MotionConformance", dependencies: ["FixtureFormat", "ConformanceReference", "MotionCore", "HarnessSupport"], exclude: ["README.md"],
+            swiftSettings: targetCPUSettings),
 
         // Conformance results as text, JSON, JUnit, Markdown and HTML, one engine or side by side.
-        .target(name: "ConformanceReports", dependencies: ["MotionConformance", "BenchKit"], exclude: ["README.md"]),
+        .target(name: "ConformanceReports", dependencies: ["FixtureFormat", "MotionConformance", "BenchKit"], exclude: ["README.md"]),
 
         // Engines over the protocol: MotionCore behind it (the adapter), the standard workloads,
         // exploration, MotionEngine as the player's mirror. (The protocol itself — its vocabulary
         // and the harness's client — is MotionConformance's.)
         .target(
-            name: "EngineConformance", dependencies: ["MotionConformance", "MotionCore", "MotionEngine", "BenchKit", "HarnessSupport"], exclude: ["README.md"],
+            name: "EngineConformance",
+            dependencies: ["FixtureFormat", "ConformanceReference", "MotionConformance", "MotionCore", "MotionEngine", "BenchKit", "HarnessSupport"],
+            exclude: ["README.md"],
             swiftSettings: targetCPUSettings),
 
         // The benchmark runner. It finds jemalloc at run time (AllocationCounters), so timing runs
@@ -102,7 +117,9 @@ let package = Package(
         // MotionBench's jobs as typed requests and outcomes; the executable parses and renders.
         .target(
             name: "MotionBenchApp",
-            dependencies: ["MotionCore", "BenchKit", "BenchStore", "HarnessSupport", "MotionConformance", "ConformanceReports", "EngineConformance"],
+            dependencies: [
+                "MotionCore", "BenchKit", "BenchStore", "HarnessSupport", "FixtureFormat", "MotionConformance", "ConformanceReports", "EngineConformance",
+            ],
             exclude: ["README.md"], plugins: ["BuildStamp"]),
 
         // The command line: declarations and rendering; every job, the hidden entry points and the
@@ -134,9 +151,9 @@ let package = Package(
             plugins: ["BuildStamp"]
         ),
 
-        // The core's tests check it against the conformance harness's reference model (written
-        // separately from MotionCore, from the spec), so each rule has one reference.
-        .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "MotionConformance"]),
+        // The core's tests check it against the reference model (written apart from MotionCore,
+        // from the documents), so each rule has one reference.
+        .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore", "ConformanceReference"]),
         // What the test targets share: the repository's and this build's paths, the tool run as a
         // child, the engine doubles, scratch folders removed when the tests end.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["Engines"]),
@@ -150,7 +167,11 @@ let package = Package(
             ]),
         .testTarget(
             name: "MotionConformanceTests",
-            dependencies: ["MotionConformance", "ConformanceReports", "EngineConformance", "MotionCore", "BenchKit", "HarnessSupport", "TestSupport"]),
+            dependencies: [
+                "FixtureFormat", "ConformanceReference", "MotionConformance", "ConformanceReports", "EngineConformance", "MotionCore", "BenchKit",
+                "HarnessSupport",
+                "TestSupport",
+            ]),
         .testTarget(name: "EngineConformanceTests", dependencies: ["EngineConformance", "MotionConformance", "BenchKit", "TestSupport"]),
         .testTarget(name: "ConformanceReportsTests", dependencies: ["ConformanceReports", "MotionConformance", "TestSupport"]),
         // The command line: every command's declarations, help and parser, in process and as the tool runs.

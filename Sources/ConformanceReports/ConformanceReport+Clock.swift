@@ -1,3 +1,4 @@
+import FixtureFormat
 import MotionConformance
 
 /// The clock an engine was judged on (docs/protocol.md §2), how it was chosen, and which clocks

@@ -1,3 +1,4 @@
+import FixtureFormat
 import MotionConformance
 
 /// A run's failing checks grouped by what they share, so that one cause reads as one line rather

@@ -1,8 +1,10 @@
 import ConformanceReports
+import FixtureFormat
 import Foundation
 import TestSupport
 import Testing
 
+@testable import ConformanceReference
 @testable import MotionConformance
 
 /// The clock an engine declares (docs/protocol.md §2, "Time: the clock model"): the reference
@@ -29,8 +31,8 @@ struct ClockModelTests {
     func beginsAtNextFrame() throws {
         let frame = 1.0 / 60
         let (_, scenario) = try scenario(#"{"time": 0.01, "set": 100, "animation": \#(Self.linear)}"#, samples: [0, frame, 0.1, 0.3])
-        let change = try ReferencePlayback.answers(scenario, clock: .changeTime).map(\.value[0])
-        let next = try ReferencePlayback.answers(scenario, clock: .nextFrame).map(\.value[0])
+        let change = try ReferencePlayback.answers(scenario.reference, clock: .changeTime).map(\.value[0])
+        let next = try ReferencePlayback.answers(scenario.reference, clock: .nextFrame).map(\.value[0])
         for (index, t) in [0, frame, 0.1, 0.3].enumerated() {
             #expect(abs(change[index] - 100 * max(0, t - 0.01) / 0.6) < 1e-9)
             #expect(abs(next[index] - 100 * max(0, t - frame) / 0.6) < 1e-9)
@@ -46,21 +48,21 @@ struct ClockModelTests {
         let frames = (0..<10).map { Double($0) * 0.02 }
         let (_, onFrame) = try scenario(#"{"time": 0.04, "set": 100, "animation": \#(Self.linear)}"#, samples: frames)
         for (clock, begin) in [(ClockModel.changeTime, 2.0), (.nextFrame, 2), (.frameLoop, 3)] {
-            let values = try ReferencePlayback.answers(onFrame, clock: clock).map(\.value[0])
+            let values = try ReferencePlayback.answers(onFrame.reference, clock: clock).map(\.value[0])
             for (k, value) in values.enumerated() {
                 #expect(abs(value - 100 * max(0, Double(k) - begin) * 0.02 / 0.6) < 1e-9, "\(clock) at frame \(k)")
             }
         }
-        let heldValues = try ReferencePlayback.answers(onFrame, clock: .frameLoopHeld).map(\.value[0])
+        let heldValues = try ReferencePlayback.answers(onFrame.reference, clock: .frameLoopHeld).map(\.value[0])
         for (k, value) in heldValues.enumerated() {
             let elapsed = k < 5 ? 0 : Double(k - 5) * 0.02 + 1.0 / 60
             #expect(abs(value - 100 * elapsed / 0.6) < 1e-9, "held at frame \(k)")
         }
         // A held begin, then a frame 0.1 s later: it moves at most 1/60 s past the begin.
         let (_, late) = try scenario(#"{"time": 0.01, "set": 100, "animation": \#(Self.linear)}"#, samples: [0, 0.02, 0.04, 0.14])
-        let held = try ReferencePlayback.answers(late, clock: .frameLoopHeld).map(\.value[0])
+        let held = try ReferencePlayback.answers(late.reference, clock: .frameLoopHeld).map(\.value[0])
         #expect(held[1] == 0 && held[2] == 0 && abs(held[3] - 100 * (1.0 / 60) / 0.6) < 1e-9)
-        let loop = try ReferencePlayback.answers(late, clock: .frameLoop).map(\.value[0])
+        let loop = try ReferencePlayback.answers(late.reference, clock: .frameLoop).map(\.value[0])
         #expect(loop[1] == 0 && abs(loop[2] - 100 * 0.02 / 0.6) < 1e-9 && abs(loop[3] - 100 * 0.12 / 0.6) < 1e-9)
     }
 
@@ -68,14 +70,14 @@ struct ClockModelTests {
     func frameLoopReadsAtChange() throws {
         let events = #"{"time": 0, "set": 100, "animation": \#(Self.linear)}, {"time": 0.21, "set": 0, "animation": \#(Self.linear)}"#
         let (_, retarget) = try scenario(events, samples: [0, 0.2, 0.22])
-        let change = try ReferencePlayback.answers(retarget, clock: .changeTime).map(\.value[0])
-        let loop = try ReferencePlayback.answers(retarget, clock: .frameLoop).map(\.value[0])
+        let change = try ReferencePlayback.answers(retarget.reference, clock: .changeTime).map(\.value[0])
+        let loop = try ReferencePlayback.answers(retarget.reference, clock: .frameLoop).map(\.value[0])
         // The first animation began at the frame at 0.2 on the frame-loop clock (the first after
         // the change at 0): at 0.22 it is at elapsed 0.02; combined with the second, as on the
         // change-time clock with every time of the first animation 0.2 s later.
         let (_, shifted) = try scenario(
             #"{"time": 0.2, "set": 100, "animation": \#(Self.linear)}, {"time": 0.21, "set": 0, "animation": \#(Self.linear)}"#, samples: [0.2, 0.22])
-        let expected = try ReferencePlayback.answers(shifted, clock: .changeTime).map(\.value[0])
+        let expected = try ReferencePlayback.answers(shifted.reference, clock: .changeTime).map(\.value[0])
         #expect(loop[0] == 0 && loop[1] == 0 && abs(loop[2] - expected[1]) < 1e-9 && abs(change[2] - loop[2]) > 1)
     }
 
@@ -88,7 +90,7 @@ struct ClockModelTests {
         let (_, retarget) = try scenario(
             #"{"time": 0, "set": 100, "animation": \#(Self.linear)}, {"time": 0.2, "set": 0, "animation": \#(Self.linear)}"#, samples: times)
         for clock in [ClockModel.frameLoop, .frameLoopHeld] {
-            let answers = try ReferencePlayback.answers(retarget, clock: clock)
+            let answers = try ReferencePlayback.answers(retarget.reference, clock: clock)
             // The frame at 0.2 − 1/60 (index 11) and the sample at the change's own time 0.2 (12).
             #expect(answers[12].value == answers[11].value && answers[12].velocity == answers[11].velocity && answers[12].isAnimating, "\(clock)")
             // On frame-loop the first animation began at 1/60: at 0.18333 it shows 100 · (1/6) / 0.6.
@@ -101,8 +103,8 @@ struct ClockModelTests {
         let (_, jumped) = try scenario(
             #"{"time": 0, "set": 100, "animation": \#(Self.linear)}, {"time": 0.19, "set": 150, "animation": null}, {"time": 0.2, "set": 0, "animation": \#(Self.linear)}"#,
             samples: times)
-        let moved = try ReferencePlayback.answers(jumped, clock: .frameLoop)
-        let plain = try ReferencePlayback.answers(retarget, clock: .frameLoop)
+        let moved = try ReferencePlayback.answers(jumped.reference, clock: .frameLoop)
+        let plain = try ReferencePlayback.answers(retarget.reference, clock: .frameLoop)
         #expect(abs(moved[12].value[0] - (plain[11].value[0] + 50)) < 1e-9)
     }
 
@@ -112,8 +114,8 @@ struct ClockModelTests {
         let times = (0...18).map { Double($0) * frame }
         let (_, scenario) = try scenario(
             #"{"time": 0, "set": 100, "animation": \#(Self.linear)}, {"time": 0.2, "set": 200, "animation": \#(Self.linear)}"#, samples: times)
-        let next = try ReferencePlayback.answers(scenario, clock: .nextFrame).map(\.value[0])
-        let change = try ReferencePlayback.answers(scenario, clock: .changeTime).map(\.value[0])
+        let next = try ReferencePlayback.answers(scenario.reference, clock: .nextFrame).map(\.value[0])
+        let change = try ReferencePlayback.answers(scenario.reference, clock: .changeTime).map(\.value[0])
         // Combining (§4.3 item 4): the first entry's x1, then the second's share of 200 − x1.
         for (index, t) in times.enumerated() {
             let x1Change = 100 * t / 0.6, x1Next = 100 * (t < 0.2 ? t : t - frame) / 0.6
@@ -164,10 +166,10 @@ struct ClockModelTests {
             samples: (0...18).map { Double($0) * frame })
         var written = fixture
         var expected = scenario
-        let answers = try ReferencePlayback.answers(scenario, clock: .changeTime)
+        let answers = try ReferencePlayback.answers(scenario.reference, clock: .changeTime)
         for index in expected.samples.indices { expected.samples[index].value = answers[index].value }
         written.body = .property(expected)
-        let engine = ScenarioAnswers.property(ClockModel.observation(try ReferencePlayback.answers(scenario, clock: .nextFrame)))
+        let engine = ScenarioAnswers.property(ClockModel.observation(try ReferencePlayback.answers(scenario.reference, clock: .nextFrame)))
         let result = Player.check(written, engine)
         #expect(result.verdict == .fail)
         #expect(Probe.explaining(written, judged: written, on: .changeTime, answers: engine, available: nil) == [.nextFrameClock])

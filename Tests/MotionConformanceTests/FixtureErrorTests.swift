@@ -1,4 +1,5 @@
 import ConformanceReports
+import FixtureFormat
 import Foundation
 import TestSupport
 import Testing

@@ -1,7 +1,9 @@
+import FixtureFormat
 import Foundation
 import TestSupport
 import Testing
 
+@testable import ConformanceReference
 @testable import EngineConformance
 @testable import MotionConformance
 

@@ -1,6 +1,8 @@
+import FixtureFormat
 import Foundation
 import Testing
 
+@testable import ConformanceReference
 @testable import MotionConformance
 
 /// Completions crossed with the windows of their animations in the coverage map, and the reference
@@ -69,7 +71,7 @@ struct WindowsAndVectorSpringTests {
             let spring = #"{"spring": {"response": 0.5, "dampingFraction": 0.8}}"#
             let decoded = try fixture(type, initial: initial, events: #"{"time": 0, "set": \#(target), "animation": \#(spring)}"#, samples: samples)
             guard case let .property(scenario) = decoded.body else { throw ReferenceModel.Unsupported(description: "not a property") }
-            return try ReferencePlayback.answers(scenario)
+            return try ReferencePlayback.answers(scenario.reference)
         }
         let answers = try played("\"point\"", "[0, 0]", "[100, 1]")
         for answer in answers {

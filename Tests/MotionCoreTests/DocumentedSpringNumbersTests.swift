@@ -2,7 +2,7 @@ import Foundation
 import MotionCore
 import Testing
 
-@testable import MotionConformance
+@testable import ConformanceReference
 
 /// The S rows of docs/semantics.md §9: Apple's documentation (D) and measurements on Apple's
 /// SwiftUI (A, from [PRISM]). Expected numbers are copied from the spec table, with its precision.
@@ -55,7 +55,7 @@ struct DocumentedSpringNumbersTests {
         let spring = Spring(duration: row.duration, bounce: row.bounce)
         // Scan backwards from 3 s on a 0.01 ms grid for the last sample outside the band, then
         // bisect the crossing between it and the next sample (the conformance player's search, finer).
-        let low = Player.lastCrossing(epsilon: 0.001, scanningBackFrom: 3, step: 1e-5) { times in times.map { spring.value(target: 1.0, time: $0) } }
+        let low = SettlingScan.lastCrossing(epsilon: 0.001, scanningBackFrom: 3, step: 1e-5) { times in times.map { spring.value(target: 1.0, time: $0) } }
         // [PRISM] reports the crossing in whole tenths of a millisecond, truncated: the true
         // crossing lies in [reported, reported + 0.1) ms.
         let milliseconds = low * 1000

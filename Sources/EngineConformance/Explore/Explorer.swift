@@ -1,3 +1,4 @@
+import ConformanceReference
 import Foundation
 import MotionConformance
 

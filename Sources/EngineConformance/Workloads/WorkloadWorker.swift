@@ -1,4 +1,5 @@
 import BenchKit
+import FixtureFormat
 import Foundation
 import MotionConformance
 

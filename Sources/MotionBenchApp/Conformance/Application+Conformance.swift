@@ -1,6 +1,7 @@
 import BenchKit
 import ConformanceReports
 import EngineConformance
+import FixtureFormat
 import Foundation
 import HarnessSupport
 import MotionConformance

@@ -1,5 +1,6 @@
 import BenchKit
 import EngineConformance
+import FixtureFormat
 import Foundation
 import MotionConformance
 

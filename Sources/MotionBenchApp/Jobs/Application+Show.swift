@@ -1,5 +1,6 @@
 import BenchKit
 import ConformanceReports
+import FixtureFormat
 import Foundation
 import MotionConformance
 

@@ -1,3 +1,4 @@
+import FixtureFormat
 import Foundation
 
 /// The domain of one argument the documents state, written once: the classes of values it takes

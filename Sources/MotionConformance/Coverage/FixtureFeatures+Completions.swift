@@ -1,3 +1,6 @@
+import ConformanceReference
+import FixtureFormat
+
 extension FixtureFeatures {
     /// The windows an animation opens that a completion can be pending inside (§6.2 crossed with
     /// §3.1, §3.2 and §4.3): its own delay, its repeats, a merge that takes it over or that it

@@ -1,3 +1,5 @@
+import FixtureFormat
+
 /// The regions of `ArgumentDomain.table` a fixture reaches: each value the fixture's data hold for
 /// an argument, by its class, the boundaries it is on or just beside, and its rounding.
 extension FixtureFeatures {

@@ -1,3 +1,5 @@
+import ConformanceReference
+import FixtureFormat
 import Foundation
 
 /// The regions of `StatedValues` a fixture reaches: each default left out or given, each limit's

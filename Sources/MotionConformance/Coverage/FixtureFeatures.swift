@@ -1,3 +1,5 @@
+import ConformanceReference
+import FixtureFormat
 import Foundation
 
 /// What a fixture exercises, as feature names read from its JSON: the scenario kind, value types,

@@ -1,3 +1,5 @@
+import FixtureFormat
+
 extension StatedValues {
     typealias D = AnimationDefaults
     static let curveRow = "`linear`, `easeIn`, `easeOut`, `easeInOut`"

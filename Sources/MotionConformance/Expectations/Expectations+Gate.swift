@@ -1,3 +1,4 @@
+import FixtureFormat
 import Foundation
 
 /// A run held against an expectation file: what nobody expected (these gate), what failed as

@@ -1,3 +1,4 @@
+import FixtureFormat
 import Foundation
 import MotionCore
 
@@ -71,24 +72,6 @@ public struct Fixture: Sendable {
     /// The file the fixture was read from, and its parsed JSON (kept for regeneration).
     public var file: String?
     public var json: JSONValue?
-}
-
-/// A value of the scenario's type, as its animatable components.
-public enum ValueType: Sendable, Equatable {
-    case scalar, angle, point, size, rect
-    /// A struct of named scalar properties.
-    case structure([String])
-
-    package var componentNames: [String] {
-        switch self {
-        case .scalar: return ["value"]
-        case .angle: return ["degrees"]
-        case .point: return ["x", "y"]
-        case .size: return ["width", "height"]
-        case .rect: return ["x", "y", "width", "height"]
-        case let .structure(names): return names
-        }
-    }
 }
 
 /// A value animated in a property scenario: events change it, samples check it.

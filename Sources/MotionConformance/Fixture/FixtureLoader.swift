@@ -1,3 +1,4 @@
+import FixtureFormat
 import Foundation
 import MotionCore
 

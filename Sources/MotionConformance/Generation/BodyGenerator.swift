@@ -1,3 +1,4 @@
+import FixtureFormat
 import Foundation
 
 /// Draws spring, curve, keyframes, phases and timeline scenarios over the space docs/semantics.md

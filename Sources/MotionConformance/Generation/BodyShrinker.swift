@@ -1,3 +1,4 @@
+import FixtureFormat
 import Foundation
 
 /// Makes a diverging spring, curve, keyframes, phases or timeline scenario smaller while it still

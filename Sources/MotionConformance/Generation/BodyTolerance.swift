@@ -1,3 +1,5 @@
+import ConformanceReference
+import FixtureFormat
 import Foundation
 
 /// The tolerance of a generated spring, curve, keyframes, phases or timeline fixture: 1e-9 where

@@ -1,3 +1,5 @@
+import FixtureFormat
+
 extension GeneratedCase {
     /// A fixture's scenario as the shrinker edits it: a property scenario read into
     /// `GeneratedScenario`, any other body as its JSON. Nil when the fixture writes something the

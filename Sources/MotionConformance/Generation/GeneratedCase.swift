@@ -1,3 +1,4 @@
+import FixtureFormat
 import Foundation
 
 /// The kinds of scenario the generator draws: one per scenario body of the fixture format.

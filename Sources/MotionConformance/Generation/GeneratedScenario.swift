@@ -1,3 +1,5 @@
+import ConformanceReference
+import FixtureFormat
 import Foundation
 
 /// A property scenario as the explorer builds and shrinks it: plain data, rendered to a fixture

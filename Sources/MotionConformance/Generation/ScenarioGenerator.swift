@@ -1,3 +1,4 @@
+import FixtureFormat
 import Foundation
 
 /// Generates property scenarios over the whole space the protocol carries: every animation base

@@ -1,3 +1,5 @@
+import FixtureFormat
+
 /// One check of a fixture: one expected quantity (a sample's value, its velocity, a spring's
 /// stiffness, a curve's value at a progress …) compared with what the engine answered.
 ///

@@ -1,3 +1,4 @@
+import FixtureFormat
 import Foundation
 
 /// A result as one line of JSON, as an isolated player sends it back to `conform`. Numbers

@@ -1,3 +1,5 @@
+import FixtureFormat
+
 /// A convention of the fixtures changed, to see whether it explains an engine's failure: the
 /// engine's answers judged again against the fixture as it reads under the changed convention.
 /// The engine is not asked again — its answers do not depend on what the harness expects.

@@ -1,3 +1,6 @@
+import ConformanceReference
+import FixtureFormat
+
 /// Finds the clock an engine plays property scenarios on (docs/protocol.md §2) from its answers to
 /// three scenarios whose values tell the clocks apart: a change from rest between frames, one on a
 /// frame's own time, and one over a running animation between frames. Each clock is judged by
@@ -58,7 +61,7 @@ public enum ClockCalibration {
                 return Finding(fits: [], problem: "the engine could not play a calibration scenario: \(error)")
             }
             for clock in ClockModel.allCases where fits.contains(clock) {
-                guard let expected = try? ReferencePlayback.answers(scenario, clock: clock).map(\.value), expected.count == answered.count,
+                guard let expected = try? ReferencePlayback.answers(scenario.reference, clock: clock).map(\.value), expected.count == answered.count,
                     zip(expected, answered).allSatisfy({ pair in pair.1.map { Self.fits($0, pair.0) } ?? false })
                 else {
                     fits.remove(clock)

@@ -1,3 +1,4 @@
+import FixtureFormat
 import Foundation
 
 /// What an engine says it does only in part (the handshake's `limits`, docs/protocol.md §3,

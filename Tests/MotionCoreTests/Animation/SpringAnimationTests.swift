@@ -2,7 +2,7 @@ import Foundation
 import MotionCore
 import Testing
 
-@testable import MotionConformance
+@testable import ConformanceReference
 
 /// The fluid spring family and the interpolating spring (docs/semantics.md §3.1).
 @Suite("Spring animations")

@@ -1,7 +1,7 @@
 import MotionCore
 import Testing
 
-@testable import MotionConformance
+@testable import ConformanceReference
 
 /// The phase examples of the seeds, headless (§6.1, decision 5). Frames are at 64 Hz so times
 /// are exact.

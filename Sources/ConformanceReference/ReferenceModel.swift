@@ -1,3 +1,4 @@
+import FixtureFormat
 import Foundation
 
 /// The independent reference model: plays property scenarios by the specification's rules, with

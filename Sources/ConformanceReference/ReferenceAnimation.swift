@@ -1,3 +1,4 @@
+import FixtureFormat
 import Foundation
 
 /// The reference model's animations: written from the specification's text, separately from
@@ -6,7 +7,7 @@ import Foundation
 ///
 /// Each object is one running instance: `offset(t)` advances it to elapsed time t and returns the
 /// part of `change` covered (nil when finished); `speed(t)` its velocity.
-class ReferenceAnimation {
+package class ReferenceAnimation {
     /// The change covered. Wrappers pass it on to what they wrap.
     var change: Double {
         didSet { changeDidSet() }
@@ -32,15 +33,15 @@ class ReferenceAnimation {
 }
 
 /// Cubic Bézier timing curves: `change · y(x = t/d)`, solved by bisection on the Bernstein form.
-final class ReferenceCurve: ReferenceAnimation {
+package final class ReferenceCurve: ReferenceAnimation {
     let p: [Double]
-    let duration: Double
+    package let duration: Double
     let clampsY: Bool
     let reportsSpeed: Bool
     /// `UnitCurve.linear` returns progress as given (§2.2); Bézier curves round to 2⁻²⁰.
     let rounds: Bool
 
-    init(change: Double, controlPoints p: [Double], duration: Double, clampsY: Bool, reportsSpeed: Bool, rounds: Bool = true) {
+    package init(change: Double, controlPoints p: [Double], duration: Double, clampsY: Bool, reportsSpeed: Bool, rounds: Bool = true) {
         self.p = p
         self.duration = duration
         self.clampsY = clampsY
@@ -85,7 +86,7 @@ final class ReferenceCurve: ReferenceAnimation {
     /// whose coefficients cancel exactly), ±∞ where only dx is 0. Where rounding leaves a derivative
     /// that vanishes mathematically a tiny non-zero (easeIn at 1), the quotient stands: 0, as Apple
     /// measured (§9 C05).
-    func slope(_ x: Double) -> Double {
+    package func slope(_ x: Double) -> Double {
         let s = parameter(min(max(x, 0), 1))
         func derivative(_ p1: Double, _ p2: Double) -> Double {
             let c = 3 * p1, b = 3 * (p2 - p1) - c
@@ -191,7 +192,7 @@ final class ReferenceFluidSpring: ReferenceAnimation {
 /// summed over a vector's (§4.5).
 struct RestTerms {
     /// |velocity|², |force|², |value − offset|², |0.01·value|², |value|².
-    var velocity, force, distance, allowance, value: Double
+    package var velocity, force, distance, allowance, value: Double
 
     /// Still (max(|velocity|², |force|²) ≤ 0.0036) and near (|value − offset|² ≤ |0.01·value|²,
     /// or value is zero).
@@ -273,7 +274,7 @@ final class ReferenceInterpolatingSpring: ReferenceAnimation {
 
 /// The harness's custom animations: linear, with velocity (MyLinearAnimation), or merging.
 final class ReferenceLinearCustom: ReferenceAnimation {
-    let duration: Double
+    package let duration: Double
     let merges: Bool
 
     init(change: Double, duration: Double, merges: Bool) {

@@ -1,17 +1,18 @@
+import FixtureFormat
 import Foundation
 
 /// `UnitCurve.value(at:)` and `velocity(at:)` by docs/semantics.md §2.1–§2.2, written apart from
 /// MotionCore's: the circular curves in closed form, p as given; Béziers through the reference
 /// model's solver, rounded to 2⁻²⁰.
-enum ReferenceUnitCurve {
+package enum ReferenceUnitCurve {
     case linear
     case circularEaseIn, circularEaseOut, circularEaseInOut
     case bezier([Double])
 
-    static let named: [String: [Double]] = ["easeIn": [0.42, 0, 1, 1], "easeOut": [0, 0, 0.58, 1], "easeInOut": [0.42, 0, 0.58, 1]]
+    package static let named: [String: [Double]] = ["easeIn": [0.42, 0, 1, 1], "easeOut": [0, 0, 0.58, 1], "easeInOut": [0.42, 0, 0.58, 1]]
 
     /// The curve a fixture names: a name, or `{"bezier": [x1, y1, x2, y2]}`.
-    init(json: JSONValue) throws {
+    package init(json: JSONValue) throws {
         switch json {
         case .string("linear"): self = .linear
         case .string("circularEaseIn"): self = .circularEaseIn
@@ -26,7 +27,7 @@ enum ReferenceUnitCurve {
     }
 
     /// A Bézier clamps p and every control point to [0, 1] for its value (decision 3).
-    func value(at p: Double) -> Double {
+    package func value(at p: Double) -> Double {
         switch self {
         case .linear: return p
         case .circularEaseIn: return 1 - (1 - p * p).squareRoot()
@@ -37,7 +38,7 @@ enum ReferenceUnitCurve {
     }
 
     /// A Bézier clamps p and the x of its control points, not y, for its velocity.
-    func velocity(at p: Double) -> Double {
+    package func velocity(at p: Double) -> Double {
         switch self {
         case .linear: return 1
         case .circularEaseIn: return abs(p / (1 - p * p).squareRoot())

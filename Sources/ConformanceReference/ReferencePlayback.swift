@@ -1,3 +1,4 @@
+import FixtureFormat
 import Foundation
 
 /// Plays a property scenario through the reference model and answers every sample: value,
@@ -24,9 +25,9 @@ public enum ReferencePlayback {
     static let maximumPasses = 64
 
     /// The bases of §3.1 whose state is a fluid spring.
-    static let fluidBases: Set<String> = ["spring", "smooth", "snappy", "bouncy", "interactiveSpring", "default"]
+    package static let fluidBases: Set<String> = ["spring", "smooth", "snappy", "bouncy", "interactiveSpring", "default"]
 
-    public static func answers(_ scenario: PropertyScenario, clock: ClockModel = .changeTime) throws -> [Answer] {
+    public static func answers(_ scenario: ReferenceScenario, clock: ClockModel = .changeTime) throws -> [Answer] {
         if scenario.valueType == .angle { return try angleAnswers(scenario, clock: clock) }
         let components = scenario.valueType.componentNames.count
         try requireSeparable(scenario)
@@ -48,7 +49,7 @@ public enum ReferencePlayback {
                 throw ReferenceModel.Unsupported(description: "the fluid springs' rest test on the vector did not settle in \(Self.maximumPasses) passes")
             }
         }
-        return scenario.samples.indices.map { index in
+        return scenario.sampleTimes.indices.map { index in
             let first = perComponent[0][index]
             return Answer(
                 value: perComponent.map { $0[index].value[0] }, velocity: perComponent.map { $0[index].velocity[0] },
@@ -58,12 +59,12 @@ public enum ReferencePlayback {
 
     /// An angle animates its radians × 128 (§4.5): a scalar in those units, every animation
     /// included, given and answered in degrees.
-    static func angleAnswers(_ scenario: PropertyScenario, clock: ClockModel) throws -> [Answer] {
+    static func angleAnswers(_ scenario: ReferenceScenario, clock: ClockModel) throws -> [Answer] {
         let scale = Double.pi / 180 * 128
         var scalar = scenario
         scalar.valueType = .scalar
         scalar.initialValue = scenario.initialValue.map { $0 * scale }
-        scalar.events = scenario.events.map { event in
+        scalar.changes = scenario.changes.map { event in
             var copy = event
             copy.value = event.value.map { $0 * scale }
             return copy
@@ -75,8 +76,8 @@ public enum ReferencePlayback {
         }
     }
 
-    static func requireSeparable(_ scenario: PropertyScenario) throws {
-        if let problem = separabilityProblem(scenario.valueType, initial: scenario.initialValue, changes: scenario.events.map(\.value)) {
+    static func requireSeparable(_ scenario: ReferenceScenario) throws {
+        if let problem = separabilityProblem(scenario.valueType, initial: scenario.initialValue, changes: scenario.changes.map(\.value)) {
             throw ReferenceModel.Unsupported(description: problem)
         }
     }
@@ -84,7 +85,7 @@ public enum ReferencePlayback {
     /// Why a vector scenario cannot be played one component at a time, or nil when it can: a
     /// change that moves some components and not others. Scalars and angles (one component)
     /// always can.
-    static func separabilityProblem(_ type: ValueType, initial: [Double], changes: [[Double]]) -> String? {
+    package static func separabilityProblem(_ type: ValueType, initial: [Double], changes: [[Double]]) -> String? {
         guard type != .scalar && type != .angle else { return nil }
         var previous = initial
         for (index, change) in changes.enumerated() {
@@ -100,7 +101,7 @@ public enum ReferencePlayback {
     /// On the change-time clock a change applies at its own time; on the next-frame clock at the
     /// first sample at or after it, as of the last sample before it; on the frame-loop clocks at
     /// its own time, an animation from rest beginning at a later frame (docs/protocol.md §2).
-    static func play(_ scenario: PropertyScenario, component: Int, clock: ClockModel) throws -> [Answer] {
+    static func play(_ scenario: ReferenceScenario, component: Int, clock: ClockModel) throws -> [Answer] {
         var fired: [String] = []
         let property = ReferenceProperty(scenario.initialValue[component], mergesCoincident: scenario.mergesCoincidentAnimations)
         var next = 0
@@ -110,18 +111,18 @@ public enum ReferencePlayback {
         // of the running animation (its offset over model − interval, and its velocity).
         var lastChange = -Double.infinity
         var shown = (offset: 0.0, velocity: 0.0)
-        for sample in scenario.samples {
-            while next < scenario.events.count && scenario.events[next].time <= sample.time {
-                let event = scenario.events[next]
+        for time in scenario.sampleTimes {
+            while next < scenario.changes.count && scenario.changes[next].time <= time {
+                let event = scenario.changes[next]
                 let listener = event.completion.map { completion in
-                    ReferenceProperty.Listener(name: completion.name, waitsForRemoval: completion.criteria == .removed) { fired.append($0) }
+                    ReferenceProperty.Listener(name: completion.name, waitsForRemoval: completion.waitsForRemoval) { fired.append($0) }
                 }
                 let wasRunning = property.running != nil, rendered = property.rendered, before = property.model
                 try property.set(
-                    event.value[component], at: clock == .nextFrame ? sample.time : event.time, lastFrame: clock == .nextFrame ? lastFrame : nil,
-                    waitsFrames: clock.framesBeforeBegin, animation: event.resolvedAnimation,
-                    tracksVelocity: event.transaction.tracksVelocity, listener: listener)
-                if property.model != before, property.running != nil, event.resolvedAnimation != nil || event.transaction.tracksVelocity {
+                    event.value[component], at: clock == .nextFrame ? time : event.time, lastFrame: clock == .nextFrame ? lastFrame : nil,
+                    waitsFrames: clock.framesBeforeBegin, animation: event.animation,
+                    tracksVelocity: event.tracksVelocity, listener: listener)
+                if property.model != before, property.running != nil, event.animation != nil || event.tracksVelocity {
                     if !wasRunning { shown = (0, 0) }
                     // A replacement before any frame (mergesCoincidentAnimations false) keeps
                     // the first change's time.
@@ -131,7 +132,7 @@ public enum ReferencePlayback {
                 listener?.check()
                 next += 1
             }
-            if clock.framesBeforeBegin > 0, let current = property.running, sample.time <= max(lastChange, lastFrame) {
+            if clock.framesBeforeBegin > 0, let current = property.running, time <= max(lastChange, lastFrame) {
                 // Not a frame: a frame loop draws one only once time has passed since the change
                 // (or the last frame). It shows what the last frame showed, begins nothing and
                 // completes nothing (docs/protocol.md §2, "The frame-loop clocks").
@@ -140,11 +141,11 @@ public enum ReferencePlayback {
                         value: [property.model - current.interval + shown.offset], velocity: [shown.velocity], isAnimating: true, completed: fired))
                 continue
             }
-            if clock.framesBeforeBegin > 0 { property.frame(at: sample.time, catchUp: clock.catchUp) }
-            let value = property.value(at: sample.time), velocity = property.velocity(at: sample.time)
+            if clock.framesBeforeBegin > 0 { property.frame(at: time, catchUp: clock.catchUp) }
+            let value = property.value(at: time), velocity = property.velocity(at: time)
             if let current = property.running { shown = (value - (property.model - current.interval), velocity) }
             result.append(Answer(value: [value], velocity: [velocity], isAnimating: property.running != nil, completed: fired))
-            lastFrame = sample.time
+            lastFrame = time
         }
         return result
     }

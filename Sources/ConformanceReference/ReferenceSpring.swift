@@ -1,12 +1,13 @@
+import FixtureFormat
 import Foundation
 
 /// A `Spring` by the formulas of docs/semantics.md §1, written apart from MotionCore's: three
 /// numbers — mass m, decay ζ̂ = c/(2m) and a signed frequency ω (> 0 underdamped, 0 critical,
 /// < 0 overdamped with |ω| = √(ζ̂² − ω₀²)) — from the fixture's initializer, and the derived
 /// properties, closed forms and settling time of that spring.
-struct ReferenceSpring {
+package struct ReferenceSpring {
     let mass: Double
-    let decay: Double
+    package let decay: Double
     let omega: Double
 
     static let tau = 2 * Double.pi
@@ -22,7 +23,7 @@ struct ReferenceSpring {
     }
 
     /// The spring a fixture's `"init"` object makes (§1.2), or the default `Spring()` for nil.
-    init(json: JSONValue?) throws {
+    package init(json: JSONValue?) throws {
         func n(_ key: String) -> Double? { if case let .number(v)? = json?[key] { return v } else { return nil } }
         if let settling = n("settlingDuration") {
             self = Self.settling(settling, ratio: n("dampingRatio") ?? 1, epsilon: n("epsilon") ?? 0.001)
@@ -87,7 +88,7 @@ struct ReferenceSpring {
     var damping: Double { 2 * mass * decay }
     var stiffness: Double { mass * (omega * omega + decay * decay) }
 
-    func property(_ name: String) -> Double? {
+    package func property(_ name: String) -> Double? {
         switch name {
         case "duration", "response": return response
         case "dampingRatio": return dampingRatio
@@ -103,7 +104,7 @@ struct ReferenceSpring {
     // MARK: Closed forms (§1.4)
 
     /// The displacement from 0 towards `target` at `time`.
-    func value(target: Double, initialVelocity v0: Double, time t: Double) -> Double {
+    package func value(target: Double, initialVelocity v0: Double, time t: Double) -> Double {
         let (z, w) = (decay, omega)
         if w > 0 {
             return target - exp(-z * t) * ((z * target - v0) * sin(w * t) / w + target * cos(w * t))
@@ -117,7 +118,7 @@ struct ReferenceSpring {
     }
 
     /// The rate of `value` — with Apple's `+ 1` in the overdamped form (§1.4).
-    func velocity(target: Double, initialVelocity v0: Double, time t: Double) -> Double {
+    package func velocity(target: Double, initialVelocity v0: Double, time t: Double) -> Double {
         let (z, w) = (decay, omega)
         if w > 0 {
             let e = exp(-z * t)
@@ -137,7 +138,7 @@ struct ReferenceSpring {
     /// at least ε from 1, truncated down to a multiple of `resolution` — 10 when it is still outside
     /// at 10 s, 0 when it never is. Times are 10 − i·10⁻⁴ (each a product, not a running sum), the
     /// crossing after the last time outside found by bisection to a few ulps.
-    func lastTimeOutside(epsilon: Double, resolution: Double) -> Double {
+    package func lastTimeOutside(epsilon: Double, resolution: Double) -> Double {
         func outside(_ t: Double) -> Bool { !(abs(1 - value(target: 1, initialVelocity: 0, time: t)) < epsilon) }
         let step = 1e-4
         guard let i = (0..<100_000).first(where: { outside(10 - Double($0) * step) }) else { return 0 }
@@ -153,13 +154,13 @@ struct ReferenceSpring {
     }
 
     /// ∞ without decay; the envelope's time below it for an underdamped spring; else the grid scan.
-    func settlingDuration(target: Double, initialVelocity v0: Double, epsilon: Double, forgetting: (Double) -> Void = { _ in }) -> Double {
+    package func settlingDuration(target: Double, initialVelocity v0: Double, epsilon: Double, forgetting: (Double) -> Void = { _ in }) -> Double {
         settlingDuration(target: [target], initialVelocity: [v0], epsilon: epsilon, forgetting: forgetting)
     }
 
     /// The same for a value of several components: |·| is a vector's length (§1.5, and
     /// docs/semantics.md's `|v|`), as a keyframe spring between points settles.
-    func settlingDuration(target: [Double], initialVelocity v0: [Double], epsilon: Double, forgetting: (Double) -> Void = { _ in }) -> Double {
+    package func settlingDuration(target: [Double], initialVelocity v0: [Double], epsilon: Double, forgetting: (Double) -> Void = { _ in }) -> Double {
         func length(_ v: [Double]) -> Double { v.reduce(0) { $0 + $1 * $1 }.squareRoot() }
         if decay == 0 { return .infinity }
         if omega > 0 { return max(0, -log(epsilon / (length(zip(target, v0).map { decay * $0 - $1 }) + length(target))) / decay) }

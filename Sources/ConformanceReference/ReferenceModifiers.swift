@@ -1,3 +1,4 @@
+import FixtureFormat
 import Foundation
 
 /// `delay`, `speed` and `logicallyComplete(after:)` (§3.2): the base on a transformed clock.

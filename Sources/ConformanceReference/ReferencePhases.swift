@@ -1,21 +1,26 @@
+import FixtureFormat
 import Foundation
 
 /// A phase animator by docs/semantics.md §6.1, stepped a frame at a time as docs/protocol.md
 /// ("phases") says, over the reference model's property and its completion listeners.
-enum ReferencePhases {
-    struct Phase {
-        var name: String
-        var value: Double
-        var animation: JSONValue?
+package enum ReferencePhases {
+    package struct Phase {
+        package var name: String
+        package var value: Double
+        package var animation: JSONValue?
+
+        package init(name: String, value: Double, animation: JSONValue?) {
+            (self.name, self.value, self.animation) = (name, value, animation)
+        }
     }
 
-    struct Answers {
+    package struct Answers {
         /// Per sample: the presented value and the current phase's name, after the frame's moves.
-        var samples: [(value: Double, phase: String)] = []
-        var transitions: [(time: Double, phase: String)] = []
+        package var samples: [(value: Double, phase: String)] = []
+        package var transitions: [(time: Double, phase: String)] = []
     }
 
-    static func play(
+    package static func play(
         _ phases: [Phase], triggerMode: Bool, frameRate: Double, triggers: [Double], duration: Double, sampleTimes: [Double]
     ) throws -> Answers {
         var answers = Answers()

@@ -1,10 +1,11 @@
+import FixtureFormat
 import Foundation
 
 /// `TimelineSchedule` entries by docs/semantics.md §8.2, written apart from MotionCore's, in
 /// seconds since the reference date.
-enum ReferenceSchedule {
+package enum ReferenceSchedule {
     /// The entries from `start`, at most `limit` of them (fewer when the schedule ends).
-    static func entries(_ schedule: JSONValue, from start: Double, lowFrequency: Bool, limit: Int) throws -> [Double] {
+    package static func entries(_ schedule: JSONValue, from start: Double, lowFrequency: Bool, limit: Int) throws -> [Double] {
         guard case let .object(members) = schedule, let (kind, args) = members.first else {
             throw ReferenceModel.Unsupported(description: "a schedule must be an object naming its kind")
         }

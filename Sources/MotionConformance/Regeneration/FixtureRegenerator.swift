@@ -1,3 +1,5 @@
+import ConformanceReference
+import FixtureFormat
 import Foundation
 
 /// Recomputes the expectations of `reference-model` fixtures with the reference model. Fixtures of
@@ -83,7 +85,7 @@ public enum FixtureRegenerator {
     /// (a sample that asks for nothing gets a value).
     static func expectations(_ scenario: PropertyScenario, json: JSONValue) throws -> [JSONValue] {
         guard case let .array(sampleJSON)? = json["property"]?["samples"] else { return [] }
-        let answers = try ReferencePlayback.answers(scenario)
+        let answers = try ReferencePlayback.answers(scenario.reference)
         let scale = ([scenario.initialValue] + scenario.events.map(\.value)).joined().map(abs).max() ?? 0
         try requireBounded(answers.flatMap(\.value), scale: scale)
         var result: [JSONValue] = []

@@ -2,47 +2,47 @@
 /// "Animations"; semantics §2.3 and §3.1). Part of the fixture format: the parser, the reference
 /// model, the coverage map and the generator all read these, and `StatedValues` writes each into
 /// the row of the protocol's table a test finds it in, so a default lives in one place.
-enum AnimationDefaults {
+package enum AnimationDefaults {
     /// `linear`, `easeIn`, `easeOut`, `easeInOut` and `timingCurve`.
-    static let curveDuration = 0.35
+    package static let curveDuration = 0.35
 
     /// `spring(response:dampingFraction:blendDuration:)` and `spring(duration:bounce:blendDuration:)`.
-    enum Spring {
-        static let response = 0.5
-        static let dampingFraction = 0.825
-        static let duration = 0.5
-        static let bounce = 0.0
-        static let blendDuration = 0.0
+    package enum Spring {
+        package static let response = 0.5
+        package static let dampingFraction = 0.825
+        package static let duration = 0.5
+        package static let bounce = 0.0
+        package static let blendDuration = 0.0
     }
 
     /// `smooth`, `snappy` and `bouncy`.
-    enum Preset {
-        static let duration = 0.5
-        static let extraBounce = 0.0
+    package enum Preset {
+        package static let duration = 0.5
+        package static let extraBounce = 0.0
     }
 
     /// Both forms of `interactiveSpring`.
-    enum InteractiveSpring {
-        static let response = 0.15
-        static let dampingFraction = 0.86
-        static let duration = 0.15
-        static let extraBounce = 0.0
-        static let blendDuration = 0.25
+    package enum InteractiveSpring {
+        package static let response = 0.15
+        package static let dampingFraction = 0.86
+        package static let duration = 0.15
+        package static let extraBounce = 0.0
+        package static let blendDuration = 0.25
     }
 
     /// Both forms of `interpolatingSpring`.
-    enum InterpolatingSpring {
-        static let mass = 1.0
-        static let duration = 0.5
-        static let bounce = 0.0
-        static let initialVelocity = 0.0
+    package enum InterpolatingSpring {
+        package static let mass = 1.0
+        package static let duration = 0.5
+        package static let bounce = 0.0
+        package static let initialVelocity = 0.0
     }
 
     /// The harness's `custom` animations.
-    static let customDuration = 1.0
+    package static let customDuration = 1.0
 
     /// A fluid spring's blend duration when its arguments leave it out; nil for other bases.
-    static func blendDuration(base: String) -> Double? {
+    package static func blendDuration(base: String) -> Double? {
         switch base {
         case "interactiveSpring": InteractiveSpring.blendDuration
         case "spring": Spring.blendDuration
@@ -53,7 +53,7 @@ enum AnimationDefaults {
 
     /// A fluid spring's response (or duration, which §3.1 makes its response) when its arguments
     /// leave it out; nil for other bases.
-    static func response(base: String) -> Double? {
+    package static func response(base: String) -> Double? {
         switch base {
         case "spring": Spring.response
         case "smooth", "snappy", "bouncy", "default": Preset.duration

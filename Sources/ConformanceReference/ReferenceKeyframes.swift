@@ -1,11 +1,12 @@
+import FixtureFormat
 import Foundation
 
 /// A keyframe timeline by docs/semantics.md §5, written apart from MotionCore's: each track a list
 /// of segments with a start, a duration, an end value and end velocity, built in order (§5.2), and
 /// tracks applied in order, the last to write a component winning (§5.1).
-struct ReferenceKeyframes {
+package struct ReferenceKeyframes {
     /// One keyframe as the fixture writes it; values are the track's components.
-    enum Keyframe {
+    package enum Keyframe {
         case linear(to: [Double], duration: Double, curve: ReferenceUnitCurve)
         case cubic(to: [Double], duration: Double, startVelocity: [Double]?, endVelocity: [Double]?)
         case spring(to: [Double], duration: Double?, spring: ReferenceSpring, startVelocity: [Double]?)
@@ -71,9 +72,9 @@ struct ReferenceKeyframes {
 
     let initialValue: [Double]
     let tracks: [Track]
-    var duration: Double { tracks.map(\.duration).max() ?? 0 }
+    package var duration: Double { tracks.map(\.duration).max() ?? 0 }
 
-    init(initialValue: [Double], tracks: [(component: Int?, keyframes: [Keyframe])]) {
+    package init(initialValue: [Double], tracks: [(component: Int?, keyframes: [Keyframe])]) {
         self.initialValue = initialValue
         self.tracks = tracks.map { track in
             let start = track.component.map { [initialValue[$0]] } ?? initialValue
@@ -151,7 +152,7 @@ struct ReferenceKeyframes {
     }
 
     /// The value at `time`: every track's, in order, on the components it writes.
-    func value(time: Double) -> [Double] {
+    package func value(time: Double) -> [Double] {
         var result = initialValue
         for track in tracks {
             let v =
@@ -162,7 +163,7 @@ struct ReferenceKeyframes {
     }
 
     /// The velocity at `time`: 0 outside [0, duration] (§5.2); else the last track's that writes the value.
-    func velocity(time: Double) -> [Double] {
+    package func velocity(time: Double) -> [Double] {
         var result = initialValue.map { _ in 0.0 }
         guard time >= 0 && time <= duration else { return result }
         for track in tracks {

@@ -1,3 +1,5 @@
+import FixtureFormat
+
 /// The fluid spring's rest test on a vector (§3.1 item 6, `RestTerms`), each `|·|²` summed over the
 /// components (§4.5) in their order.
 ///

@@ -1,3 +1,5 @@
+import ConformanceReference
+import FixtureFormat
 import Foundation
 
 /// The expectations of spring, curve, keyframe, phase and timeline scenarios, from the reference

@@ -81,14 +81,14 @@ public indirect enum JSONValue: Equatable, Sendable {
         return "\(n)"
     }
 
-    static func quote(_ s: String) -> String {
+    package static func quote(_ s: String) -> String {
         var out = ""
         quote(s, into: &out)
         return out
     }
 
     /// Appends `s` quoted; a string with nothing to escape (most) is appended whole.
-    static func quote(_ s: String, into out: inout String) {
+    package static func quote(_ s: String, into out: inout String) {
         out += "\""
         if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
             out += s

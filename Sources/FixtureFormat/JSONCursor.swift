@@ -2,7 +2,7 @@
 /// what: `$.events[2].animation: unknown animation 'springy'; expected one of …`.
 public struct JSONCursor {
     package let value: JSONValue
-    let path: String
+    package let path: String
 
     package init(root: JSONValue) {
         value = root
@@ -22,7 +22,7 @@ public struct JSONCursor {
 
     package var isNull: Bool { value == .null }
 
-    func members() throws -> [(String, JSONValue)] {
+    package func members() throws -> [(String, JSONValue)] {
         guard case let .object(members) = value else { throw error("expected an object, found \(Self.describe(value))") }
         return members
     }
@@ -45,7 +45,7 @@ public struct JSONCursor {
     }
 
     /// The single key of an object written as `{"kind": arguments}`.
-    func singleKey() throws -> (String, JSONCursor) {
+    package func singleKey() throws -> (String, JSONCursor) {
         let all = try members()
         guard all.count == 1, let (key, member) = all.first else {
             throw error("expected an object with exactly one key, found \(all.count) keys")
@@ -67,7 +67,7 @@ public struct JSONCursor {
     }
 
     /// A number, or one of the strings "inf", "-inf" (expected values may be infinite).
-    func extendedNumber() throws -> Double {
+    package func extendedNumber() throws -> Double {
         if case let .string(text) = value {
             switch text {
             case "inf", "+inf": return .infinity
@@ -79,7 +79,7 @@ public struct JSONCursor {
         return try number()
     }
 
-    func nonNegativeNumber() throws -> Double {
+    package func nonNegativeNumber() throws -> Double {
         let n = try number()
         guard n >= 0 else { throw error("expected a non-negative number, found \(JSONValue.format(n))") }
         return n
@@ -87,7 +87,7 @@ public struct JSONCursor {
 
     /// A number no larger than `limit` and not negative (positive, with `positive`), with an error
     /// that names the limit: a fixture may not ask for unbounded work.
-    func number(atMost limit: Double, _ what: String, unit: String, positive: Bool = false) throws -> Double {
+    package func number(atMost limit: Double, _ what: String, unit: String, positive: Bool = false) throws -> Double {
         let n = try number()
         guard positive ? n > 0 : n >= 0 else { throw error("\(what) must be \(positive ? "positive" : "non-negative"), found \(JSONValue.format(n))") }
         guard n <= limit else {
@@ -98,7 +98,7 @@ public struct JSONCursor {
     }
 
     /// `n` as an Int when it is whole.
-    static func whole(_ n: Double, _ cursor: JSONCursor) throws -> Int {
+    package static func whole(_ n: Double, _ cursor: JSONCursor) throws -> Int {
         guard n == n.rounded(), abs(n) < 1e15 else { throw cursor.error("expected a whole number, found \(n)") }
         return Int(n)
     }
@@ -121,7 +121,7 @@ public struct JSONCursor {
         return items
     }
 
-    static func describe(_ value: JSONValue) -> String {
+    package static func describe(_ value: JSONValue) -> String {
         switch value {
         case .null: return "null"
         case let .bool(b): return b ? "true" : "false"

@@ -1,3 +1,4 @@
+import FixtureFormat
 import Foundation
 
 /// The reference model's animated value: model value, one running animation with its interval and
@@ -169,7 +170,7 @@ final class ReferenceProperty {
         return result
     }
 
-    func velocity(at t: Double) -> Double {
+    package func velocity(at t: Double) -> Double {
         guard let current = running else { return 0 }
         return current.animation.speed(t - current.begin) ?? 0
     }
