@@ -118,6 +118,31 @@ struct NoiseThresholdTests {
         #expect(RevisionComparison.confirmationRounds(after: 3, design: .processes, logRatios: [0.5, 0.51, 0.5]) == 8)
     }
 
+    @Test("a confirmation cut short is judged once on the further rounds it has, if they are at least the fewest a confirmation takes")
+    func confirmationAtStop() {
+        let comparison = RevisionComparison(
+            options: .init(), repository: URL(fileURLWithPath: "/nonexistent"), workspace: URL(fileURLWithPath: "/nonexistent"))
+        func rounds(_ logRatios: [Double]) -> [RevisionComparison.Round] {
+            logRatios.map { .init(samples: [[1], [exp($0)]], loads: [nil, nil]) }
+        }
+        // 17 rounds of log-ratios 0.25 and 0.35 in turn called it regressed (1.35×, far past the
+        // 10% threshold); the round limit of 30 leaves 13 of the 17 planned further rounds.
+        let decided = Array(repeating: [0.25, 0.35], count: 9).flatMap { $0 }.prefix(17)
+        let slower = rounds(Array(decided) + Array(repeating: [0.25, 0.35], count: 7).flatMap { $0 }.prefix(13))
+        // 13 rounds all slower: the sign-flip test's p is 2⁻¹³, the t test's far smaller: confirmed.
+        let judged = comparison.confirmationAtStop("x", slower, after: 17, planned: 17, looked: false, design: .processes, stopReason: "limit")
+        #expect(judged.confirmed)
+        // The same rounds after a look that fell short: a second look is not taken.
+        #expect(!comparison.confirmationAtStop("x", slower, after: 17, planned: 34, looked: true, design: .processes, stopReason: "limit").confirmed)
+        // 7 further rounds, one fewer than a one-process-a-side confirmation takes (8); with blocks, 6 are enough.
+        let seven = Array(slower.prefix(24))
+        #expect(!comparison.confirmationAtStop("x", seven, after: 17, planned: 17, looked: false, design: .processes, stopReason: "limit").confirmed)
+        #expect(comparison.confirmationAtStop("x", seven, after: 17, planned: 17, looked: false, design: .blocks, stopReason: "limit").confirmed)
+        // Further rounds at the baseline's level (log-ratios ±0.05, mean 0): not confirmed.
+        let level = rounds(Array(decided) + Array(repeating: [0.05, -0.05], count: 7).flatMap { $0 }.prefix(13))
+        #expect(!comparison.confirmationAtStop("x", level, after: 17, planned: 17, looked: false, design: .processes, stopReason: "limit").confirmed)
+    }
+
     @Test("the budget holds the cheapest benchmarks first: each needs 2 × rounds × its round time")
     func reachWithinBudget() throws {
         func noise(_ name: String, cv: Double, seconds: Double) -> Calibration.BenchmarkNoise {

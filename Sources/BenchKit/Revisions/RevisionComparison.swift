@@ -465,9 +465,10 @@ public struct RevisionComparison {
             }
         }
         for (name, state) in progress {
-            if case let .confirming(after, _) = state {
-                confirmations[name] = (false, "regressed after \(after) rounds, but the confirmation was cut short (\(stopReason)): not confirmed")
-            }
+            guard case let .confirming(after, planned) = state else { continue }
+            confirmations[name] = confirmationAtStop(
+                name, rounds[name] ?? [], after: after, planned: planned, looked: confirmations[name] != nil, design: design,
+                stopReason: stopReason)
         }
         let span = MachineLoad.spanLoad(since: spanStart)
         let loads = rounds.values.flatMap { $0.flatMap { $0.loads.compactMap { $0 } } }
@@ -561,6 +562,24 @@ public struct RevisionComparison {
         guard p < alpha else { return (false, figures + ": not confirmed") }
         guard all?.verdict == .regressed else { return (false, figures + ", but all rounds together no longer call it regressed: not confirmed") }
         return (true, "confirmed: " + figures)
+    }
+
+    /// A confirmation the round limit or the budget cut short. Not judged yet and with at least
+    /// the fewest further rounds any confirmation takes (`confirmationRounds` of none: 6, or 8
+    /// with one process a side), it is judged once on the rounds it has: they all came after the
+    /// decision and this is their only look, so its level holds — fewer rounds than planned
+    /// lower only its power. A confirmation already judged short once, or with fewer rounds,
+    /// stays unconfirmed: one more look at its rounds would raise its false-positive rate.
+    func confirmationAtStop(
+        _ name: String, _ measured: [Round], after: Int, planned: Int, looked: Bool, design: Design, stopReason: String
+    ) -> (confirmed: Bool, note: String) {
+        let further = measured.count - after
+        let cut = "regressed after \(after) rounds, but the confirmation was cut short (\(stopReason))"
+        guard !looked, further >= Self.confirmationRounds(after: 0, design: design, confidence: options.policy.confidence) else {
+            return (false, "\(cut) with \(max(further, 0)) of \(planned) further rounds: not confirmed")
+        }
+        let outcome = confirmation(Array(measured[after...]), all: decide(name, measured))
+        return (outcome.confirmed, "\(cut) and judged on \(further) of \(planned) further rounds; " + outcome.note)
     }
 
     func compare(
