@@ -9,7 +9,7 @@ package struct RequestError: RemediableError, CustomStringConvertible, Equatable
     package enum Field: String, Sendable, CaseIterable {
         case suite, fixtureID, filter, fixtures, count, limit, batch, controls, fixtureTimeout, profile
         case pairs, rounds, effect, budgetMinutes, historyWindow, calibration, worker, repository, saveBaseline
-        case expectations, updateExpectations, maximumRounds, engine, kinds, exploreKinds, fixtureMemory, revisions
+        case expectations, updateExpectations, maximumRounds, engine, kinds, fixtureMemory, revisions
     }
 
     package let field: Field

@@ -13,9 +13,10 @@ enum CommandLineTool {
     static var commands: [any ParsableCommand.Type] {
         [
             MainCommand.self, RunCommand.self, ListCommand.self, CompareCommand.self, CompareRevisionsCommand.self, ExplainCommand.self, CalibrateCommand.self,
-            NightlyCommand.self, ReportCommand.self, DatabaseCommand.self, EnqueueCommand.self, CollectorCommand.self, ConformCommand.self,
+            NightlyCommand.self, ReportCommand.self, DatabaseMigrateCommand.self, DatabaseImportCommand.self, DatabaseStatusCommand.self,
+            EnqueueCommand.self, CollectorCommand.self, ConformCommand.self, ConformExploreCommand.self,
             RegenerateFixturesCommand.self, FixtureCoverageCommand.self, GenerateFixturesCommand.self, FuzzFixturesCommand.self, AdapterCommand.self,
-            ShowCommand.self, EnvCommand.self,
+            ShowCommand.self, EnvCommand.self, VersionCommand.self, HelpCommand.self,
         ]
     }
 
@@ -30,7 +31,6 @@ enum CommandLineTool {
                 let positional = type.init().declarations.compactMap { $0 as? Positionals }.first.map { " " + $0.name } ?? ""
                 return (type.configuration.name + positional, firstSentence(type.configuration.summary))
             }
-            + [("version", "Print the version."), ("help", "Print this help.")]
         let width = 34, textWidth = 66
         var lines = [
             "usage: motion-bench COMMAND [OPTIONS] [--quiet]", "",
@@ -47,12 +47,20 @@ enum CommandLineTool {
                 lines += wrapped.map { String(repeating: " ", count: width) + $0 }
             }
         }
-        lines += [
-            "", "--quiet leaves out progress and status lines; thresholds are written 5% or 0.05 alike.",
-            "main, nightly, report, db, enqueue and collector take --database URL|FILE (else MOTIONBENCH_DATABASE, else",
-            "reports/motionbench.sqlite) and --machine NAME.",
-        ]
+        lines += ["", "--quiet leaves out progress and status lines; thresholds are written 5% or 0.05 alike."]
+        lines += wrap(storeSentence, width: 100)
         return lines.joined(separator: "\n")
+    }
+
+    /// Which commands take the store's options, from the commands that declare them.
+    static var storeSentence: String {
+        let store = StoreOptions().declarations
+        let takers = names.filter { name in
+            commands.contains { type in
+                type.configuration.name.split(separator: " ")[0] == name && type.init().declarations.contains { $0.name == store[0].name }
+            }
+        }
+        return "\(listed(takers, conjunction: "and")) take " + store.map { "\($0.usage) — \($0.help)" }.joined(separator: "; and ") + "."
     }
 
     /// `motion-bench NAME --help` of one command: its usage, options and exit codes.
@@ -66,23 +74,21 @@ enum CommandLineTool {
     }
 
     /// `motion-bench NAME --help`: the command's own help; for a group of commands (`fixtures`),
-    /// each of its commands with its summary; for `version` and `help`, what they do; the
-    /// overview for a name that is no command.
+    /// each of its commands with its summary; the overview for a name that is no command.
     static func help(for name: String) -> String {
         if let type = commands.first(where: { $0.configuration.name == name }) { return help(of: type) }
         let members = commands.filter { $0.configuration.name.hasPrefix(name + " ") }
         if !members.isEmpty {
             return
                 (["usage: motion-bench \(name) COMMAND [OPTIONS]", "", "commands (motion-bench \(name) COMMAND --help: its options):"]
-                + members.map { "  " + $0.configuration.name.padding(toLength: 32, withPad: " ", startingAt: 0) + firstSentence($0.configuration.summary) })
+                + members.map { type in
+                    let positional = type.init().declarations.compactMap { $0 as? Positionals }.first.map { " " + $0.name } ?? ""
+                    return "  " + (type.configuration.name + positional).padding(toLength: 32, withPad: " ", startingAt: 0)
+                        + firstSentence(type.configuration.summary)
+                })
                 .joined(separator: "\n")
         }
-        switch name {
-        case "version", "--version":
-            return "usage: motion-bench version\n\nPrint the version (\(version)). No options of its own; --quiet, every command's, is accepted."
-        case "help": return "usage: motion-bench help\n\nPrint every command with what it does. No options of its own; --quiet, every command's, is accepted."
-        default: return usage
-        }
+        return usage
     }
 
     /// A summary's first sentence, on one line.
@@ -112,16 +118,17 @@ enum CommandLineTool {
             let name = String(type.configuration.name.split(separator: " ")[0])
             if !names.contains(name) { names.append(name) }
         }
-        return names + ["version", "help"]
+        return names
     }
 
+    /// Whether `word` names a group of commands (`fixtures`, `db`) rather than a command.
+    static func isGroup(_ word: String) -> Bool { commands.contains { $0.configuration.name.hasPrefix(word + " ") } }
+
     /// The command `arguments` name and the words after its name.
+    /// The longest name matches: `conform explore` before `conform`.
     static func command(_ arguments: [String]) -> (type: any ParsableCommand.Type, words: [String])? {
-        for type in commands {
-            let name = type.configuration.name.split(separator: " ").map(String.init)
-            if arguments.starts(with: name) { return (type, Array(arguments.dropFirst(name.count))) }
-        }
-        return nil
+        let matches = commands.map { ($0, $0.configuration.name.split(separator: " ").map(String.init)) }.filter { arguments.starts(with: $0.1) }
+        return matches.max { $0.1.count < $1.1.count }.map { ($0.0, Array(arguments.dropFirst($0.1.count))) }
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -135,7 +142,7 @@ enum CommandLineTool {
         let options = Array(words.dropFirst())
         if options.contains("--help") || options.contains("-h") {
             // The command's own options, from the declaration its parser uses.
-            let name = first == "fixtures" && !(options.first?.hasPrefix("-") ?? true) ? "fixtures \(options[0])" : first
+            let name = isGroup(first) && !(options.first?.hasPrefix("-") ?? true) ? "\(first) \(options[0])" : first
             print(help(for: name))
             return 0
         }
@@ -157,16 +164,12 @@ enum CommandLineTool {
                 }
             case InternalCommand.play.rawValue:
                 return try app.serve(.play, options)
-            case "version", "--version":
-                if let option = options.first { throw UsageError("'\(first)' takes no options, got '\(option)'") }
-                print("motion-bench \(version)")
-                return 0
-            case "help", "--help", "-h":
-                print(usage)
-                return 0
-            case "fixtures":
-                let members = commands.map { $0.configuration.name }.filter { $0.hasPrefix("fixtures ") }.map { String($0.dropFirst("fixtures ".count)) }
-                throw UsageError("'fixtures' takes a subcommand: \(listed(members))")
+            case "--version": return try VersionCommand.main(options)
+            case "--help", "-h": return try HelpCommand.main(options)
+            case let group where isGroup(group):
+                let members = commands.map { $0.configuration.name }.filter { $0.hasPrefix(group + " ") }.map { String($0.dropFirst(group.count + 1)) }
+                let given = options.first.map { word in likelyName(members, for: word).map { "; did you mean '\($0)'?" } ?? ", not '\(word)'" } ?? ""
+                throw UsageError("'\(group)' takes a subcommand: \(listed(members))\(given)", command: group)
             default:
                 let hint = likelyName(names, for: first).map { "did you mean '\($0)'?" } ?? "the commands are \(names.joined(separator: ", "))"
                 throw UsageError("unknown command '\(first)'; \(hint)")

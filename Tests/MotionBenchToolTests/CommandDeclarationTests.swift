@@ -27,7 +27,13 @@ struct CommandDeclarationTests {
             let words = type.configuration.name.split(separator: " ").map(String.init)
             #expect(CommandLineTool.command(words + ["--x"]).map { $0.type == type && $0.words == ["--x"] } == true, "\(type.configuration.name)")
         }
-        #expect(CommandLineTool.command(["fixtures"]) == nil && CommandLineTool.command(["zz"]) == nil)
+        #expect(CommandLineTool.command(["fixtures"]) == nil && CommandLineTool.command(["db"]) == nil && CommandLineTool.command(["zz"]) == nil)
+        // A command and a command under it: the longer name wins whatever the list's order.
+        #expect(
+            CommandLineTool.command(["conform", "explore", "--count", "2"]).map { $0.type == ConformExploreCommand.self && $0.words == ["--count", "2"] }
+                == true)
+        #expect(CommandLineTool.command(["conform", "--suite", "x"]).map { $0.type == ConformCommand.self } == true)
+        #expect(CommandLineTool.isGroup("db") && CommandLineTool.isGroup("fixtures") && !CommandLineTool.isGroup("run"))
     }
 
     @Test("options produce typed values: a threshold as a fraction, a repeatable pattern with its threshold, a default when not given")
@@ -37,8 +43,9 @@ struct CommandDeclarationTests {
         #expect(compare.thresholdsFor.map(\.pattern) == ["^tick", "keyframe"] && compare.thresholdsFor.map(\.threshold) == [0.02, 0.2])
         let collector = try CollectorCommand.parse(["--linger", "0", "--heartbeat", "2", "--stale-after", "9"])
         #expect(collector.linger == 0 && collector.heartbeat == 2 && collector.staleAfter == 9 && collector.jobs == nil)
-        let conform = try ConformCommand.parse(["--explore", "20", "--explore-kinds", "spring,curve"])
-        #expect(conform.explore == 20 && conform.exploreKinds == ["spring", "curve"] && conform.seed == 1)
+        let explore = try ConformExploreCommand.parse(["--count", "20", "--kinds", "spring,curve"])
+        #expect(explore.count == 20 && explore.kinds == ["spring", "curve"] && explore.seed == 1 && explore.seconds == nil)
+        #expect(try ConformExploreCommand.parse([]).count == ExploreRequest.defaultCount)
     }
 
     @Test("a value the declaration refuses is a typed error naming the option, before any work")
@@ -47,7 +54,9 @@ struct CommandDeclarationTests {
         #expect(refusal(RunCommand.self, ["--threads", "257"])?.option == "--threads")
         #expect(refusal(RunCommand.self, ["--threds", "2"]).map { ($0.kind, $0.option) } ?? (.conflict, nil) == (.unknownOption, "--threds"))
         #expect(refusal(RunCommand.self, ["--quick", "--rigorous"])?.kind == .conflict)
-        #expect(refusal(ConformCommand.self, ["--seed", "3"]).map { ($0.kind, $0.option) } ?? (.invalidValue, nil) == (.conflict, "--seed"))
+        // Exploring is a command of its own: conform has no exploring options to conflict with.
+        #expect(refusal(ConformCommand.self, ["--seed", "3"]).map { ($0.kind, $0.option) } ?? (.invalidValue, nil) == (.unknownOption, "--seed"))
+        #expect(refusal(ConformExploreCommand.self, ["--legacy-engine"]).map { ($0.kind, $0.option) } ?? (.invalidValue, nil) == (.conflict, "--legacy-engine"))
         #expect(refusal(CollectorCommand.self, ["--heartbeat", "10", "--stale-after", "5"])?.option == "--stale-after")
         #expect(refusal(CompareCommand.self, [])?.kind == .missingArgument)
         #expect(refusal(EnqueueCommand.self, ["--filter", "x"])?.kind == .missingArgument)
@@ -68,42 +77,36 @@ struct CommandDeclarationTests {
             let timeout = type.init().declarations.first { $0.name == "--engine-timeout" }
             #expect(timeout?.kindHelp == ValueKind<Double>.duration(max: ExternalEngine.Options.maximumTimeout).help)
         }
-        #expect(try ConformCommand.parse(["--engine", "e"]).engine.timeout == ExternalEngine.Options.defaultTimeout)
+        #expect(try ConformCommand.parse(["--engine", "e"]).engines.engine.timeout == ExternalEngine.Options.defaultTimeout)
         #expect(try RunCommand.parse(["--engine", "e"]).engine.timeout == ExternalEngine.Options.workloadTimeout)
         #expect(throws: WorkerRequestError.self) { try EngineOptions.workloadWorker(["--engine", "e", "--engine-timeout", tooLong, "list"]) }
         #expect(try EngineOptions.workloadWorker(["--engine", "e", "list"]).engine.timeout == ExternalEngine.Options.workloadTimeout)
     }
 
-    @Test("every field a request can be refused for is named by an option a command declares, and the refusal says it")
+    @Test("every field a request can be refused for is filled by a declared option, one name a field, and the refusal says it")
     func requestFieldsHaveOptions() {
-        let declared = Set(CommandLineTool.commands.flatMap { type in type.init().declarations.map(\.name) })
-        for field in RequestError.Field.allCases { #expect(declared.contains(field.option), "\(field) → \(field.option)") }
+        let declarations = CommandLineTool.commands.flatMap { type in type.init().declarations }
+        let filled = Dictionary(grouping: declarations.filter { $0.fills != nil }, by: { $0.fills! }).mapValues { Set($0.map(\.name)) }
+        for field in RequestError.Field.allCases { #expect(filled[field.rawValue]?.count == 1, "\(field) is filled by \(filled[field.rawValue] ?? [])") }
+        // A name fills the same field in every command that declares it.
+        for (name, same) in Dictionary(grouping: declarations.filter { !($0 is Positionals) }, by: \.name) {
+            #expect(Set(same.map { $0.fills ?? "" }).count == 1, "\(name) fills \(same.map { $0.fills ?? "nothing" })")
+        }
         let refusal = RequestError(.filter, "'^x$'", "matches no fixture id")
         #expect(refusal.commandLineMessage() == "--filter '^x$' matches no fixture id" && refusal.description == "filter '^x$' matches no fixture id")
+        #expect(RequestError.Field.revisions.option(in: EnqueueCommand.self) == "REVISION…" && RequestError.Field.kinds.option() == "--kinds")
     }
 
     @Test("every remedy a library names is applied by declared options or by commands there are, and a command words it with its own")
     func remediesHaveOptions() {
-        let declared = Set(CommandLineTool.commands.flatMap { type in type.init().declarations.map(\.name) })
-        let names = CommandLineTool.commands.map { $0.configuration.name }
+        let declarations = CommandLineTool.commands.flatMap { type in type.init().declarations }
         for remedy in Remedy.allCases {
-            #expect(!(remedy.options + remedy.commands).isEmpty, "\(remedy) is applied by nothing")
-            #expect(remedy.options.allSatisfy(declared.contains), "\(remedy) → \(remedy.options)")
-            for words in remedy.commands {
-                // `db migrate`, `conform --fixture-timeout S`: a command's name, its words, options it declares.
-                let parts = words.split(separator: " ").map(String.init)
-                let matches = CommandLineTool.commands.filter { parts.starts(with: $0.configuration.name.split(separator: " ").map(String.init)) }
-                guard let type = matches.max(by: { $0.configuration.name.count < $1.configuration.name.count }) else {
-                    Issue.record("\(remedy) → '\(words)' starts with none of \(names)")
-                    continue
-                }
-                let rest = parts.dropFirst(type.configuration.name.split(separator: " ").count)
-                let own = Set(type.init().declarations.map(\.name))
-                #expect(rest.filter { $0.hasPrefix("--") }.allSatisfy(own.contains), "\(remedy) → \(words)")
-                // Its words (not the placeholders, in capitals) are ones the command takes.
-                #expect(refusal(type, rest.filter { !$0.hasPrefix("--") && $0 != $0.uppercased() }) == nil, "\(remedy) → \(words)")
-            }
+            #expect(declarations.contains { $0.remedies.contains(remedy) } || !remedy.commands.isEmpty, "\(remedy) is applied by nothing")
         }
+        // A remedy applied by running a command is written with that command's own options for it.
+        #expect(Remedy.migrateStore.commands == ["db migrate"] && Remedy.importResults.commands == ["db import"])
+        #expect(Remedy.longerFixtureTime.commands == ["conform --fixture-timeout S"] && Remedy.legacyEngine.commands == ["conform --legacy-engine"])
+        #expect(Remedy.measureFirst.commands == ["run", "nightly"] && Remedy.writableFolder.commands.isEmpty)
         // `run` declares --reports and --output, `compare-revisions` only --reports: each names what it has.
         let run: any ParsableCommand.Type = RunCommand.self, revisions: any ParsableCommand.Type = CompareRevisionsCommand.self
         let conform: any ParsableCommand.Type = ConformCommand.self
@@ -111,7 +114,8 @@ struct CommandDeclarationTests {
         #expect(folderOptions.0 == ["--reports", "--output"] && folderOptions.1 == ["--reports"])
         let placeholders = Remedy.longerFixtureTime.declarations(in: conform).map(\.placeholder)
         #expect(placeholders == ["S"])
-        let legacyInRun = Remedy.legacyEngine.declarations(in: run).count
-        #expect(legacyInRun == 0)
+        #expect(Remedy.legacyEngine.declarations(in: run).isEmpty)
+        #expect(Remedy.legacyEngine.advice(for: run) == "`motion-bench conform --legacy-engine` plays it")
+        #expect(Remedy.legacyEngine.advice(for: conform) == "add --legacy-engine to play it")
     }
 }

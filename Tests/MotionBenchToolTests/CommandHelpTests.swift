@@ -174,7 +174,7 @@ struct CommandHelpTests {
             let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             guard let first = cells.first, let codes = cells.last else { continue }
             let words = first.dropFirst().prefix { $0 != "`" }.split(separator: " ").map(String.init)
-            // A mode of a command (`conform --explore`) is its command's row's concern.
+            // A row for a command with some options (`conform --fixture ID --transcript`) is its command's row's concern.
             guard !words.dropFirst().contains(where: { $0.hasPrefix("-") }) else { continue }
             let name = words.count > 1 && Self.commands.contains(words[0] + " " + words[1]) ? words[0] + " " + words[1] : words[0]
             guard Self.commands.contains(name) else { continue }

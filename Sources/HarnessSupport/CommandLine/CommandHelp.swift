@@ -7,7 +7,7 @@ public enum CommandHelp {
     ) -> String {
         let positional = declarations.compactMap { $0 as? Positionals }.first.map { " " + $0.name } ?? ""
         let options = declarations.filter { !($0 is Positionals) }.sorted { $0.name < $1.name }
-        let left = { (option: any ArgumentDeclaration) in option.name + (option.placeholder.map { " " + $0 } ?? "") }
+        let left = { (option: any ArgumentDeclaration) in option.usage }
         let width = min(30, max(9, (options.map { left($0).count }.max() ?? 0) + 2))
         var lines = ["usage: \(program) \(configuration.name)\(positional)\(options.isEmpty ? "" : " [OPTIONS]")", "", configuration.summary, "", "options:"]
         for option in options {

@@ -120,8 +120,12 @@ public struct CommandConfiguration: Sendable {
     public var exits: [Exit]
     /// Left out of the overview (commands the tool starts as its own children).
     public var hidden: Bool
+    /// The remedies running it applies, with its own declarations that apply each: an error in
+    /// another command naming one is answered with this command (`db migrate`, `conform
+    /// --fixture-timeout S`).
+    public var remedies: [Remedy]
 
-    public init(name: String, summary: String, exits: [Exit] = [], hidden: Bool = false) {
-        (self.name, self.summary, self.exits, self.hidden) = (name, summary, exits, hidden)
+    public init(name: String, summary: String, exits: [Exit] = [], hidden: Bool = false, remedies: [Remedy] = []) {
+        (self.name, self.summary, self.exits, self.hidden, self.remedies) = (name, summary, exits, hidden, remedies)
     }
 }

@@ -136,6 +136,6 @@ func percentage(_ fraction: Double) -> String { String(format: "%g%%", fraction 
 public func plainNumber(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value) }
 
 /// "a, b or c".
-public func listed(_ words: [String]) -> String {
-    words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words.last!
+public func listed(_ words: [String], conjunction: String = "or") -> String {
+    words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " \(conjunction) " + words.last!
 }

@@ -17,6 +17,8 @@ package struct ExploreRequest: Sendable {
     package var engine: EngineLaunch?
     /// Where shrunk divergences and reference/MotionCore disagreements are written.
     package var output = URL(fileURLWithPath: "reports/explore")
+    /// Scenarios played unless told.
+    package static let defaultCount = 1000
 
     package init(seed: UInt64, count: Int, kinds: [String]?, seconds: Double?, engine: EngineLaunch?, output: URL) {
         (self.seed, self.count, self.kinds, self.seconds, self.engine, self.output) = (seed, count, kinds, seconds, engine, output)
@@ -63,7 +65,7 @@ extension Application {
     package func explore(_ request: ExploreRequest, onStart: (String) -> Void = { _ in }, progress: (String) -> Void = { _ in }) throws
         -> ExploreOutcome
     {
-        let kinds = try Self.scenarioKinds(request.kinds, field: .exploreKinds)
+        let kinds = try Self.scenarioKinds(request.kinds, field: .kinds)
         var options = Explorer.Options(seed: request.seed, count: request.count, kinds: kinds)
         options.seconds = request.seconds
         var engine: ExternalEngine?

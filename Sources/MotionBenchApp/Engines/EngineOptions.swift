@@ -8,7 +8,7 @@ import MotionConformance
 /// workload worker those commands start (whose words the application writes and reads), so the
 /// timeout's range and defaults live here alone.
 package struct EngineOptions: ParsableArguments {
-    @Option(repeating: "--engine", "CMD", .text, help: "an engine in another process (docs/protocol.md); repeatable")
+    @Option(repeating: "--engine", "CMD", .text, fills: RequestError.Field.engine, help: "an engine in another process (docs/protocol.md); repeatable")
     package var commands: [String]
     @Flag("--engine-shell", help: "run CMD through /bin/sh -c (words are split, not interpreted, without it)")
     package var shell: Bool

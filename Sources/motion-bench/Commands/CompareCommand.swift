@@ -27,17 +27,21 @@ struct CompareCommand: ParsableCommand {
     var margin: Double?
     @Flag("--threshold-from-history", help: "each benchmark's threshold from its own run-to-run noise in this machine's stored history")
     var thresholdFromHistory: Bool
-    @Option("--window", "N", .whole(1...Int.max), default: 60, help: "the newest runs of the history that noise is measured over") var window: Int
+    @Option(
+        "--window", "N", .whole(1...Int.max), default: 60, fills: RequestError.Field.historyWindow,
+        help: "the newest runs of the history that noise is measured over") var window: Int
     @Option("--format", "F", .format(of: ComparisonReport.self), default: .text, help: "the output format") var format: OutputFormat
     var reports = ReportsOption()
-    @Option("--output", "FILE", help: "write the comparison to FILE") var output: String?
+    @Option("--output", "FILE", remedies: [.writableFolder], help: "write the comparison to FILE") var output: String?
     var calibration = CalibrationOptions()
     @Flag("--force", help: "compare results of different machines or builds") var force: Bool
     @Flag(
         "--no-confirm",
         help: "decide from the two runs alone, without measuring both builds again (paired rounds, or further runs) where the runs leave a verdict open")
     var noConfirm: Bool
-    @Option("--worker", "PATH", help: "the candidate's build, measured again where the runs leave a verdict open; default: this package's")
+    @Option(
+        "--worker", "PATH", fills: RequestError.Field.worker,
+        help: "the candidate's build, measured again where the runs leave a verdict open; default: this package's")
     var worker: String?
     @Option("--baseline-worker", "PATH", help: "the baseline's build, measured again where the runs leave a verdict open; default: this package's")
     var baselineWorker: String?

@@ -18,24 +18,25 @@ struct CompareRevisionsCommand: ParsableCommand {
 
     @Positionals("A B", maximum: 2) var revisions: [String]
     var profile = ProfileOptions()
-    @Option("--filter", "REGEX", .pattern, help: "the benchmarks whose names match") var filter: String?
+    @Option("--filter", "REGEX", .pattern, fills: RequestError.Field.filter, help: "the benchmarks whose names match") var filter: String?
     @Option(
         "--rounds", "K", .whole(2...Int.max),
+        fills: RequestError.Field.rounds,
         help: "rounds before the first decision (\(MeasurementProfile.all.map { "\($0.name) \($0.pairedRounds)" }.joined(separator: ", ")))") var rounds: Int?
-    @Option("--max-rounds", "M", .whole(1...Int.max), help: "rounds at most") var maximumRounds: Int?
-    @Option("--budget-minutes", "T", .duration(), help: "minutes at most, builds included") var budgetMinutes: Double?
+    @Option("--max-rounds", "M", .whole(1...Int.max), fills: RequestError.Field.maximumRounds, help: "rounds at most") var maximumRounds: Int?
+    @Option("--budget-minutes", "T", .duration(), fills: RequestError.Field.budgetMinutes, help: "minutes at most, builds included") var budgetMinutes: Double?
     @Option("--threshold", "F", .threshold, default: VerdictRule.defaultThreshold, help: "the smallest change that counts") var threshold: Double
     @Option("--threads", "N", .threads, help: "threads for parallel benchmarks") var threads: Int?
     @Option(
         "--margin", "F", .part("a part of the threshold"), help: "the part of the threshold the 95% interval must clear for regressed or improved (0.5)")
     var margin: Double?
     var reports = ReportsOption()
-    @Option("--repository", "DIR", help: "the git repository of A and B (the current one)") var repository: String?
+    @Option("--repository", "DIR", fills: RequestError.Field.repository, help: "the git repository of A and B (the current one)") var repository: String?
     @Option("--format", "F", .format(of: ComparisonReport.self), default: .text, help: "the output format") var format: OutputFormat
     var calibration = CalibrationOptions()
     @Option("--design", "blocks|processes", .cases, help: "alternate blocks in one worker a side, or a fresh process a side")
     var design: RevisionComparison.Design?
-    @Option("--engine", "CMD", help: "measure an engine's workloads, built in each checkout") var engine: String?
+    @Option("--engine", "CMD", fills: RequestError.Field.engine, help: "measure an engine's workloads, built in each checkout") var engine: String?
     @Option("--build", "CMD", help: "the command that builds each checkout (for --engine)") var build: String?
     @Flag("--no-confirm", help: "do not confirm a regression with more rounds") var noConfirm: Bool
     @Flag("--no-instructions", help: "leave out the instruction counts of one-thread benchmarks (callgrind, once a side)") var noInstructions: Bool

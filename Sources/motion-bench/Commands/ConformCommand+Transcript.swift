@@ -7,7 +7,7 @@ extension ConformCommand {
     /// `conform --fixture ID --transcript`: the fixture played once, with every request and answer
     /// as they pass (with --engine) and every check: expected, actual, tolerance, residual.
     func transcript(_ id: String) throws -> Int32 {
-        let request = TranscriptRequest(fixtureID: id, fixtures: fixtures.path, engine: engineOptions)
+        let request = TranscriptRequest(fixtureID: id, fixtures: fixtures.path, engine: engines.first)
         let outcome: TranscriptOutcome
         do {
             outcome = try app.transcript(request) { fixture, file, root in

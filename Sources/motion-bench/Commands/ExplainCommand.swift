@@ -16,9 +16,9 @@ struct ExplainCommand: ParsableCommand {
         exits: [.init(0, "every benchmark attributed"), .init(1, "a benchmark could not be attributed (each says why), or nothing to attribute")])
 
     @Positionals("A B", maximum: 2) var revisions: [String]
-    @Option("--filter", "REGEX", .pattern, help: "the benchmarks whose names match") var filter: String?
+    @Option("--filter", "REGEX", .pattern, fills: RequestError.Field.filter, help: "the benchmarks whose names match") var filter: String?
     var reports = ReportsOption()
-    @Option("--repository", "DIR", help: "the git repository of A and B (the current one)") var repository: String?
+    @Option("--repository", "DIR", fills: RequestError.Field.repository, help: "the git repository of A and B (the current one)") var repository: String?
     @Option("--format", "F", .format(of: ExplainReport.self), default: .text, help: "the output format") var format: OutputFormat
     var buildOptions = BuildOptions()
 

@@ -54,10 +54,13 @@ struct GenerateFixturesCommand: ParsableCommand {
 
     var fixtures = FixturesOption()
     @Option("--seed", "S", .seed, default: GenerateRequest().seed, help: "the explorer's seed") var seed: UInt64
-    @Option("--count", "N", .whole(1...Int.max), default: GenerateRequest().count, help: "scenarios to generate") var count: Int
-    @Option(repeating: "--engine", "CMD", .text, help: "an engine the kept scenarios must tell apart; repeatable") var engines: [String]
-    @Option("--limit", "N", .whole(1...Int.max), default: GenerateRequest().limit, help: "fixtures to keep at most") var limit: Int
-    @Option("--kinds", "K,…", .scenarioKinds, help: "the kinds of scenario, in turn (all)") var kinds: [String]?
+    @Option("--count", "N", .whole(1...Int.max), default: GenerateRequest().count, fills: RequestError.Field.count, help: "scenarios to generate") var count:
+        Int
+    @Option(repeating: "--engine", "CMD", .text, fills: RequestError.Field.engine, help: "an engine the kept scenarios must tell apart; repeatable")
+    var engines: [String]
+    @Option("--limit", "N", .whole(1...Int.max), default: GenerateRequest().limit, fills: RequestError.Field.limit, help: "fixtures to keep at most") var limit:
+        Int
+    @Option("--kinds", "K,…", .scenarioKinds, fills: RequestError.Field.kinds, help: "the kinds of scenario, in turn (all)") var kinds: [String]?
 
     func run() throws -> Int32 {
         var request = GenerateRequest(fixtures: fixtures.path, seed: seed, count: count, limit: limit)
@@ -81,11 +84,14 @@ struct FuzzFixturesCommand: ParsableCommand {
         exits: [.init(0, "the campaign held: nothing crashed or ran over its budget, every control passed"), .init(1, "it did not")])
 
     var fixtures = FixturesOption()
-    @Option("--count", "N", .whole(1...1_000_000), default: FuzzRequest().count, help: "damaged fixtures") var count: Int
-    @Option("--batch", "B", .whole(1...10_000), default: FuzzRequest().batch, help: "fixtures per batch") var batch: Int
+    @Option("--count", "N", .whole(1...1_000_000), default: FuzzRequest().count, fills: RequestError.Field.count, help: "damaged fixtures") var count: Int
+    @Option("--batch", "B", .whole(1...10_000), default: FuzzRequest().batch, fills: RequestError.Field.batch, help: "fixtures per batch") var batch: Int
     @Option("--seed", "S", .whole(1...Int.max), default: Int(FuzzRequest().seed), help: "the seed") var seed: Int
-    @Option("--controls", "C", .whole(1...100), default: FuzzRequest().controls, help: "real fixtures per batch") var controls: Int
-    @Option("--fixture-timeout", "S", .duration(), default: FuzzRequest().fixtureTimeout, help: "seconds a batch's fixture may take") var fixtureTimeout: Double
+    @Option("--controls", "C", .whole(1...100), default: FuzzRequest().controls, fills: RequestError.Field.controls, help: "real fixtures per batch")
+    var controls: Int
+    @Option(
+        "--fixture-timeout", "S", .duration(), default: FuzzRequest().fixtureTimeout, fills: RequestError.Field.fixtureTimeout, remedies: [.longerFixtureTime],
+        help: "seconds a batch's fixture may take") var fixtureTimeout: Double
 
     func run() throws -> Int32 {
         var request = FuzzRequest(fixtures: fixtures.path, count: count, batch: batch, seed: UInt64(seed))

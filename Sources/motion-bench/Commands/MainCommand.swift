@@ -19,7 +19,7 @@ struct MainCommand: ParsableCommand {
 
     var fixtures = FixturesOption()
     var reports = ReportsOption()
-    @Option("--filter", "REGEX", .pattern, help: "the benchmarks whose names match") var filter: String?
+    @Option("--filter", "REGEX", .pattern, fills: RequestError.Field.filter, help: "the benchmarks whose names match") var filter: String?
     var store = StoreOptions()
 
     func run() throws -> Int32 {

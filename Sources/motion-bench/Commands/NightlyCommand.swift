@@ -18,20 +18,22 @@ struct NightlyCommand: ParsableCommand {
         exits: [
             .init(0, "nothing new"), .init(1, "conformance failures, or the store was not written (the JSON is kept)"),
             .init(2, "a new regression between revisions"),
-        ])
+        ], remedies: [.measureFirst])
 
     var profile = ProfileOptions()
     var engine = EngineOptions(timeout: EngineLaunch.workloadTimeout)
-    @Option("--filter", "REGEX", .pattern, help: "the benchmarks whose names match") var filter: String?
+    @Option("--filter", "REGEX", .pattern, fills: RequestError.Field.filter, help: "the benchmarks whose names match") var filter: String?
     var reports = ReportsOption()
     var fixtures = FixturesOption()
     @Option("--threads", "N", .threads, help: "threads for parallel benchmarks") var threads: Int?
-    @Option("--worker", "PATH", help: "a BenchKit worker executable") var worker: String?
+    @Option("--worker", "PATH", fills: RequestError.Field.worker, help: "a BenchKit worker executable") var worker: String?
     @Flag("--bisect", help: "narrow the worst new regression to a commit") var bisect: Bool
     @Option("--bisect-jobs", "K", .whole(1...64), help: "with --bisect: compare K midpoints at a time through the store's queue, for the fleet's collectors")
     var bisectJobs: Int?
     @Flag("--no-instructions", help: "leave out instruction counts") var noInstructions: Bool
-    @Option("--window", "N", .whole(1...Int.max), default: NightlyRequest.defaultWindow, help: "the newest runs change points are looked for in")
+    @Option(
+        "--window", "N", .whole(1...Int.max), default: NightlyRequest.defaultWindow, fills: RequestError.Field.historyWindow,
+        help: "the newest runs change points are looked for in")
     var window: Int
     var store = StoreOptions()
 

@@ -13,7 +13,9 @@ struct ReportCommand: ParsableCommand {
         exits: [.init(0, "the site is written"), .init(1, "there is nothing to report")])
 
     var reports = ReportsOption()
-    @Option("--window", "N", .whole(1...Int.max), default: ReportRequest.defaultWindow, help: "the newest runs of each machine the history charts draw")
+    @Option(
+        "--window", "N", .whole(1...Int.max), default: ReportRequest.defaultWindow, fills: RequestError.Field.historyWindow,
+        help: "the newest runs of each machine the history charts draw")
     var window: Int
     @Flag("--from-files", help: "draw the history from the JSON files, decoding every one, not from the store") var fromFiles: Bool
     var store = StoreOptions()

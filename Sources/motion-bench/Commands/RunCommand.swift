@@ -12,19 +12,19 @@ struct RunCommand: ParsableCommand {
             counting pass with jemalloc preloaded; the result goes to reports/runs/ and the format asked to stdout.
             Exit 0 when every benchmark completed (and every engine's values agreed).
             """,
-        exits: [.init(0, "every benchmark completed (and every engine's values agreed)"), .init(1, "one did not")])
+        exits: [.init(0, "every benchmark completed (and every engine's values agreed)"), .init(1, "one did not")], remedies: [.measureFirst])
 
     var profile = ProfileOptions()
     var engine = EngineOptions(timeout: EngineLaunch.workloadTimeout)
-    @Option("--filter", "REGEX", .pattern, help: "the benchmarks whose names match") var filter: String?
+    @Option("--filter", "REGEX", .pattern, fills: RequestError.Field.filter, help: "the benchmarks whose names match") var filter: String?
     @Option("--threads", "N", .threads, help: "threads for the engine's parallel benchmarks") var threads: Int?
     @Option("--format", "F", .format(of: RunResult.self), default: .text, help: "the output format") var format: OutputFormat
-    @Option("--save-baseline", "NAME|PATH.json", help: "also keep the result as a baseline") var saveBaseline: String?
+    @Option("--save-baseline", "NAME|PATH.json", fills: RequestError.Field.saveBaseline, help: "also keep the result as a baseline") var saveBaseline: String?
     var reports = ReportsOption()
-    @Option("--worker", "PATH", help: "a BenchKit worker executable to measure instead of this package's") var worker: String?
+    @Option("--worker", "PATH", fills: RequestError.Field.worker, help: "a BenchKit worker executable to measure instead of this package's") var worker: String?
     @Option("--timeout", "S", .duration(), default: BenchmarkDriver.Options.defaultTimeout, help: "seconds a worker may take per benchmark")
     var timeout: Double
-    @Option("--output", "FILE", help: "write the formatted result to FILE") var output: String?
+    @Option("--output", "FILE", remedies: [.writableFolder], help: "write the formatted result to FILE") var output: String?
     @Option("--busy-retries", "N", .whole(0...Int.max), default: 1, help: "re-measure a process that ran beside ≥ 0.5 CPU of other work N times")
     var busyRetries: Int
     @Flag("--instructions", help: "count one-thread benchmarks' instructions under callgrind") var instructions: Bool
@@ -45,11 +45,11 @@ struct RunCommand: ParsableCommand {
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "list", summary: "List the benchmarks (of the engines, with --engine); a filter that matches none is an error (exit 1).",
-        exits: [.init(0, "benchmarks listed"), .init(1, "none matches the filter")])
+        exits: [.init(0, "benchmarks listed"), .init(1, "none matches the filter")], remedies: [.listBenchmarks])
 
     var engine = EngineOptions(timeout: EngineLaunch.workloadTimeout)
-    @Option("--filter", "REGEX", .pattern, help: "the benchmarks whose names match") var filter: String?
-    @Option("--worker", "PATH", help: "a BenchKit worker executable") var worker: String?
+    @Option("--filter", "REGEX", .pattern, fills: RequestError.Field.filter, help: "the benchmarks whose names match") var filter: String?
+    @Option("--worker", "PATH", fills: RequestError.Field.worker, help: "a BenchKit worker executable") var worker: String?
 
     func run() throws -> Int32 {
         for benchmark in try app.benchmarks(BenchmarkSelection(filter: filter, worker: worker, engines: engine.engines)) {

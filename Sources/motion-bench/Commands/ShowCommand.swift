@@ -17,8 +17,9 @@ struct ShowCommand: ParsableCommand {
     @Positionals("RESULT.json", maximum: 1) var results: [String]
     // Which formats there are depends on the kind of result, known once it is read.
     @Option("--format", "F", help: "the format (per kind of result)") var format: String?
-    @Option("--output", "FILE", help: "write it to FILE") var output: String?
-    @Option("--reports", "DIR", default: "reports", help: "where results are kept, for revision: and date:") var reportsPath: String
+    @Option("--output", "FILE", remedies: [.writableFolder], help: "write it to FILE") var output: String?
+    @Option("--reports", "DIR", default: "reports", remedies: [.writableFolder], help: "where results are kept, for revision: and date:") var reportsPath:
+        String
     var store = StoreOptions()
 
     var reports: URL { URL(fileURLWithPath: reportsPath) }

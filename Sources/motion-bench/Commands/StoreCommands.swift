@@ -3,47 +3,63 @@ import Foundation
 import HarnessSupport
 import MotionBenchApp
 
-/// `motion-bench db migrate|import [DIR]|status`: the store.
-struct DatabaseCommand: ParsableCommand {
+/// `motion-bench db migrate`: the store's schema brought up to this tool's version.
+struct DatabaseMigrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "db",
-        summary: """
-            The store: `migrate` brings its schema up to this tool's version; `import [DIR]` stores the history records
-            and revision comparisons under DIR (reports) it lacks, idempotently; `status` prints its version, its tables'
-            rows and its jobs.
-            """,
-        exits: [.init(0, "done"), .init(1, "import: a file could not be read, or the folder holds nothing to import")])
+        name: "db migrate", summary: "Bring the store's schema up to this tool's version.",
+        exits: [.init(0, "the store is at this tool's version"), .init(1, "the store could not be opened or migrated")], remedies: [.migrateStore])
 
-    @Positionals("migrate|import [DIR]|status", maximum: 2) var words: [String]
     var reports = ReportsOption()
     var store = StoreOptions()
 
-    func validate() throws(CommandLineError) {
-        switch words.first {
-        case "migrate", "status":
-            if words.count > 1 { throw CommandLineError(.unexpectedArgument, option: words[1], "'db \(words[0])' takes no argument") }
-        case "import": break
-        default: throw CommandLineError(.missingArgument, "db needs migrate, import [DIR] or status")
+    func run() throws -> Int32 {
+        let outcome = try app.database(.migrate, store: store.choice, reports: reports.url, reportsGiven: reports.isGiven)
+        if case let .migrated(store, from, to) = outcome {
+            print(from == to ? "db: \(store) is at schema version \(to), this tool's" : "db: \(store) migrated from schema version \(from) to \(to)")
         }
+        return outcome.exitCode
     }
+}
+
+/// `motion-bench db import [DIR]`: result files stored in the store.
+struct DatabaseImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "db import",
+        summary: """
+            Store the history records and revision comparisons under DIR (reports) that the store lacks, idempotently; the
+            store is DIR's unless --database names another.
+            """,
+        exits: [.init(0, "done"), .init(1, "a file could not be read, or the folder holds nothing to import")], remedies: [.importResults])
+
+    @Positionals("[DIR]", maximum: 1) var folder: [String]
+    var reports = ReportsOption()
+    var store = StoreOptions()
 
     func run() throws -> Int32 {
-        let request: DatabaseRequest =
-            switch words[0] {
-            case "migrate": .migrate
-            case "import": .importReports(words.count > 1 ? URL(fileURLWithPath: words[1]) : nil)
-            default: .status
-            }
+        let request = DatabaseRequest.importReports(folder.first.map { URL(fileURLWithPath: $0) })
         let outcome = try app.database(request, store: store.choice, reports: reports.url, reportsGiven: reports.isGiven)
-        switch outcome {
-        case let .migrated(store, from, to):
-            print(from == to ? "db: \(store) is at schema version \(to), this tool's" : "db: \(store) migrated from schema version \(from) to \(to)")
-        case let .imported(store, summary):
+        if case let .imported(store, summary) = outcome {
             for problem in summary.problems { writeToStandardError("warning: \(problem)\n") }
             print(
                 "db: \(summary.runs) run\(summary.runs == 1 ? "" : "s") and \(summary.comparisons) comparison\(summary.comparisons == 1 ? "" : "s") stored in \(store), \(summary.alreadyStored) already there"
                     + (summary.problems.isEmpty ? "" : ", \(summary.problems.count) file\(summary.problems.count == 1 ? "" : "s") unreadable"))
-        case let .status(store, version, tables, machines, jobs):
+        }
+        return outcome.exitCode
+    }
+}
+
+/// `motion-bench db status`: the store's version, rows, machines and jobs.
+struct DatabaseStatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "db status", summary: "Print the store's schema version, its tables' rows, its machines and its jobs.",
+        exits: [.init(0, "printed"), .init(1, "the store does not exist or could not be read")])
+
+    var reports = ReportsOption()
+    var store = StoreOptions()
+
+    func run() throws -> Int32 {
+        let outcome = try app.database(.status, store: store.choice, reports: reports.url, reportsGiven: reports.isGiven)
+        if case let .status(store, version, tables, machines, jobs) = outcome {
             print("db: \(store) (\(store.kind)), schema version \(version) (this tool: \(DatabaseOutcome.schemaVersion))")
             for (table, rows) in tables { print("  \(table): \(rows)") }
             for machine in machines {
@@ -69,10 +85,11 @@ struct EnqueueCommand: ParsableCommand {
             """,
         exits: [.init(0, "every job added"), .init(1, "a revision git does not know (nothing is added) or a store that cannot be written")])
 
-    @Positionals("REVISION…", maximum: 64) var revisions: [String]
-    @Option("--filter", "REGEX", .pattern, help: "the benchmarks each job measures (all)") var filter: String?
-    @Option("--profile", "P", .choice(MeasurementProfile.all.map(\.name)), default: "standard", help: "the profile") var profile: String
-    @Option("--repository", "DIR", default: ".", help: "the git repository the revisions are of") var repository: String
+    @Positionals("REVISION…", maximum: 64, fills: RequestError.Field.revisions) var revisions: [String]
+    @Option("--filter", "REGEX", .pattern, fills: RequestError.Field.filter, help: "the benchmarks each job measures (all)") var filter: String?
+    @Option("--profile", "P", .choice(MeasurementProfile.all.map(\.name)), default: "standard", fills: RequestError.Field.profile, help: "the profile")
+    var profile: String
+    @Option("--repository", "DIR", default: ".", fills: RequestError.Field.repository, help: "the git repository the revisions are of") var repository: String
     var reports = ReportsOption()
     var build = BuildOptions()
     var store = StoreOptions()
@@ -119,7 +136,7 @@ struct CollectorCommand: ParsableCommand {
     @Option(
         "--reconnect-for", "S", .duration(), default: CollectorRequest().reconnectFor, help: "seconds to wait for a store that went away before giving up")
     var reconnectFor: Double
-    @Option("--repository", "DIR", default: ".", help: "the git repository of the revisions") var repository: String
+    @Option("--repository", "DIR", default: ".", fills: RequestError.Field.repository, help: "the git repository of the revisions") var repository: String
     var reports = ReportsOption()
     var store = StoreOptions()
 

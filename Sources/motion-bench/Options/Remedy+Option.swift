@@ -1,47 +1,24 @@
 import HarnessSupport
 
 extension Remedy {
-    /// The options that apply this remedy to the command that failed (`CommandDeclarationTests`
-    /// checks each is declared).
-    var options: [String] {
-        switch self {
-        case .writableFolder: ["--reports", "--output"]
-        case .legacyEngine: ["--legacy-engine"]
-        case .longerFixtureTime: ["--fixture-timeout"]
-        case .moreFixtureMemory: ["--fixture-memory"]
-        case .otherMachine: ["--machine"]
-        case .existingStore: ["--database"]
-        case .migrateStore, .calibrateHere, .importResults, .measureFirst, .listBenchmarks: []
-        }
-    }
-
-    /// The commands that apply this remedy when the failed command has none of `options`
-    /// (`CommandDeclarationTests` checks each is a command).
-    var commands: [String] {
-        switch self {
-        case .writableFolder, .otherMachine, .existingStore: []
-        case .legacyEngine: ["conform --legacy-engine"]
-        case .longerFixtureTime: ["conform --fixture-timeout S"]
-        case .moreFixtureMemory: ["conform --fixture-memory MIB"]
-        case .migrateStore: ["db migrate"]
-        case .calibrateHere: ["calibrate"]
-        case .importResults: ["db import"]
-        case .measureFirst: ["run", "nightly"]
-        case .listBenchmarks: ["list"]
-        }
-    }
-
-    /// The declarations of `command` that apply this remedy, in `options`' order.
+    /// The declarations of `command` that apply this remedy, in the order it declares them.
     func declarations(in command: (any ParsableCommand.Type)?) -> [any ArgumentDeclaration] {
-        let declared = command.map { $0.init().declarations } ?? []
-        return options.compactMap { option in declared.first { $0.name == option } }
+        (command.map { $0.init().declarations } ?? []).filter { $0.remedies.contains(self) }
+    }
+
+    /// The commands that apply this remedy when the failed command declares nothing that does,
+    /// each written with its own declarations that apply it (`conform --fixture-timeout S`).
+    var commands: [String] {
+        CommandLineTool.commands.filter { $0.configuration.remedies.contains(self) }.map { type in
+            ([type.configuration.name] + declarations(in: type).map(\.usage)).joined(separator: " ")
+        }
     }
 
     /// The remedy as the command line says it to someone who ran `command`: with the options of
     /// it that apply the remedy, each with its placeholder (`--reports DIR`), or else with the
     /// commands that do.
     func advice(for command: (any ParsableCommand.Type)?) -> String {
-        let given = declarations(in: command).map { [$0.name, $0.placeholder].compactMap { $0 }.joined(separator: " ") }
+        let given = declarations(in: command).map(\.usage)
         let how =
             given.isEmpty
             ? commands.map { "`motion-bench \($0)`" }.joined(separator: " or ") : given.joined(separator: " or ")

@@ -2,38 +2,12 @@ import HarnessSupport
 import MotionBenchApp
 
 extension RequestError.Field {
-    /// The option a command line sets this field with: the application speaks of its requests,
-    /// the command line of its flags. (`CommandDeclarationTests` checks each is declared.)
-    var option: String {
-        switch self {
-        case .suite: "--suite"
-        case .fixtureID: "--fixture"
-        case .filter: "--filter"
-        case .fixtures: "--fixtures"
-        case .count: "--count"
-        case .limit: "--limit"
-        case .batch: "--batch"
-        case .controls: "--controls"
-        case .fixtureTimeout: "--fixture-timeout"
-        case .profile: "--profile"
-        case .pairs: "--pairs"
-        case .rounds: "--rounds"
-        case .effect: "--effect"
-        case .budgetMinutes: "--budget-minutes"
-        case .historyWindow: "--window"
-        case .calibration: "--calibration"
-        case .worker: "--worker"
-        case .repository: "--repository"
-        case .saveBaseline: "--save-baseline"
-        case .expectations: "--expectations"
-        case .updateExpectations: "--update-expectations"
-        case .maximumRounds: "--max-rounds"
-        case .engine: "--engine"
-        case .kinds: "--kinds"
-        case .exploreKinds: "--explore-kinds"
-        case .fixtureMemory: "--fixture-memory"
-        case .revisions: "REVISION…"
-        }
+    /// The option a command line sets this field with, from the declarations that fill it: the
+    /// application speaks of its requests, the command line of its flags. `command`'s own
+    /// declaration first, else any command's; the field's name when none fills it.
+    func option(in command: (any ParsableCommand.Type)? = nil) -> String {
+        let declarations = (command.map { [$0] } ?? []) + CommandLineTool.commands
+        return declarations.lazy.flatMap { $0.init().declarations }.first { $0.fills == rawValue }?.name ?? rawValue
     }
 }
 
@@ -41,6 +15,6 @@ extension RequestError {
     /// The error as the command line says it to someone who ran `command`: the field by its
     /// option, and its remedy, if any, as that command applies it.
     func commandLineMessage(for command: (any ParsableCommand.Type)? = nil) -> String {
-        message(naming: field.option) + (remedy.map { " (\($0.advice(for: command)))" } ?? "")
+        message(naming: field.option(in: command)) + (remedy.map { " (\($0.advice(for: command)))" } ?? "")
     }
 }

@@ -20,28 +20,30 @@ struct ProfileOptions: ParsableArguments {
 
 /// `--database URL|FILE`, `--machine NAME`: which store, and this machine's name in it.
 struct StoreOptions: ParsableArguments {
-    @Option("--database", "URL|FILE", help: "the store: an SQLite file or postgresql://… (MOTIONBENCH_DATABASE; reports/motionbench.sqlite)")
+    @Option(
+        "--database", "URL|FILE", remedies: [.existingStore],
+        help: "the store: an SQLite file or postgresql://… (MOTIONBENCH_DATABASE; reports/motionbench.sqlite)")
     var database: String?
-    @Option("--machine", "NAME", help: "this machine's name in the store (MOTIONBENCH_MACHINE; the host name)") var machine: String?
+    @Option("--machine", "NAME", remedies: [.otherMachine], help: "this machine's name in the store (MOTIONBENCH_MACHINE; the host name)") var machine: String?
 
     var choice: StoreChoice { StoreChoice(database: database, machine: machine) }
 }
 
 /// `--reports DIR`: where results are kept.
 struct ReportsOption: ParsableArguments {
-    @Option("--reports", "DIR", default: "reports", help: "where results are kept") var path: String
+    @Option("--reports", "DIR", default: "reports", remedies: [.writableFolder], help: "where results are kept") var path: String
     var url: URL { URL(fileURLWithPath: path) }
     var isGiven: Bool { $path.isGiven }
 }
 
 /// `--fixtures DIR`: the fixtures folder.
 struct FixturesOption: ParsableArguments {
-    @Option("--fixtures", "DIR", default: "Fixtures", help: "the fixtures folder") var path: String
+    @Option("--fixtures", "DIR", default: "Fixtures", fills: RequestError.Field.fixtures, help: "the fixtures folder") var path: String
 }
 
 /// `--calibration FILE`, `--no-calibration`: the calibration a comparison applies.
 struct CalibrationOptions: ParsableArguments {
-    @Option("--calibration", "FILE", help: "the calibration to apply") var file: String?
+    @Option("--calibration", "FILE", fills: RequestError.Field.calibration, help: "the calibration to apply") var file: String?
     @Flag("--no-calibration", help: "apply no calibration") var none: Bool
 
     func validate() throws(CommandLineError) {
