@@ -12,7 +12,7 @@ SHELL := /bin/bash
 TARGET_CPU ?= $(MOTIONBENCH_TARGET_CPU)
 export MOTIONBENCH_TARGET_CPU := $(TARGET_CPU)
 
-.PHONY: run test test-debug engine-builds test-release test-native tsan mutants variants witnesses deps build release clean format lint coverage docs
+.PHONY: commands-reference run test test-debug engine-builds test-release test-native tsan mutants variants witnesses deps build release clean format lint coverage docs
 
 run: deps release
 	.build/release/motion-bench main
@@ -120,6 +120,11 @@ lint:
 coverage: deps
 	$(SWIFT) build --build-tests --enable-code-coverage
 	status=0; $(SWIFT) test --skip-build --enable-code-coverage || status=$$?; scripts/coverage-report; exit $$status
+
+# docs/commands.md's reference of every command's options, written again from the declarations
+# (CommandHelpTests fails while it differs from them).
+commands-reference: build
+	python3 -c 'import re, subprocess, sys; doc = open("docs/commands.md").read(); new = subprocess.run([".build/debug/motion-bench", "help", "--markdown"], check=True, capture_output=True, text=True).stdout.strip(); pattern = re.compile(r"<!-- from the declarations:.*?<!-- end of the generated part -->", re.S); assert pattern.search(doc), "docs/commands.md has no generated part"; open("docs/commands.md", "w").write(pattern.sub(lambda _: new, doc))'
 
 # The API reference of the four libraries: symbol graphs from the compiler, then docc, into
 # .build/docs/<Module>.doccarchive; a documentation warning fails it.

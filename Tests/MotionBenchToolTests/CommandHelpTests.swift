@@ -83,6 +83,22 @@ struct CommandHelpTests {
         }
     }
 
+    @Test("docs/commands.md's reference of every option is the one the declarations write, and lists each command's every option")
+    func generatedReference() throws {
+        let text = Repository.text("docs/commands.md")
+        let markers = CommandLineTool.referenceMarkers
+        let begin = try #require(text.range(of: markers.begin)), end = try #require(text.range(of: markers.end))
+        #expect(String(text[begin.lowerBound..<end.upperBound]) == CommandLineTool.reference, "make commands-reference writes it again")
+        // Each command's section names every option it parses, whatever the rendering.
+        for type in CommandLineTool.commands {
+            let heading = try #require(text.range(of: "### `\(type.configuration.name)"), "\(type.configuration.name)")
+            let section = text[heading.upperBound...].prefix { $0 != "#" }
+            for declaration in type.init().declarations where declaration.name.hasPrefix("--") {
+                #expect(section.contains("`\(declaration.name)"), "\(type.configuration.name) \(declaration.name)")
+            }
+        }
+    }
+
     @Test("docs/commands.md names exactly the commands that declare --database")
     func databaseCommandsListed() throws {
         let declaring = Set(

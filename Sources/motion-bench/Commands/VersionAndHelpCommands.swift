@@ -10,12 +10,16 @@ struct VersionCommand: ParsableCommand {
     }
 }
 
-/// `motion-bench help`: every command with what it does.
+/// `motion-bench help`: every command with what it does; in Markdown, every command's options too.
 struct HelpCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(name: "help", summary: "Print every command with what it does.", exits: [.init(0, "printed")])
+    static let configuration = CommandConfiguration(
+        name: "help", summary: "Print every command with what it does; with --markdown, every command's options and exit codes too.",
+        exits: [.init(0, "printed")])
+
+    @Flag("--markdown", help: "the whole reference in Markdown: every command's options and exit codes") var markdown: Bool
 
     func run() throws -> Int32 {
-        print(CommandLineTool.usage)
+        print(markdown ? CommandLineTool.reference : CommandLineTool.usage)
         return 0
     }
 }
