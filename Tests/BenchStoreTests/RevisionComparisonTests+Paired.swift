@@ -32,12 +32,12 @@ extension RevisionComparisonTests {
                 ["run", "--quick", "--worker", worker.path, "--filter", "^kernel\\.springs$", "--reports", reports.path, "--save-baseline", name, "--quiet"])
             #expect(run.status == 0, "\(run.output.suffix(1500))")
         }
-        func compare(_ a: String, _ b: String, _ workerA: URL, _ workerB: URL) throws -> (ComparisonReport, Int32) {
+        func compare(_ a: String, _ b: String, _ workerA: URL, _ workerB: URL, _ more: [String] = []) throws -> (ComparisonReport, Int32) {
             let run = try Tool.run(
                 [
                     "compare", a, b, "--baseline-worker", workerA.path, "--worker", workerB.path, "--reports", reports.path, "--no-calibration",
                     "--format", "json",
-                ])
+                ] + more)
             let report = try #require(try? JSONDecoder().decode(ComparisonReport.self, from: Data(run.stdout.utf8)), "\(run.output.suffix(2000))")
             return (report, run.status)
         }
@@ -54,9 +54,19 @@ extension RevisionComparisonTests {
         }
         #expect(slower.exitCode == status)
 
-        let (same, sameStatus) = try compare("a", "a2", workers[0], workers[0])
+        // --max-rounds bounds the rounds; fewer than the quick profile's first rounds is refused
+        // before any is measured, naming the option.
+        let (same, sameStatus) = try compare("a", "a2", workers[0], workers[0], ["--max-rounds", "8"])
         let again = try #require(same.comparisons.first { $0.name == TinyPackage.springsBenchmark })
         #expect(again.runsVerdict != nil && again.verdict != .regressed && again.verdict != .improved, "\(again.message ?? "")")
-        #expect(sameStatus == same.exitCode)
+        #expect(sameStatus == same.exitCode && (same.rounds?.count ?? 0) <= 8 && (same.rounds?.count ?? 0) >= 1)
+        let fewer = try Tool.run(
+            [
+                "compare", "a", "a2", "--baseline-worker", workers[0].path, "--worker", workers[0].path, "--reports", reports.path, "--no-calibration",
+                "--max-rounds", "1",
+            ])
+        #expect(
+            fewer.status == 1 && fewer.stdout.isEmpty && fewer.stderr.hasPrefix("motion-bench: error: --max-rounds 1 "),
+            "\(fewer.status) \(fewer.stdout) \(fewer.stderr)")
     }
 }

@@ -29,6 +29,9 @@ package struct CompareRequest: Sendable {
     /// inconclusive) are measured again before a verdict: by paired rounds of both builds when
     /// both can run here, else by a further run (false: the two runs' statistics decide alone).
     package var confirm = true
+    /// Paired rounds at most where the runs leave a verdict open; nil for
+    /// `RevisionComparison.defaultMaximumRounds` of the profile's first rounds.
+    package var maximumRounds: Int?
     /// The candidate's build, measured again; nil: MotionBenchmarks beside this tool.
     package var worker: URL?
     /// The baseline's build, measured again; nil: MotionBenchmarks beside this tool.
@@ -46,6 +49,11 @@ extension Application {
         }
         let baseline = try loadRun(try file(request.baseline), role: "baseline")
         let candidate = try loadRun(try request.candidate.map(file) ?? results.latest, role: "candidate")
+        if let maximum = request.maximumRounds, let profile = MeasurementProfile.named(candidate.profile), maximum < profile.pairedRounds {
+            throw RequestError(
+                .maximumRounds, "\(maximum)", "is fewer than the \(profile.pairedRounds) paired rounds of the \(profile.name) profile before the first decision"
+            )
+        }
         var policy = request.rule.applied(to: ComparisonPolicy())
         if let window = request.historyWindow {
             guard window >= HistoryNoise.minimumPairs + 1 else {

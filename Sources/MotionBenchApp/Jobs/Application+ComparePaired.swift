@@ -77,7 +77,7 @@ extension Application {
         (options.profile, options.threads) = (profile, candidate.threads)
         options.filter = "^(" + names.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|") + ")$"
         options.rounds = profile.pairedRounds
-        options.maximumRounds = RevisionComparison.defaultMaximumRounds(after: options.rounds)
+        options.maximumRounds = request.maximumRounds ?? RevisionComparison.defaultMaximumRounds(after: options.rounds)
         // The runs carry the counts; the rounds are for the time.
         (options.instructions, options.attribute, options.suites) = (false, false, nil)
         options.policy = policy

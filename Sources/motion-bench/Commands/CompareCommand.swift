@@ -43,6 +43,10 @@ struct CompareCommand: ParsableCommand {
         "--worker", "PATH", fills: RequestError.Field.worker,
         help: "the candidate's build, measured again where the runs leave a verdict open; default: this package's")
     var worker: String?
+    @Option(
+        "--max-rounds", "M", .whole(1...Int.max), fills: RequestError.Field.maximumRounds,
+        help: "paired rounds at most, confirmation included, where the runs leave a verdict open (3 × the larger of the profile's first rounds and 6)")
+    var maximumRounds: Int?
     @Option("--baseline-worker", "PATH", help: "the baseline's build, measured again where the runs leave a verdict open; default: this package's")
     var baselineWorker: String?
     var store = StoreOptions()
@@ -60,7 +64,7 @@ struct CompareCommand: ParsableCommand {
         (request.reports, request.store) = (reports.url, store.choice)
         (request.rule.threshold, request.rule.margin, request.rule.thresholdOverrides) = (threshold, margin, thresholdsFor)
         if thresholdFromHistory { request.historyWindow = window }
-        (request.calibration, request.force, request.confirm) = (calibration.choice, force, !noConfirm)
+        (request.calibration, request.force, request.confirm, request.maximumRounds) = (calibration.choice, force, !noConfirm, maximumRounds)
         request.worker = worker.map { URL(fileURLWithPath: $0) }
         request.baselineWorker = baselineWorker.map { URL(fileURLWithPath: $0) }
         let report = try app.compare(request)
