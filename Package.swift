@@ -109,7 +109,7 @@ let package = Package(
         .target(name: "BenchKit", dependencies: ["BenchKitWorker", "HarnessSupport", "AllocationCounters"], exclude: ["README.md"]),
         // What a benchmark worker links: the registry, the sampler and the messages it shares with
         // the driver. A package measured as a revision builds this, not the runner.
-        .target(name: "BenchKitWorker", dependencies: ["AllocationCounters"], exclude: ["README.md"]),
+        .target(name: "BenchKitWorker", dependencies: ["AllocationCounters", "HarnessSupport"], exclude: ["README.md"]),
         // jemalloc's counters, looked up at run time: a module of its own, so that the engine's
         // optimised tests count allocations without building the runner.
         .target(name: "AllocationCounters", exclude: ["README.md"]),

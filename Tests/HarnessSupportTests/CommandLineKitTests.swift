@@ -15,9 +15,16 @@ struct CommandLineKitTests {
         var shell: Bool
         @Option("--command", "CMD", help: "a command")
         var command: String?
+        @Option("--script", "FILE", help: "a script instead of a command")
+        var script: String?
+        @Flag("--fast", help: "fast") var fast: Bool
+        @Flag("--slow", help: "slow") var slow: Bool
+        @Flag("--medium", help: "medium") var medium: Bool
 
         func validate() throws(CommandLineError) {
-            if shell && command == nil { throw CommandLineError(.conflict, option: "--shell", "--shell goes with --command") }
+            if shell && command == nil { throw CommandLineError.needs($shell, $command, because: "a shell runs a command") }
+            if command != nil, script != nil { throw CommandLineError.excludes($command, $script, because: "both say what runs") }
+            if [fast, slow, medium].filter({ $0 }).count > 1 { throw CommandLineError.oneOf([$fast, $slow, $medium]) }
         }
     }
 
@@ -72,6 +79,19 @@ struct CommandLineKitTests {
         for (words, kind, option) in cases {
             let error = refusal(words)
             #expect(error?.kind == kind && error?.option == option && error?.command == "sample", "\(words): \(String(describing: error))")
+        }
+    }
+
+    @Test("a conflict names the declarations it is between, each as the command line writes it, and the option given")
+    func conflictsNameDeclarations() {
+        let cases: [([String], String?, String)] = [
+            (["--shell"], "--shell", "--shell goes with --command CMD (a shell runs a command)"),
+            (["--command", "x", "--script", "y"], "--command", "--command CMD and --script FILE both say what runs; give one"),
+            (["--slow", "--medium"], "--slow", "choose one of --fast, --slow, --medium"),
+        ]
+        for (words, option, message) in cases {
+            let error = refusal(words)
+            #expect(error?.kind == .conflict && error?.option == option && error?.message == message, "\(words): \(String(describing: error))")
         }
     }
 

@@ -1,8 +1,11 @@
 import Foundation
+import HarnessSupport
 
 /// What a driver asks of a benchmark worker process, in one vocabulary: the driver writes a
 /// request as the worker's command line (`arguments`) and every worker — `BenchmarkWorker`, the
-/// workload worker of an engine in another process — reads it back with `init(arguments:)`.
+/// workload worker of an engine in another process — reads it back with `init(arguments:)`,
+/// both from one declaration of each request's words (`RunWords`, `ServeWords`) read by the
+/// command-line kit every command of the tool uses.
 ///
 ///     list
 ///     build
@@ -57,77 +60,79 @@ public enum WorkerRequest: Codable, Hashable, Sendable {
         }
     }
 
-    /// The worker's command line for this request.
+    /// The worker's command line for this request, written with the names `RunWords` and
+    /// `ServeWords` declare.
     public var arguments: [String] {
-        func common(_ profile: String?, _ threads: Int?) -> [String] {
-            (profile.map { ["--profile", $0] } ?? []) + (threads.map { ["--threads", "\($0)"] } ?? [])
-        }
+        func option<V>(_ declaration: Option<V?>, _ value: V?) -> [String] { value.map { [declaration.name, "\($0)"] } ?? [] }
         switch self {
         case .list: return ["list"]
         case .build: return ["build"]
         case .servesBlocks: return ["serve"]
         case let .run(run):
-            return ["run", run.name, "--pass", run.pass.rawValue] + common(run.profile, run.threads) + (run.iterations.map { ["--iterations", "\($0)"] } ?? [])
+            let words = RunWords()
+            return ["run", run.name, words.$pass.name, run.pass.rawValue] + option(words.$profile, run.profile) + option(words.$threads, run.threads)
+                + option(words.$iterations, run.iterations)
         case let .serve(serve):
-            return ["serve", serve.name] + common(serve.profile, serve.threads) + (serve.cpu.map { ["--cpu", "\($0)"] } ?? [])
-                + (serve.spread ? ["--spread"] : [])
+            let words = ServeWords()
+            return ["serve", serve.name] + option(words.$profile, serve.profile) + option(words.$threads, serve.threads) + option(words.$cpu, serve.cpu)
+                + (serve.spread ? [words.$spread.name] : [])
         }
     }
 
-    /// Reads a command line; the error says what was wrong and what was expected.
+    /// Reads a command line with the same declarations; the error says what was wrong and what
+    /// was expected.
     public init(arguments: [String]) throws(WorkerRequestError) {
         guard let command = arguments.first else { throw WorkerRequestError("expected 'list', 'build', 'run NAME' or 'serve NAME'") }
+        let rest = Array(arguments.dropFirst())
         switch command {
         case "list", "build":
-            guard arguments.count == 1 else {
-                throw WorkerRequestError("'\(command)' takes no arguments, got '\(arguments.dropFirst().joined(separator: " "))'")
-            }
+            guard rest.isEmpty else { throw WorkerRequestError("'\(command)' takes no arguments, got '\(rest.joined(separator: " "))'") }
             self = command == "list" ? .list : .build
-        case "serve" where arguments.count == 1:
+        case "serve" where rest.isEmpty:
             self = .servesBlocks
-        case "run", "serve":
-            guard arguments.count >= 2, !arguments[1].hasPrefix("--") else { throw WorkerRequestError("'\(command)' needs a benchmark name") }
-            var pass: Pass?, profile: String?, threads: Int?, iterations: Int?, cpu: Int?, spread = false
-            var rest = arguments.dropFirst(2)
-            while let option = rest.popFirst() {
-                if option == "--spread", command == "serve" {
-                    spread = true
-                    continue
-                }
-                let allowed = command == "run" ? ["--pass", "--profile", "--threads", "--iterations"] : ["--profile", "--threads", "--cpu"]
-                guard allowed.contains(option) else {
-                    throw WorkerRequestError(
-                        "unknown option '\(option)' for '\(command)'; expected \(allowed.joined(separator: ", "))\(command == "serve" ? " or --spread" : "")")
-                }
-                guard let value = rest.popFirst() else { throw WorkerRequestError("\(option) needs a value") }
-                switch option {
-                case "--pass":
-                    guard let p = Pass(rawValue: value) else { throw WorkerRequestError("unknown pass '\(value)'; expected timing, counting or instructions") }
-                    pass = p
-                case "--profile":
-                    guard MeasurementProfile.named(value) != nil else { throw WorkerRequestError("unknown profile '\(value)'") }
-                    profile = value
-                case "--threads": threads = try Self.positive(option, value)
-                case "--iterations": iterations = try Self.positive(option, value)
-                default:
-                    guard let n = Int(value), n >= 0 else { throw WorkerRequestError("--cpu needs a CPU number, got '\(value)'") }
-                    cpu = n
-                }
-            }
-            if command == "serve" {
-                guard cpu == nil || !spread else { throw WorkerRequestError("--cpu and --spread exclude each other") }
-                self = .serve(Serve(name: arguments[1], profile: profile, threads: threads, cpu: cpu, spread: spread))
-            } else {
-                self = .run(Run(name: arguments[1], pass: pass ?? .timing, profile: profile, threads: threads, iterations: iterations))
-            }
+        case "run":
+            let words = RunWords()
+            try Self.read(words, rest, command)
+            self = .run(Run(name: words.name[0], pass: words.pass, profile: words.profile, threads: words.threads, iterations: words.iterations))
+        case "serve":
+            let words = ServeWords()
+            try Self.read(words, rest, command)
+            self = .serve(Serve(name: words.name[0], profile: words.profile, threads: words.threads, cpu: words.cpu, spread: words.spread))
         default:
             throw WorkerRequestError("unknown command '\(command)'; expected 'list', 'build', 'run' or 'serve'")
         }
     }
 
-    private static func positive(_ option: String, _ value: String) throws(WorkerRequestError) -> Int {
-        guard let n = Int(value), n > 0 else { throw WorkerRequestError("\(option) needs a positive integer, got '\(value)'") }
-        return n
+    /// Parses `rest` into `words`: a benchmark's name first, then its options.
+    private static func read(_ words: some ParsableArguments & NamedWords, _ rest: [String], _ command: String) throws(WorkerRequestError) {
+        guard let first = rest.first, !first.hasPrefix("--") else { throw WorkerRequestError("'\(command)' needs a benchmark name") }
+        do { try words.parse(rest, command: command) } catch { throw WorkerRequestError(error.message) }
+    }
+}
+
+/// The words of a request that names a benchmark.
+protocol NamedWords { var name: [String] { get } }
+
+/// `run NAME [OPTIONS]`: one pass over one benchmark, declared once for the driver that writes
+/// it and the worker that reads it.
+struct RunWords: ParsableArguments, NamedWords {
+    @Positionals("NAME", maximum: 1) var name: [String]
+    @Option("--pass", "P", .cases, default: WorkerRequest.Pass.timing, help: "the pass") var pass: WorkerRequest.Pass
+    @Option("--profile", "P", .choice(MeasurementProfile.all.map(\.name)), help: "the measurement profile (quick)") var profile: String?
+    @Option("--threads", "N", .whole(1...Int.max), help: "threads (every CPU)") var threads: Int?
+    @Option("--iterations", "K", .whole(1...Int.max), help: "iterations of the instructions pass") var iterations: Int?
+}
+
+/// `serve NAME [OPTIONS]`: blocks of one benchmark measured on request.
+struct ServeWords: ParsableArguments, NamedWords {
+    @Positionals("NAME", maximum: 1) var name: [String]
+    @Option("--profile", "P", .choice(MeasurementProfile.all.map(\.name)), help: "the measurement profile (quick)") var profile: String?
+    @Option("--threads", "N", .whole(1...Int.max), help: "threads (every CPU)") var threads: Int?
+    @Option("--cpu", "C", .whole(0...Int.max), help: "the CPU the worker pins itself to") var cpu: Int?
+    @Flag("--spread", help: "the measuring thread on CPU 0, its helpers on the others") var spread: Bool
+
+    func validate() throws(CommandLineError) {
+        if cpu != nil, spread { throw CommandLineError.excludes($cpu, $spread, because: "place the threads two ways") }
     }
 }
 

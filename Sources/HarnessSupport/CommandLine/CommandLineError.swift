@@ -18,3 +18,22 @@ public struct CommandLineError: Error, CustomStringConvertible, Equatable {
 
     public var description: String { message }
 }
+
+extension CommandLineError {
+    /// `given` without `partner`, which it goes with: `--bisect-jobs goes with --bisect`, the
+    /// reason after it when there is one. The names come from the declarations.
+    public static func needs(_ given: any ArgumentDeclaration, _ partner: any ArgumentDeclaration, because reason: String? = nil) -> Self {
+        CommandLineError(.conflict, option: given.name, "\(given.usage) goes with \(partner.usage)" + (reason.map { " (\($0))" } ?? ""))
+    }
+
+    /// `given` and `other` together, where one of them is meant: `--fixture ID and --filter REGEX
+    /// both choose fixtures; give one`.
+    public static func excludes(_ given: any ArgumentDeclaration, _ other: any ArgumentDeclaration, because reason: String) -> Self {
+        CommandLineError(.conflict, option: given.name, "\(given.usage) and \(other.usage) \(reason); give one")
+    }
+
+    /// More than one of `choices` given: `choose one of --quick, --standard, --rigorous`.
+    public static func oneOf(_ choices: [any ArgumentDeclaration]) -> Self {
+        CommandLineError(.conflict, option: choices.first { $0.isGiven }?.name, "choose one of " + choices.map(\.usage).joined(separator: ", "))
+    }
+}

@@ -23,14 +23,14 @@ package struct EngineOptions: ParsableArguments {
 
     package func validate() throws(CommandLineError) {
         if commands.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
-            throw CommandLineError(.invalidValue, option: "--engine", "--engine needs a command, got an empty one")
+            throw CommandLineError(.invalidValue, option: $commands.name, "\($commands.name) needs a command, got an empty one")
         }
         // Without a shell the harness splits the words itself; a quote left open is the command line's mistake.
         if !shell, let unclosed = commands.first(where: { (try? EngineProtocol.words($0)) == nil }) {
-            throw CommandLineError(.invalidValue, option: "--engine", "--engine '\(unclosed)' has a quote it does not close")
+            throw CommandLineError(.invalidValue, option: $commands.name, "\($commands.name) '\(unclosed)' has a quote it does not close")
         }
         if commands.isEmpty, shell || $timeout.isGiven {
-            throw CommandLineError(.conflict, option: shell ? "--engine-shell" : "--engine-timeout", "--engine-shell and --engine-timeout go with --engine CMD")
+            throw CommandLineError.needs(shell ? $shell as any ArgumentDeclaration : $timeout, $commands)
         }
     }
 
@@ -39,7 +39,8 @@ package struct EngineOptions: ParsableArguments {
 
     /// The words that name `engine` to a command that takes these options.
     package static func arguments(for engine: EngineLaunch) -> [String] {
-        ["--engine", engine.command] + (engine.shell ? ["--engine-shell"] : []) + ["--engine-timeout", "\(engine.timeout)"]
+        let names = EngineOptions()
+        return [names.$commands.name, engine.command] + (engine.shell ? [names.$shell.name] : []) + [names.$timeout.name, "\(engine.timeout)"]
     }
 }
 
@@ -51,7 +52,7 @@ extension EngineOptions {
         let request: [String]
         do { request = try options.parsePrefix(words, command: "workload-worker") } catch { throw WorkerRequestError(error.message) }
         guard options.commands.count == 1, let engine = options.engines.first else {
-            throw WorkerRequestError("--engine CMD is required, once, before the request")
+            throw WorkerRequestError("\(options.$commands.usage) is required, once, before the request")
         }
         return (engine, request)
     }

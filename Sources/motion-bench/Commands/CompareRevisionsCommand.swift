@@ -49,7 +49,7 @@ struct CompareRevisionsCommand: ParsableCommand {
     func validate() throws(CommandLineError) {
         guard revisions.count == 2 else { throw CommandLineError(.missingArgument, "'compare-revisions' needs two revisions (or checkout directories): A B") }
         if engine == nil, build != nil {
-            throw CommandLineError(.conflict, option: "--build", "--build goes with --engine CMD (a Swift package is built with swift build)")
+            throw CommandLineError.needs($build, $engine, because: "a Swift package is built with swift build")
         }
     }
 

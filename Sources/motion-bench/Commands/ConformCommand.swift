@@ -47,17 +47,18 @@ struct ConformCommand: ParsableCommand {
 
     func validate() throws(CommandLineError) {
         if noReduce, $diagnosisSeconds.isGiven {
-            throw CommandLineError(.conflict, option: "--no-reduce", "--no-reduce and --diagnosis-seconds S disagree; give one")
+            throw CommandLineError.excludes($noReduce, $diagnosisSeconds, because: "disagree")
         }
         if fixture != nil, filter != nil {
-            throw CommandLineError(.conflict, option: "--fixture", "--fixture ID and --filter REGEX both choose fixtures; give one")
+            throw CommandLineError.excludes($fixture, $filter, because: "both choose fixtures")
         }
         if transcript, fixture == nil {
-            throw CommandLineError(.conflict, option: "--transcript", "--transcript goes with --fixture ID (one fixture's every request, answer and check)")
+            throw CommandLineError.needs($transcript, $fixture, because: "one fixture's every request, answer and check")
         }
         if engines.count > 1, expectations != nil || updateExpectations != nil {
+            let given = expectations != nil ? $expectations : $updateExpectations
             throw CommandLineError(
-                .conflict, option: "--expectations", "--expectations and --update-expectations belong to one engine; give one --engine with them")
+                .conflict, option: given.name, "\(given.name) belongs to one engine; give one \(engines.engine.$commands.usage) with it")
         }
     }
 

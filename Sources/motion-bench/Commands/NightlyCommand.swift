@@ -38,7 +38,7 @@ struct NightlyCommand: ParsableCommand {
     var store = StoreOptions()
 
     func validate() throws(CommandLineError) {
-        if bisectJobs != nil, !bisect { throw CommandLineError(.conflict, option: "--bisect-jobs", "--bisect-jobs goes with --bisect") }
+        if bisectJobs != nil, !bisect { throw CommandLineError.needs($bisectJobs, $bisect) }
     }
 
     func run() throws -> Int32 {

@@ -142,7 +142,8 @@ struct CollectorCommand: ParsableCommand {
 
     func validate() throws(CommandLineError) {
         guard staleAfter > heartbeat else {
-            throw CommandLineError(.conflict, option: "--stale-after", "--stale-after (\(staleAfter) s) must be longer than --heartbeat (\(heartbeat) s)")
+            throw CommandLineError(
+                .conflict, option: $staleAfter.name, "\($staleAfter.name) (\(staleAfter) s) must be longer than \($heartbeat.name) (\(heartbeat) s)")
         }
     }
 

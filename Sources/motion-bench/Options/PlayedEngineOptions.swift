@@ -9,7 +9,7 @@ struct PlayedEngineOptions: ParsableArguments {
 
     func validate() throws(CommandLineError) {
         if engine.commands.isEmpty, legacy {
-            throw CommandLineError(.conflict, option: $legacy.name, "\($legacy.name) goes with \(engine.$commands.usage)")
+            throw CommandLineError.needs($legacy, engine.$commands)
         }
     }
 

@@ -10,7 +10,7 @@ struct ProfileOptions: ParsableArguments {
     @Flag("--rigorous", help: "the rigorous profile: more processes and samples") var rigorous: Bool
 
     func validate() throws(CommandLineError) {
-        if [quick, standard, rigorous].filter({ $0 }).count > 1 { throw CommandLineError(.conflict, "choose one of --quick, --standard, --rigorous") }
+        if [quick, standard, rigorous].filter({ $0 }).count > 1 { throw CommandLineError.oneOf([$quick, $standard, $rigorous]) }
     }
 
     /// The profile given; nil when none is.
@@ -48,7 +48,7 @@ struct CalibrationOptions: ParsableArguments {
 
     func validate() throws(CommandLineError) {
         if none, file != nil {
-            throw CommandLineError(.conflict, option: "--calibration", "--calibration FILE and --no-calibration contradict each other; give one")
+            throw CommandLineError.excludes($file, $none, because: "contradict each other")
         }
     }
 
