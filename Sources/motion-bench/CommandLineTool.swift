@@ -131,6 +131,16 @@ enum CommandLineTool {
         return matches.max { $0.1.count < $1.1.count }.map { ($0.0, Array(arguments.dropFirst($0.1.count))) }
     }
 
+    /// An unknown `--NAME` of a command that has a command `NAME` under it (`conform --explore`,
+    /// the form before `conform explore` was a command of its own) is refused with that command,
+    /// whose help the usage line then points to.
+    static func pointingToCommand(_ error: CommandLineError) -> CommandLineError {
+        guard error.kind == .unknownOption, let command = error.command, let option = error.option, option.hasPrefix("--") else { return error }
+        let name = command + " " + option.dropFirst(2)
+        guard commands.contains(where: { $0.configuration.name == name }) else { return error }
+        return CommandLineError(.unknownOption, option: option, "'\(command)' takes no \(option); '\(name)' is a command of its own", command: name)
+    }
+
     static func run(_ arguments: [String]) -> Int32 {
         guard let first = arguments.first else {
             // Nothing asked is not success: a script that lost its arguments must notice.
@@ -175,6 +185,7 @@ enum CommandLineTool {
                 throw UsageError("unknown command '\(first)'; \(hint)")
             }
         } catch let error as CommandLineError {
+            let error = pointingToCommand(error)
             let help = error.command.map { "motion-bench \($0) --help" } ?? "motion-bench help"
             writeToStandardError("motion-bench: error: \(error.message)\n(\(help) shows the usage)\n")
             return 1

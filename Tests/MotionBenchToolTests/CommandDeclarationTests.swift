@@ -56,6 +56,11 @@ struct CommandDeclarationTests {
         #expect(refusal(RunCommand.self, ["--quick", "--rigorous"])?.kind == .conflict)
         // Exploring is a command of its own: conform has no exploring options to conflict with.
         #expect(refusal(ConformCommand.self, ["--seed", "3"]).map { ($0.kind, $0.option) } ?? (.invalidValue, nil) == (.unknownOption, "--seed"))
+        // The form before exploring was a command: refused with the command it became, whose help
+        // the usage line names; an unknown option naming no command keeps its refusal.
+        let explore = refusal(ConformCommand.self, ["--explore", "--count", "5"]).map(CommandLineTool.pointingToCommand)
+        #expect(explore.map { ($0.kind, $0.option, $0.command) } ?? (.conflict, nil, nil) == (.unknownOption, "--explore", "conform explore"))
+        #expect(refusal(ConformCommand.self, ["--seed", "3"]).map(CommandLineTool.pointingToCommand)?.command == "conform")
         #expect(refusal(ConformExploreCommand.self, ["--legacy-engine"]).map { ($0.kind, $0.option) } ?? (.invalidValue, nil) == (.conflict, "--legacy-engine"))
         #expect(refusal(CollectorCommand.self, ["--heartbeat", "10", "--stale-after", "5"])?.option == "--stale-after")
         #expect(refusal(CompareCommand.self, [])?.kind == .missingArgument)
@@ -117,5 +122,23 @@ struct CommandDeclarationTests {
         #expect(Remedy.legacyEngine.declarations(in: run).isEmpty)
         #expect(Remedy.legacyEngine.advice(for: run) == "`motion-bench conform --legacy-engine` plays it")
         #expect(Remedy.legacyEngine.advice(for: conform) == "add --legacy-engine to play it")
+    }
+
+    @Test("a conform this tool starts is written with conform's own declarations and reads back as what was asked")
+    func conformInvocation() throws {
+        let engine = EngineLaunch(command: "python3 engine.py --x 'a b'", shell: true, timeout: 12.5)
+        for invocation in [
+            ConformInvocation(), ConformInvocation(fixtures: "/tmp/f", fixtureSeconds: 7), ConformInvocation(engine: engine),
+        ] {
+            let words = invocation.arguments
+            let found = try #require(CommandLineTool.command(words))
+            let isConform = found.type == ConformCommand.self
+            #expect(isConform)
+            let conform = try ConformCommand.parse(found.words)
+            #expect(conform.format == .json)
+            #expect(conform.fixtures.path == invocation.fixtures ?? ConformWords().fixtures.path)
+            #expect(conform.fixtureTimeout == invocation.fixtureSeconds ?? ConformanceRequest.defaultFixtureSeconds)
+            #expect(conform.engines.first == invocation.engine, "\(words)")
+        }
     }
 }

@@ -42,14 +42,12 @@ package struct MotionBenchSuites: RevisionSuites {
     package func verdicts(checkout: URL, binaries: URL?, engineCommand: String?, timeout: Double) -> [String: String]? {
         let outcome: WorkerProcess.Outcome
         if let engineCommand {
-            outcome = WorkerProcess(
-                executable: executable,
-                arguments: ["conform", "--format", "json", "--engine-shell", "--engine", engineCommand], timeout: timeout
-            ).run()
+            let engine = EngineLaunch(command: engineCommand, shell: true, timeout: EngineLaunch.answerTimeout)
+            outcome = WorkerProcess(executable: executable, arguments: ConformInvocation(engine: engine).arguments, timeout: timeout).run()
         } else if let binaries {
             let fixtures = checkout.appendingPathComponent("Fixtures").path
             outcome = WorkerProcess(
-                executable: binaries.appendingPathComponent("motion-bench"), arguments: ["conform", "--fixtures", fixtures, "--format", "json"],
+                executable: binaries.appendingPathComponent(executable.lastPathComponent), arguments: ConformInvocation(fixtures: fixtures).arguments,
                 timeout: timeout
             ).run()
         } else {

@@ -86,7 +86,7 @@ extension Application {
             let batchStart = Date()
             let budget = request.fixtureTimeout
             let conform = WorkerProcess(
-                executable: executable, arguments: ["conform", "--fixtures", folder.path, "--format", "json", "--fixture-timeout", String(budget)],
+                executable: executable, arguments: ConformInvocation(fixtures: folder.path, fixtureSeconds: budget).arguments,
                 timeout: budget * Double(size + controls.count) + 60
             ).run()
             Self.judge(conform, folder: folder, controls: controls, into: &tally)

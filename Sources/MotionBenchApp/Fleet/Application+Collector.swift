@@ -5,6 +5,9 @@ import HarnessSupport
 
 /// What a collector does: claim jobs one at a time from the store's queue until none is left.
 package struct CollectorRequest: Sendable {
+    /// The command that runs a collector, which its configuration declares with this constant; a
+    /// stale collector's process is recognised by it.
+    package static let command = "collector"
     package var store = StoreChoice()
     package var reports = URL(fileURLWithPath: "reports")
     package var repository = URL(fileURLWithPath: ".")

@@ -67,7 +67,7 @@ extension Application {
         guard table.alive(pid) else { return nil }
         let command = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))).map { String(decoding: $0, as: UTF8.self) } ?? ""
         // A process that reuses the number is not the collector: leave it.
-        guard command.split(separator: "\0").contains("collector") else { return nil }
+        guard command.split(separator: "\0").contains(where: { $0 == CollectorRequest.command }) else { return nil }
         let descendants = table.descendants(of: pid)
         kill(pid, SIGKILL)
         for child in descendants {

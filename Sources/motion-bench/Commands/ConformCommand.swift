@@ -9,7 +9,7 @@ import MotionConformance
 /// 2 fixture errors.
 struct ConformCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "conform",
+        name: ConformInvocation.command,
         summary: """
             Run the conformance fixtures through MotionCore (in a child process) or --engine CMD (several: side by side).
             Checks an engine did not declare are skipped; each section gets a score. Exit 0 all passed (or only expected
@@ -20,16 +20,16 @@ struct ConformCommand: ParsableCommand {
         ], remedies: [.legacyEngine, .longerFixtureTime, .moreFixtureMemory])
 
     var engines = PlayedEngineOptions()
-    var fixtures = FixturesOption()
+    /// `--fixtures`, `--format`, `--fixture-timeout`: the options this tool also writes when it
+    /// starts a `conform` (`ConformInvocation`).
+    var words = ConformWords()
+    var fixtures: FixturesOption { words.fixtures }
+    var format: OutputFormat { words.format }
+    var fixtureTimeout: Double { words.fixtureTimeout }
     @Option("--suite", "S", fills: RequestError.Field.suite, help: "one suite (a folder of fixtures)") var suite: String?
     @Option("--filter", "REGEX", .pattern, fills: RequestError.Field.filter, help: "the fixtures whose ids match") var filter: String?
     @Option("--fixture", "ID", fills: RequestError.Field.fixtureID, help: "one fixture") var fixture: String?
-    @Option("--format", "F", .format(of: ConformanceReport.self), default: .text, help: "the output format") var format: OutputFormat
     @Option("--output", "FILE", remedies: [.writableFolder], help: "write the report to FILE") var output: String?
-    @Option(
-        "--fixture-timeout", "S", .duration(max: ConformanceRequest.maximumFixtureSeconds), default: ConformanceRequest.defaultFixtureSeconds,
-        fills: RequestError.Field.fixtureTimeout, remedies: [.longerFixtureTime], help: "seconds a fixture may take in process")
-    var fixtureTimeout: Double
     @Option(
         "--fixture-memory", "MIB", .whole(ConformanceRequest.fixtureMebibytesRange), default: ConformanceRequest.defaultFixtureMebibytes,
         fills: RequestError.Field.fixtureMemory, remedies: [.moreFixtureMemory], help: "memory a fixture may take in process")
@@ -68,7 +68,7 @@ struct ConformCommand: ParsableCommand {
         writeError(error, for: ConformCommand.self)
         if let waited = error.waited {
             writeToStandardError(
-                "(it was given \(String(format: "%g", waited)) s to answer; --engine-timeout S gives it longer, as a loaded machine may need)\n")
+                "(it was given \(String(format: "%g", waited)) s to answer; \(EngineOptions().$timeout.usage) gives it longer, as a loaded machine may need)\n")
         }
         return 2
     }

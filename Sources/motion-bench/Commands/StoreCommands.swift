@@ -113,7 +113,7 @@ struct EnqueueCommand: ParsableCommand {
 /// `motion-bench collector`: claims the queue's jobs and measures them.
 struct CollectorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "collector",
+        name: CollectorRequest.command,
         summary: """
             Claim jobs from the store's queue one at a time, measure each (with this build when the job is this
             checkout's commit and this build was made from it, else built in a worktree) and store its run under this

@@ -36,11 +36,6 @@ struct ReportsOption: ParsableArguments {
     var isGiven: Bool { $path.isGiven }
 }
 
-/// `--fixtures DIR`: the fixtures folder.
-struct FixturesOption: ParsableArguments {
-    @Option("--fixtures", "DIR", default: "Fixtures", fills: RequestError.Field.fixtures, help: "the fixtures folder") var path: String
-}
-
 /// `--calibration FILE`, `--no-calibration`: the calibration a comparison applies.
 struct CalibrationOptions: ParsableArguments {
     @Option("--calibration", "FILE", fills: RequestError.Field.calibration, help: "the calibration to apply") var file: String?
@@ -67,19 +62,6 @@ struct BuildOptions: ParsableArguments {
     var configuration: String
 
     var measured: MeasuredPackage { MeasuredPackage(path: packagePath, workerProduct: workerProduct, configuration: configuration) }
-}
-
-extension ValueKind where Value == OutputFormat {
-    /// `--format F`: the formats `R` renders; another name is refused as every unknown format is.
-    static func format<R: RenderableResult>(of _: R.Type) -> ValueKind<OutputFormat> {
-        let (formats, kind) = (R.formats, R.kind)
-        return ValueKind(help: listed(formats.map(\.rawValue)), describe: \.rawValue) { text, option throws(CommandLineError) in
-            guard let format = OutputFormat(rawValue: text), formats.contains(format) else {
-                throw CommandLineError(.invalidValue, option: option, UnknownFormat(name: text, kind: kind, expected: formats).description)
-            }
-            return format
-        }
-    }
 }
 
 extension ValueKind where Value == Int {
