@@ -204,11 +204,14 @@ class AnimatedValue:
 
     def frame(self, t):
         """A frame of a frame-loop clock: a waiting animation begins here; after a held begin, the
-        next frame is at most 1/60 s on."""
+        next frame is at most 1/60 s on. True for a held frame (the second of a held begin): it
+        moves the clock but shows what the first frame showed."""
         running = self.running
         if running is None:
-            return
+            return False
+        held = False
         if running.waits > 0 and t > running.begin:
+            held = running.waits == 1 and self.frame_loop > 1
             self.shift(t - running.begin)
             running.waits -= 1
             if running.waits == 0 and self.frame_loop > 1:
@@ -217,16 +220,21 @@ class AnimatedValue:
             if t - running.begin > 1 / 60:
                 self.shift(t - 1 / 60 - running.begin)
             running.waits = 0
+        return held
 
     def sample(self, t):
         for change in self.pending:
             self.apply(t, *change)
         self.pending = []
-        if self.frame_loop and self.running is not None and t <= max(self.last_change, self.last_frame):
-            offset, velocity = self.shown
-            return add(sub(self.model, self.running.interval), offset), list(velocity), True
-        if self.frame_loop:
-            self.frame(t)
+        if self.frame_loop and self.running is not None:
+            # Not a frame (no time has passed since the last change or frame), or a held frame:
+            # either shows the last frame's offset over the model and interval as they are now.
+            is_frame = t > max(self.last_change, self.last_frame)
+            if not is_frame or self.frame(t):
+                if is_frame:
+                    self.last_frame = t
+                offset, velocity = self.shown
+                return add(sub(self.model, self.running.interval), offset), list(velocity), True
         self.last_frame = t
         self.rendered = True
         velocity = [0.0] * len(self.model)

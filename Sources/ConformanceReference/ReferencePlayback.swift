@@ -132,16 +132,22 @@ public enum ReferencePlayback {
                 listener?.check()
                 next += 1
             }
-            if clock.framesBeforeBegin > 0, let current = property.running, time <= max(lastChange, lastFrame) {
+            if clock.framesBeforeBegin > 0, let current = property.running {
                 // Not a frame: a frame loop draws one only once time has passed since the change
-                // (or the last frame). It shows what the last frame showed, begins nothing and
-                // completes nothing (docs/protocol.md §2, "The frame-loop clocks").
-                result.append(
-                    Answer(
-                        value: [property.model - current.interval + shown.offset], velocity: [shown.velocity], isAnimating: true, completed: fired))
-                continue
+                // (or the last frame). Or a held frame: the clock moves to it, but it draws
+                // nothing new. Either shows what the last frame showed — over the model and
+                // interval as they are now, so a change merged since does not show yet — begins
+                // nothing more and completes nothing (docs/protocol.md §2, "The frame-loop clocks").
+                let isFrame = time > max(lastChange, lastFrame)
+                if !isFrame || property.frame(at: time, catchUp: clock.catchUp) {
+                    result.append(
+                        Answer(
+                            value: [property.model - current.interval + shown.offset], velocity: [shown.velocity], isAnimating: true,
+                            completed: fired))
+                    if isFrame { lastFrame = time }
+                    continue
+                }
             }
-            if clock.framesBeforeBegin > 0 { property.frame(at: time, catchUp: clock.catchUp) }
             let value = property.value(at: time), velocity = property.velocity(at: time)
             if let current = property.running { shown = (value - (property.model - current.interval), velocity) }
             result.append(Answer(value: [value], velocity: [velocity], isAnimating: property.running != nil, completed: fired))

@@ -126,10 +126,14 @@ final class ReferenceProperty {
     /// A frame at `t` on a frame-loop clock: an animation begun from rest and still waiting
     /// begins here (its clock, its combined entries' and its forks' move to `t`); after the last
     /// frame it waited for, a frame more than `catchUp` after that begin moves the begin to
-    /// `t − catchUp`, as a frame loop caps how far one late frame can jump.
-    func frame(at t: Double, catchUp: Double?) {
-        guard var current = running else { return }
+    /// `t − catchUp`, as a frame loop caps how far one late frame can jump. Returns whether the
+    /// frame is **held**: the second frame of a held begin (a `catchUp` is given), which moves the
+    /// clock but draws nothing new — it shows what the first frame showed.
+    func frame(at t: Double, catchUp: Double?) -> Bool {
+        guard var current = running else { return false }
+        var held = false
         if waitingFrames > 0, t > current.begin {
+            held = waitingFrames == 1 && catchUp != nil
             shift(&current, by: t - current.begin)
             waitingFrames -= 1
             if waitingFrames == 0, catchUp != nil { waitingFrames = -1 }
@@ -138,6 +142,7 @@ final class ReferenceProperty {
             waitingFrames = 0
         }
         running = current
+        return held
     }
 
     private func shift(_ current: inout (animation: ReferenceAnimation, begin: Double, interval: Double), by still: Double) {

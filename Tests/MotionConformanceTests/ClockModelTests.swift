@@ -108,6 +108,26 @@ struct ClockModelTests {
         #expect(abs(moved[12].value[0] - (plain[11].value[0] + 50)) < 1e-9)
     }
 
+    @Test(
+        "on frame-loop-held the held frame moves the clock but shows the first frame: a spring merged between them shows only from the frame after"
+    )
+    func heldFrameShowsFirstFrame() throws {
+        // linear 0.35 s from 0 to 100 at 0; the first frame at 0.1 shows elapsed 0: 0. At 0.2 the
+        // spring to 40 merges from the linear's 100 · 0.1 / 0.35 = 28.5714. The held frame at 1
+        // shows the first frame's offset 0 over the interval now 40: 40 − 40 + 0 = 0.
+        let events = #"{"time": 0, "set": 100, "animation": {"linear": {}}}, {"time": 0.2, "set": 40, "animation": {"spring": {}}}"#
+        let (_, merged) = try scenario(events, samples: [0.1, 1, 1 + 1.0 / 60])
+        let held = try ReferencePlayback.answers(merged.reference, clock: .frameLoopHeld)
+        #expect(held[0].value == [0] && held[1].value == [0] && held[1].velocity == [0] && held[1].isAnimating)
+        // The frame after it draws the spring at most 1/60 s past the held frame: near the value
+        // it merged from, not the held frame's 0.
+        #expect(abs(held[2].value[0] - 100 * 0.1 / 0.35) < 5, "\(held[2].value)")
+        // Without an animated change between them, the held frame and a drawn one agree: the
+        // first frame's start value.
+        let (_, alone) = try scenario(#"{"time": 0, "set": 100, "animation": {"linear": {}}}"#, samples: [0.1, 1])
+        #expect(try ReferencePlayback.answers(alone.reference, clock: .frameLoopHeld).map(\.value) == [[0], [0]])
+    }
+
     @Test("a retarget on the next-frame clock reads the last frame's state: the running animation's time stands still until the frame that applies it")
     func retargetReadsLastFrame() throws {
         let frame = 1.0 / 60

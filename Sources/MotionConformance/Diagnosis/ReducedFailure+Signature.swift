@@ -1,3 +1,4 @@
+import FixtureFormat
 import Foundation
 
 /// What a reduced failure shows, with its numbers left out: the shape of the smallest scenario,
@@ -36,12 +37,29 @@ extension ReducedFailure {
             // A difference within `slight` tolerances (numerics) and one far beyond it (a wrong
             // formula) on one shape are two causes.
             let quantity = CheckKind(check).quantity
+            // The family is the scenario's form: its shape without the members that may be left
+            // to their defaults. Which quantity fails first, and whether an optional argument is
+            // written, varies with the scenario; one wrong form shows through all of them.
+            let form = Self.form(GeneratedCase.numbersLeftOut(GeneratedCase.inputs(json))).compactSerialized().replacingOccurrences(
+                of: "\"#\"", with: "#")
+            let slight = answer == .slightly ? [answer.id] : []
             return FailureSignature(
-                id: ([kind.rawValue, "*", shape] + (answer == .slightly ? [answer.id] : [])).joined(separator: ":"),
+                id: ([kind.rawValue, "*", shape] + slight).joined(separator: ":"),
                 name: "\(kind.rawValue) \(shown): \(quantity) (and what else derives from it) \(answer.text)",
                 sections: Self.sections(reduced, protocol: kind.protocolSection),
                 family: .init(
-                    id: [kind.rawValue, quantity, answer.id].joined(separator: ":"), name: "a \(kind.rawValue) scenario's \(quantity) \(answer.text)"))
+                    id: ([kind.rawValue, form] + slight).joined(separator: ":"),
+                    name: "\(kind.rawValue) scenarios of \(form.count > 120 ? String(form.prefix(119)) + "…" : form)"
+                        + (slight.isEmpty ? ": answers that differ from the reference model" : ": answers that differ slightly (numerics)")))
+        }
+    }
+
+    /// `shape` without the members a scenario may leave to their defaults (`epsilon`, `mass`, …).
+    static func form(_ shape: JSONValue) -> JSONValue {
+        switch shape {
+        case let .object(members): return .object(members.filter { !BodyShrinker.optional.contains($0.0) }.map { ($0.0, form($0.1)) })
+        case let .array(items): return .array(items.map(form))
+        default: return shape
         }
     }
 
