@@ -126,7 +126,7 @@ coverage: deps
 commands-reference: build
 	python3 -c 'import re, subprocess, sys; doc = open("docs/commands.md").read(); new = subprocess.run([".build/debug/motion-bench", "help", "--markdown"], check=True, capture_output=True, text=True).stdout.strip(); pattern = re.compile(r"<!-- from the declarations:.*?<!-- end of the generated part -->", re.S); assert pattern.search(doc), "docs/commands.md has no generated part"; open("docs/commands.md", "w").write(pattern.sub(lambda _: new, doc))'
 
-# The API reference of the four libraries: symbol graphs from the compiler, then docc, into
+# The API reference of every library: symbol graphs from the compiler, then docc, into
 # .build/docs/<Module>.doccarchive; a documentation warning fails it.
 docs: build
 	@scripts/build-docs

@@ -33,6 +33,8 @@ let package = Package(
         .library(name: "FixtureFormat", targets: ["FixtureFormat"]),
         .library(name: "ConformanceReference", targets: ["ConformanceReference"]),
         .library(name: "MotionConformance", targets: ["MotionConformance"]),
+        .library(name: "ConformanceExplorer", targets: ["ConformanceExplorer"]),
+        .library(name: "ConformanceDiagnosis", targets: ["ConformanceDiagnosis"]),
         .library(name: "ConformanceReports", targets: ["ConformanceReports"]),
         .library(name: "EngineConformance", targets: ["EngineConformance"]),
         .library(name: "BenchStore", targets: ["BenchStore"]),
@@ -86,21 +88,35 @@ let package = Package(
         // the build's import check refuses an import the manifest does not declare).
         .target(name: "ConformanceReference", dependencies: ["FixtureFormat"], exclude: ["README.md"]),
 
-        // Fixtures, the scenario player, coverage, exploration, and the engine protocol: its
-        // vocabulary and the client of an engine in another process.
+        // The player: fixtures read strictly, played through MotionCore or an engine in another
+        // process and checked; the engine protocol (its vocabulary and the client); what the
+        // documents state and what each fixture exercises.
         .target(
             name: "MotionConformance", dependencies: ["FixtureFormat", "ConformanceReference", "MotionCore", "HarnessSupport"], exclude: ["README.md"],
             swiftSettings: targetCPUSettings),
+        // The explorer: the coverage map, the scenario generators and shrinkers, and the expected
+        // numbers of generated and reference-model fixtures recomputed by the reference model.
+        .target(
+            name: "ConformanceExplorer", dependencies: ["FixtureFormat", "ConformanceReference", "MotionConformance", "HarnessSupport"],
+            exclude: ["README.md"]),
+        // The diagnosis: failures reduced to their smallest scenario and grouped by cause, and the
+        // expectation files a gate compares results with.
+        .target(
+            name: "ConformanceDiagnosis", dependencies: ["FixtureFormat", "ConformanceReference", "MotionConformance", "ConformanceExplorer"],
+            exclude: ["README.md"]),
 
         // Conformance results as text, JSON, JUnit, Markdown and HTML, one engine or side by side.
-        .target(name: "ConformanceReports", dependencies: ["FixtureFormat", "MotionConformance", "BenchKit"], exclude: ["README.md"]),
+        .target(name: "ConformanceReports", dependencies: ["FixtureFormat", "MotionConformance", "ConformanceDiagnosis", "BenchKit"], exclude: ["README.md"]),
 
         // Engines over the protocol: MotionCore behind it (the adapter), the standard workloads,
         // exploration, MotionEngine as the player's mirror. (The protocol itself — its vocabulary
         // and the harness's client — is MotionConformance's.)
         .target(
             name: "EngineConformance",
-            dependencies: ["FixtureFormat", "ConformanceReference", "MotionConformance", "MotionCore", "MotionEngine", "BenchKit", "HarnessSupport"],
+            dependencies: [
+                "FixtureFormat", "ConformanceReference", "MotionConformance", "ConformanceExplorer", "ConformanceDiagnosis", "MotionCore", "MotionEngine",
+                "BenchKit", "HarnessSupport",
+            ],
             exclude: ["README.md"],
             swiftSettings: targetCPUSettings),
 
@@ -118,7 +134,8 @@ let package = Package(
         .target(
             name: "MotionBenchApp",
             dependencies: [
-                "MotionCore", "BenchKit", "BenchStore", "HarnessSupport", "FixtureFormat", "MotionConformance", "ConformanceReports", "EngineConformance",
+                "MotionCore", "BenchKit", "BenchStore", "HarnessSupport", "FixtureFormat", "MotionConformance", "ConformanceExplorer",
+                "ConformanceDiagnosis", "ConformanceReports", "EngineConformance",
             ],
             exclude: ["README.md"], plugins: ["BuildStamp"]),
 
@@ -128,7 +145,7 @@ let package = Package(
         .executableTarget(
             name: "motion-bench",
             dependencies: [
-                "MotionBenchApp", "BenchKit", "ConformanceReports", "MotionConformance", "HarnessSupport",
+                "MotionBenchApp", "BenchKit", "ConformanceReports", "MotionConformance", "ConformanceExplorer", "HarnessSupport",
             ],
             // Members of a module not imported are refused, so the imports above are the modules
             // the executable uses, not fewer.
@@ -163,12 +180,14 @@ let package = Package(
         .testTarget(
             name: "MotionBenchAppTests",
             dependencies: [
-                "MotionBenchApp", "BenchKit", "BenchStore", "HarnessSupport", "MotionConformance", "ConformanceReports", "EngineConformance", "TestSupport",
+                "MotionBenchApp", "BenchKit", "BenchStore", "HarnessSupport", "MotionConformance", "ConformanceExplorer", "ConformanceDiagnosis",
+                "ConformanceReports", "EngineConformance", "TestSupport",
             ]),
         .testTarget(
             name: "MotionConformanceTests",
             dependencies: [
-                "FixtureFormat", "ConformanceReference", "MotionConformance", "ConformanceReports", "EngineConformance", "MotionCore", "BenchKit",
+                "FixtureFormat", "ConformanceReference", "MotionConformance", "ConformanceExplorer", "ConformanceDiagnosis", "ConformanceReports",
+                "EngineConformance", "MotionCore", "BenchKit",
                 "HarnessSupport",
                 "TestSupport",
             ]),

@@ -855,7 +855,7 @@ reference("velocity/region-tracking-merge-takes-a-sample",
                                            {"time": 4, "set": 300, "animation": None, "transaction": {"tracksVelocity": True}}], [4, 4.5])
 
 
-# --- Edges of the argument domains (Sources/MotionConformance/Coverage/ArgumentDomain+Table.swift):
+# --- Edges of the argument domains (Sources/MotionConformance/Semantics/ArgumentDomain+Table.swift):
 # a value of each class and on each boundary the documents draw that no fixture held, each answered
 # by the reference model (`motion-bench fixtures regenerate` fills in the placeholders written here).
 def reference_body(id, title, source, body, tolerance=TIGHT):

@@ -1,3 +1,4 @@
+import ConformanceDiagnosis
 import FixtureFormat
 import Foundation
 import MotionConformance

@@ -1,4 +1,5 @@
 import BenchKit
+import ConformanceDiagnosis
 import FixtureFormat
 import Foundation
 import MotionConformance

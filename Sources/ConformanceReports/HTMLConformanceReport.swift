@@ -1,4 +1,5 @@
 import BenchKit
+import ConformanceDiagnosis
 import Foundation
 import MotionConformance
 

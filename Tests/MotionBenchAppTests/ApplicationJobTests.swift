@@ -1,3 +1,4 @@
+import ConformanceDiagnosis
 import Foundation
 import MotionConformance
 import TestSupport

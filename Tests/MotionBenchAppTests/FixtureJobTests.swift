@@ -1,3 +1,4 @@
+import ConformanceExplorer
 import Foundation
 import MotionConformance
 import TestSupport

@@ -2,6 +2,7 @@ import FixtureFormat
 import Foundation
 import Testing
 
+@testable import ConformanceExplorer
 @testable import MotionConformance
 
 /// The argument domains (`ArgumentDomain.table`): each value's class, boundary side and rounding,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ConformanceDiagnosis
 @testable import MotionConformance
 
 /// What makes two failing checks one kind for a reduction: a number merely off by a little

@@ -4,6 +4,7 @@ import MotionCore
 import TestSupport
 import Testing
 
+@testable import ConformanceExplorer
 @testable import MotionConformance
 
 /// What a library says it does only in part (docs/protocol.md §3, "Limits"), and the fixtures the

@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import ConformanceDiagnosis
 @testable import EngineConformance
 @testable import MotionConformance
 

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import ConformanceExplorer
 @testable import EngineConformance
 @testable import MotionConformance
 

@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import ConformanceExplorer
 @testable import ConformanceReference
 @testable import EngineConformance
 @testable import MotionConformance

@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import ConformanceDiagnosis
 @testable import MotionConformance
 
 /// Expectation entries that cover a group — a cause of the diagnosis or a fixture-id pattern —

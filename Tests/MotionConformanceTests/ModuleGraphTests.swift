@@ -48,6 +48,26 @@ struct ModuleGraphTests {
         #expect(Self.closure(of: "MotionConformance", in: graph).isSuperset(of: ["ConformanceReference", "FixtureFormat", "MotionCore"]))
     }
 
+    @Test(
+        "the conformance layer's modules are layers: the player reaches neither the explorer nor the diagnosis, the explorer not the diagnosis, and none of them the engine or the runner"
+    )
+    func conformanceLayers() throws {
+        let graph = try Self.declared()
+        let player = Self.closure(of: "MotionConformance", in: graph)
+        let explorer = Self.closure(of: "ConformanceExplorer", in: graph)
+        let diagnosis = Self.closure(of: "ConformanceDiagnosis", in: graph)
+        #expect(player.isDisjoint(with: ["ConformanceExplorer", "ConformanceDiagnosis", "EngineConformance", "ConformanceReports"]))
+        #expect(explorer.contains("MotionConformance") && !explorer.contains("ConformanceDiagnosis"))
+        #expect(diagnosis.isSuperset(of: ["MotionConformance", "ConformanceExplorer"]))
+        for layer in [player, explorer, diagnosis] {
+            #expect(layer.isDisjoint(with: ["MotionEngine", "BenchKit", "BenchStore", "EngineConformance", "ConformanceReports", "MotionBenchApp"]))
+        }
+        // The explorer and the diagnosis compute expected numbers with the reference model only:
+        // MotionCore reaches them through the player, never as a dependency of their own.
+        #expect(!(graph["ConformanceExplorer"] ?? []).contains("MotionCore"))
+        #expect(!(graph["ConformanceDiagnosis"] ?? []).contains("MotionCore"))
+    }
+
     @Test("MotionCore's tests link the reference model, not the harness")
     func coreTestsLinkTheReference() throws {
         let graph = try Self.declared()

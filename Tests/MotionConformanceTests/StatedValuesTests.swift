@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import ConformanceExplorer
 @testable import MotionConformance
 
 /// The defaults and limits docs/semantics.md and docs/protocol.md state (`StatedValues`): held

@@ -1,3 +1,4 @@
+import ConformanceExplorer
 import ConformanceReference
 import Foundation
 import MotionConformance

@@ -1,3 +1,5 @@
+import ConformanceDiagnosis
+import ConformanceExplorer
 import FixtureFormat
 import Foundation
 import MotionConformance

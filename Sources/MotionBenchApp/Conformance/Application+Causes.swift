@@ -1,3 +1,4 @@
+import ConformanceDiagnosis
 import Dispatch
 import EngineConformance
 import Foundation

@@ -1,4 +1,5 @@
 import BenchKit
+import ConformanceDiagnosis
 import ConformanceReports
 import Foundation
 import MotionConformance

@@ -1,4 +1,5 @@
 import BenchKit
+import ConformanceExplorer
 import EngineConformance
 import Foundation
 import HarnessSupport

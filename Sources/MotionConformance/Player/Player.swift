@@ -42,7 +42,7 @@ public enum Player {
     }
 
     /// The answers of an engine that answered nothing, of the fixture's kind.
-    static func noAnswers(_ fixture: Fixture) -> ScenarioAnswers {
+    package static func noAnswers(_ fixture: Fixture) -> ScenarioAnswers {
         switch fixture.body {
         case .property: return .property(Observation())
         case .spring: return .spring([])
@@ -53,7 +53,7 @@ public enum Player {
         }
     }
 
-    static func check(
+    package static func check(
         _ fixture: Fixture, _ answers: ScenarioAnswers, available: Set<EngineProtocol.Capability>?, completionDelay: Double = 0, marking: Bool
     ) -> FixtureResult {
         var checker = Checker(fixture.tolerance, available: available)

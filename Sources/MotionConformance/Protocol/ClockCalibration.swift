@@ -34,14 +34,26 @@ public enum ClockCalibration {
     ]
 
     static func scenario(initial: Double, changes: [(time: Double, value: Double, duration: Double)], from start: Double = 0) -> PropertyScenario {
-        let generated = GeneratedScenario(
-            valueType: .scalar, initialValue: [initial],
-            events: changes.map { change in
-                GeneratedScenario.Event(
-                    time: change.time, value: [change.value],
-                    animation: .init(base: "linear", arguments: [.init(key: "duration", value: .number(change.duration))], modifiers: []))
-            }, sampleTimes: (0..<7).map { start + Double($0) * 0.02 })
-        let json = generated.skeleton(id: "calibration/clock", title: "", source: "", generator: .init(seed: 0, index: 0, rules: []))
+        let zero = JSONValue.number(0)
+        let events: [JSONValue] = changes.map { change in
+            .object([
+                ("time", .number(change.time)), ("set", .number(change.value)),
+                ("animation", .object([("linear", .object([("duration", .number(change.duration))]))])),
+            ])
+        }
+        let samples: [JSONValue] = (0..<7).map { frame in
+            .object([("time", .number(start + Double(frame) * 0.02)), ("value", zero), ("velocity", zero), ("isAnimating", .bool(false))])
+        }
+        // Only the scenario is played; the expected numbers are the reference model's, per clock.
+        let json = JSONValue.object([
+            ("id", .string("calibration/clock")), ("title", .string("")), ("suite", .string("generated")), ("provenance", .string("generated")),
+            ("source", .string("")), ("generator", .object([("seed", zero), ("index", zero), ("rules", .array([]))])),
+            ("tolerance", .object([("absolute", .number(1e-9)), ("relative", .number(1e-9))])),
+            (
+                "property",
+                .object([("valueType", .string("scalar")), ("initialValue", .number(initial)), ("events", .array(events)), ("samples", .array(samples))])
+            ),
+        ])
         guard let fixture = try? FixtureLoader.decode(json.serialized()), case let .property(scenario) = fixture.body else {
             preconditionFailure("a calibration scenario the fixture reader refuses")
         }

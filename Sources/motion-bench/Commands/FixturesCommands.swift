@@ -1,3 +1,4 @@
+import ConformanceExplorer
 import Foundation
 import HarnessSupport
 import MotionBenchApp

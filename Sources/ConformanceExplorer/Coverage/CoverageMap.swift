@@ -1,4 +1,5 @@
 import Foundation
+import MotionConformance
 
 /// The coverage map of a set of fixtures over `SemanticsMap`: per rule the fixtures that exercise
 /// it, per region how many reach it.

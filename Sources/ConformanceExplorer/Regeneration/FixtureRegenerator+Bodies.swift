@@ -1,6 +1,7 @@
 import ConformanceReference
 import FixtureFormat
 import Foundation
+import MotionConformance
 
 /// The expectations of spring, curve, keyframe, phase and timeline scenarios, from the reference
 /// model's springs, curves, keyframes, phases and schedules (everything but the property player).

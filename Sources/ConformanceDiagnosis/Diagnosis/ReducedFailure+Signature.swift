@@ -1,5 +1,7 @@
+import ConformanceExplorer
 import FixtureFormat
 import Foundation
+import MotionConformance
 
 /// What a reduced failure shows, with its numbers left out: the shape of the smallest scenario,
 /// the quantity that is wrong, how the engine's answer is wrong and where the failing sample sits.

@@ -1,5 +1,6 @@
 import FixtureFormat
 import Foundation
+import MotionConformance
 
 /// The kinds of scenario the generator draws: one per scenario body of the fixture format.
 public enum ScenarioKind: String, CaseIterable, Sendable {
@@ -76,7 +77,7 @@ public enum GeneratedCase: Sendable, Equatable {
         }
     }
 
-    static func numbersLeftOut(_ json: JSONValue) -> JSONValue {
+    package static func numbersLeftOut(_ json: JSONValue) -> JSONValue {
         switch json {
         case .number: return .string("#")
         case let .array(items): return .array(items.map(numbersLeftOut))
@@ -107,7 +108,7 @@ public enum GeneratedCase: Sendable, Equatable {
     }
 
     /// The body without its expected answers: what the scenario asks.
-    static func inputs(_ json: JSONValue) -> JSONValue {
+    package static func inputs(_ json: JSONValue) -> JSONValue {
         guard case let .object(members) = json else { return json }
         return .object(members.filter { !["checks", "samples", "transitions", "expected", "ends"].contains($0.0) })
     }

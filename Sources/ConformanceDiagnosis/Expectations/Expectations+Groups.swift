@@ -1,3 +1,5 @@
+import MotionConformance
+
 extension Expectations {
     /// What a group entry (`[group: …]`) covers: the failing checks that have one cause of the
     /// diagnosis, or every check of the fixtures whose ids match a pattern.

@@ -1,6 +1,7 @@
 import ConformanceReference
 import FixtureFormat
 import Foundation
+import MotionConformance
 
 /// Recomputes the expectations of `reference-model` fixtures with the reference model. Fixtures of
 /// any other provenance are never touched: their numbers are typed in with their citation.

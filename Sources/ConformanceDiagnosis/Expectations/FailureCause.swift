@@ -1,3 +1,5 @@
+import MotionConformance
+
 /// What failing checks can share, as the diagnosis groups them and expectation files name them
 /// (`[group: rule:modifier-order]`): samples on a change's own time, an inferred rule, a
 /// capability, a basis, a probe the fixture passes, or a cause its reduction found.

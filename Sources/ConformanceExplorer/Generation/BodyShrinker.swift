@@ -5,11 +5,11 @@ import Foundation
 /// diverges, editing its JSON: fewer checks, tracks, keyframes, phases, triggers and samples,
 /// optional arguments left to their defaults, animations and keyframes made linear, rounder
 /// numbers. The candidates that do not make a fixture the reader accepts are dropped by the caller.
-enum BodyShrinker {
+package enum BodyShrinker {
     /// Arrays an element may be taken from, and how many must stay.
     static let shortenable: [String: Int] = ["checks": 1, "tracks": 1, "keyframes": 1, "phases": 2, "triggers": 0, "samples": 1, "explicit": 1]
     /// Members that may be left out, their defaults then applying.
-    static let optional: Set<String> = [
+    package static let optional: Set<String> = [
         "curve", "startVelocity", "endVelocity", "spring", "allowOverDamping", "epsilon", "mass", "initialVelocity", "minimumInterval", "paused",
         "delay", "speed", "repeatCount", "repeatForever", "autoreverses", "logicallyCompleteAfter", "blendDuration", "extraBounce",
     ]

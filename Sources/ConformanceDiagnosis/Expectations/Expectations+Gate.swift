@@ -1,5 +1,6 @@
 import FixtureFormat
 import Foundation
+import MotionConformance
 
 /// A run held against an expectation file: what nobody expected (these gate), what failed as
 /// expected, and what was expected to fail but passes now (the file can shrink).

@@ -1,4 +1,6 @@
+import ConformanceExplorer
 import Foundation
+import MotionConformance
 
 /// A failing fixture reduced against the engine that failed it: the smallest scenario found that
 /// the engine still fails in the same kind of check, judged on the reference model's answers.

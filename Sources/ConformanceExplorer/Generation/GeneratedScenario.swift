@@ -1,6 +1,7 @@
 import ConformanceReference
 import FixtureFormat
 import Foundation
+import MotionConformance
 
 /// A property scenario as the explorer builds and shrinks it: plain data, rendered to a fixture
 /// whose expectations the reference model computes.
@@ -142,7 +143,7 @@ public struct GeneratedScenario: Sendable, Equatable {
         return BodyTolerance.readable(2 * largest / 1_048_576 * fastest * (1 + slopeChange))
     }
 
-    var valueTypeJSON: JSONValue {
+    package var valueTypeJSON: JSONValue {
         switch valueType {
         case .scalar: return .string("scalar")
         case .angle: return .string("angle")

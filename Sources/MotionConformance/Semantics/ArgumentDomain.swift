@@ -187,7 +187,7 @@ extension ArgumentDomain.KeyPath {
 
 extension ArgumentDomain {
     /// Whether `node`, at `path`, is where this domain's reader finds a value the generator can set.
-    func canSet(_ node: JSONValue, at path: [String]) -> Bool {
+    package func canSet(_ node: JSONValue, at path: [String]) -> Bool {
         switch reader {
         case let .at(paths):
             if case .number = node { return paths.contains { $0.matches(path) } }
@@ -204,7 +204,7 @@ extension ArgumentDomain {
 
     /// `node` with the value this domain reads from it set to `x`. A product keeps its second
     /// member a power of two, so the first times it is `x` exactly.
-    func setting(_ x: Double, in node: JSONValue) -> JSONValue {
+    package func setting(_ x: Double, in node: JSONValue) -> JSONValue {
         switch reader {
         case .at: return .number(x)
         case let .product(_, a, b):
@@ -216,7 +216,7 @@ extension ArgumentDomain {
         }
     }
 
-    static func replacing(_ node: JSONValue, _ key: String, _ value: JSONValue) -> JSONValue {
+    package static func replacing(_ node: JSONValue, _ key: String, _ value: JSONValue) -> JSONValue {
         guard case let .object(members) = node else { return node }
         return .object(members.map { $0.0 == key ? ($0.0, value) : $0 })
     }

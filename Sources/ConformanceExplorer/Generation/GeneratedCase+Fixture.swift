@@ -1,4 +1,5 @@
 import FixtureFormat
+import MotionConformance
 
 extension GeneratedCase {
     /// A fixture's scenario as the shrinker edits it: a property scenario read into

@@ -1,4 +1,5 @@
 import Foundation
+import MotionConformance
 
 /// Makes a diverging scenario smaller while it still diverges: fewer changes and samples, simpler
 /// animations (modifiers dropped, bases replaced by `linear`, arguments left to their defaults),

@@ -1,3 +1,5 @@
+import MotionConformance
+
 /// A run's failing fixtures grouped by cause: each fixture reduced against the engine to its
 /// smallest failing scenario, and fixtures whose reductions share a signature (`FailureSignature`)
 /// grouped as one cause.

@@ -237,7 +237,7 @@ extension FixtureFeatures {
     }
 
     /// The time of frame `k` reached by adding the frame interval `k` times.
-    static func accumulated(_ k: Int, rate: Double) -> Double {
+    package static func accumulated(_ k: Int, rate: Double) -> Double {
         var time = 0.0
         for _ in 0..<max(0, min(k, 100_000)) { time += 1 / rate }
         return time

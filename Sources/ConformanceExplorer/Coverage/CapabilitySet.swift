@@ -1,4 +1,5 @@
 import Foundation
+import MotionConformance
 
 /// A set of capabilities (and limits) a real library presents, and what the suites ask of it:
 /// an engine that declares only these must still get enough fixtures to judge it.

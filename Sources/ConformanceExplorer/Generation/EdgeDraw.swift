@@ -1,4 +1,5 @@
 import FixtureFormat
+import MotionConformance
 
 /// Moves one argument of a generated scenario, now and then, to an edge of its domain
 /// (`ArgumentDomain.table`): a class's representative, or a boundary on, just under or just over it.

@@ -1,4 +1,5 @@
 import Foundation
+import MotionConformance
 
 /// What one engine is expected to fail, kept in a file its developers edit by hand: fixtures or
 /// single checks, each with a category, a reason and an optional link. With it, a conformance

@@ -1,5 +1,6 @@
 import FixtureFormat
 import Foundation
+import MotionConformance
 
 /// Draws spring, curve, keyframes, phases and timeline scenarios over the space docs/semantics.md
 /// describes: every `Spring` initializer with parameters from every regime (mass ≠ 1, bounce below

@@ -36,7 +36,7 @@ extension ArgumentDomain {
     }
 
     /// Every node of `json` with the keys leading to it (array positions left out).
-    static func nodes(_ json: JSONValue, _ path: [String] = [], _ visit: ([String], JSONValue) -> Void) {
+    package static func nodes(_ json: JSONValue, _ path: [String] = [], _ visit: ([String], JSONValue) -> Void) {
         visit(path, json)
         switch json {
         case let .array(items): for item in items { nodes(item, path, visit) }
