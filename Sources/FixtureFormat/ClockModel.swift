@@ -32,6 +32,12 @@ public enum ClockModel: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// Whether the samples before a sample change what it shows: on every clock but the
+    /// change-time one a sample is a frame — the next-frame clock applies a change at the next
+    /// one, the frame-loop clocks begin an animation at one and repeat the last — so a scenario
+    /// without some of them is another scenario, not a smaller one.
+    public var samplesAreFrames: Bool { self != .changeTime }
+
     /// How far the first frame after a held begin may jump: one frame interval of 60 Hz.
     package var catchUp: Double? { self == .frameLoopHeld ? 1.0 / 60 : nil }
 }

@@ -84,6 +84,58 @@ struct ExplorationTests {
         #expect(shrunk.initialValue == [0])
     }
 
+    /// A scalar scenario from 0 with these changes and samples.
+    static func scalar(_ events: [GeneratedScenario.Event], samples: [Double]) -> GeneratedScenario {
+        var scenario = ScenarioGenerator(seed: 5).scenario(0)
+        (scenario.valueType, scenario.initialValue, scenario.mergesCoincidentAnimations) = (.scalar, [0], true)
+        (scenario.events, scenario.sampleTimes) = (events, samples)
+        return scenario
+    }
+
+    @Test("where samples are frames the shrinker keeps every one from the first change on: it cuts only those before it and the latest, and moves none")
+    func keepsFrames() throws {
+        let scenario = Self.scalar(
+            [
+                .init(time: 0.2, value: [100], animation: .init(base: "spring", arguments: [], modifiers: [])),
+                .init(time: 0.45, value: [40], animation: .init(base: "spring", arguments: [], modifiers: [.init(key: "delay", value: .number(0))])),
+            ], samples: [0.05, 0.1, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6])
+        let kept = ScenarioShrinker.candidates(scenario, keepsFrames: true)
+        try #require(!kept.isEmpty)
+        for candidate in kept {
+            let firstChange = try #require(candidate.events.map(\.time).min())
+            let frames = candidate.sampleTimes.filter { $0 >= firstChange }
+            // The frames the candidate keeps are the scenario's, from its first change on, in a row.
+            let original = scenario.sampleTimes.filter { $0 >= firstChange }
+            #expect(Array(original.prefix(frames.count)) == frames, "\(candidate.sampleTimes) of \(scenario.sampleTimes)")
+            #expect(Set(candidate.sampleTimes).isSubset(of: scenario.sampleTimes))
+        }
+        // The samples before any change and the latest ones go.
+        #expect(kept.contains { $0.sampleTimes == [0.25, 0.3, 0.35, 0.4, 0.5, 0.6] })
+        #expect(kept.contains { $0.sampleTimes == [0.05, 0.1, 0.25, 0.3] })
+        // On the change-time clock a sample is an observation only: one between changes may go.
+        #expect(ScenarioShrinker.candidates(scenario).contains { !$0.sampleTimes.contains(0.3) && $0.sampleTimes.contains(0.6) })
+    }
+
+    @Test("reduction cuts a fixture to its failing sample, and where samples are frames to every sample up to it")
+    func reductionKeepsFramesUpToTheFailure() throws {
+        let scenario = Self.scalar(
+            [
+                .init(time: 0, value: [100], animation: .init(base: "spring", arguments: [], modifiers: [])),
+                .init(time: 0.2, value: [40], animation: .init(base: "spring", arguments: [], modifiers: [])),
+                .init(time: 0.7, value: [0], animation: .init(base: "linear", arguments: [], modifiers: [])),
+            ], samples: [0.05, 0.1, 0.15, 0.25, 0.5, 0.8])
+        let check = CheckResult(name: "value@0.25", outcome: .fail, needs: "", expected: "1", actual: "2", residual: 1, note: "")
+        guard case let .property(alone)? = FailureReducer.upTo(check, .property(scenario)),
+            case let .property(framed)? = FailureReducer.upTo(check, .property(scenario), keepsFrames: true)
+        else {
+            Issue.record("no cut")
+            return
+        }
+        #expect(alone.sampleTimes == [0.25])
+        #expect(framed.sampleTimes == [0.05, 0.1, 0.15, 0.25])
+        #expect(alone.events.count == 2 && framed.events.count == 2)
+    }
+
     @Test("samples are cut in halves, then quarters and so on, later runs first, down to single samples")
     func sampleCuts() {
         // Five samples: runs of 3 (ceil 5/2), then 2, then 1, each granularity from the end.

@@ -5,9 +5,16 @@ import MotionConformance
 /// animations (modifiers dropped, bases replaced by `linear`, arguments left to their defaults),
 /// scalar values, rounder numbers. Greedy: the first smaller scenario that still fails is kept,
 /// until none does or the attempts run out.
+///
+/// `keepsFrames`: the samples are the engine's frames (`ClockModel.samplesAreFrames`), so the
+/// samples from the first change on stay where they are — only those before any change and the
+/// latest ones go — since a frame removed or moved would begin, merge or hold an animation at
+/// another time: a scenario that fails for another reason, not a smaller one failing for this.
 public enum ScenarioShrinker {
-    public static func shrink(_ scenario: GeneratedScenario, attempts: Int = 400, stillFails: (GeneratedScenario) -> Bool) -> GeneratedScenario {
-        greedy(scenario, attempts: attempts, candidates: { candidates($0).filter(\.isPlayableByReference) }, stillFails: stillFails)
+    public static func shrink(
+        _ scenario: GeneratedScenario, attempts: Int = 400, keepsFrames: Bool = false, stillFails: (GeneratedScenario) -> Bool
+    ) -> GeneratedScenario {
+        greedy(scenario, attempts: attempts, candidates: { candidates($0, keepsFrames: keepsFrames).filter(\.isPlayableByReference) }, stillFails: stillFails)
     }
 
     /// Takes the first candidate that still fails, and again from it, until none does or the
@@ -34,7 +41,7 @@ public enum ScenarioShrinker {
     }
 
     /// Smaller scenarios, the biggest cuts first.
-    static func candidates(_ s: GeneratedScenario) -> [GeneratedScenario] {
+    static func candidates(_ s: GeneratedScenario, keepsFrames: Bool = false) -> [GeneratedScenario] {
         var out: [GeneratedScenario] = []
         func with(_ change: (inout GeneratedScenario) -> Void) {
             var copy = s
@@ -43,8 +50,12 @@ public enum ScenarioShrinker {
         }
         // Fewer changes.
         if s.events.count > 1 { for index in s.events.indices { with { $0.events.remove(at: index) } } }
-        // Fewer samples: halves, quarters, eighths … down to one at a time.
-        for cut in cuts(s.sampleTimes.count) { with { $0.sampleTimes.removeSubrange(cut) } }
+        // Fewer samples: halves, quarters, eighths … down to one at a time; keeping frames, only
+        // runs before the first change or at the end.
+        let beforeChanges = s.sampleTimes.prefix { time in s.events.allSatisfy { time < $0.time } }.count
+        for cut in cuts(s.sampleTimes.count) where !keepsFrames || cut.upperBound <= beforeChanges || cut.upperBound == s.sampleTimes.count {
+            with { $0.sampleTimes.removeSubrange(cut) }
+        }
         // A scalar instead of a vector.
         if s.valueType != .scalar {
             with { scenario in
@@ -98,9 +109,10 @@ public enum ScenarioShrinker {
             }
         }
         if !s.mergesCoincidentAnimations { with { $0.mergesCoincidentAnimations = true } }
-        // A sample off a change's own time, the special case of docs/protocol.md §2.
+        // A sample off a change's own time, the special case of docs/protocol.md §2 (not a frame
+        // moved, keeping frames).
         let changes = Set(s.events.map(\.time))
-        for (index, time) in s.sampleTimes.enumerated() where changes.contains(time) {
+        for (index, time) in s.sampleTimes.enumerated() where changes.contains(time) && !keepsFrames {
             with { $0.sampleTimes[index] = ((time + 0.1) * 1e6).rounded() / 1e6 }
         }
         // Rounder numbers.
@@ -113,7 +125,7 @@ public enum ScenarioShrinker {
         for component in s.initialValue.indices {
             for v in roundedValue(s.initialValue[component]) { with { $0.initialValue[component] = v } }
         }
-        for (index, time) in s.sampleTimes.enumerated() {
+        for (index, time) in s.sampleTimes.enumerated() where !keepsFrames {
             for t in rounded(time) { with { $0.sampleTimes[index] = t } }
         }
         // Only well-formed scenarios: times in order, distinct samples, a change that moves.
@@ -163,9 +175,12 @@ extension ScenarioShrinker {
     /// Shrinks a generated scenario of any kind: property scenarios as above, the others by
     /// editing their JSON (`BodyShrinker`), each candidate first given the reference model's
     /// answers, so that one differing only in an answer is no candidate at all.
-    public static func shrink(_ generated: GeneratedCase, attempts: Int = 400, stillFails: (GeneratedCase) -> Bool) -> GeneratedCase {
+    public static func shrink(_ generated: GeneratedCase, attempts: Int = 400, keepsFrames: Bool = false, stillFails: (GeneratedCase) -> Bool) -> GeneratedCase
+    {
         guard case let .body(kind, body) = generated else {
-            if case let .property(scenario) = generated { return .property(shrink(scenario, attempts: attempts) { stillFails(.property($0)) }) }
+            if case let .property(scenario) = generated {
+                return .property(shrink(scenario, attempts: attempts, keepsFrames: keepsFrames) { stillFails(.property($0)) })
+            }
             return generated
         }
         // Each candidate carries the reference model's answers, so one differing only in an answer

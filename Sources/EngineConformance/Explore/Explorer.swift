@@ -126,7 +126,8 @@ public struct Explorer {
             case .skipped: outcome.skippedByEngine += 1
             case .fail, .error:
                 outcome.divergedScenarios += 1
-                let shrunk = ScenarioShrinker.shrink(scenario, attempts: options.shrinkAttempts) { candidate in
+                let shrunk = ScenarioShrinker.shrink(scenario, attempts: options.shrinkAttempts, keepsFrames: engine.clockModel.samplesAreFrames) {
+                    candidate in
                     guard let candidateFixture = try? Self.fixture(candidate, seed: options.seed, index: index) else { return false }
                     guard Player.run(candidateFixture, mirror: MotionEngineMirror.factory).verdict == .pass else { return false }
                     let verdict = engine.run(candidateFixture).verdict

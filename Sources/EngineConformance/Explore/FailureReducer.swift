@@ -13,9 +13,13 @@ public struct FailureReducer: Sendable {
     public var attempts: Int
     /// At most this many kinds of failing check are reduced per fixture (the first is its cause).
     public var kinds: Int
+    /// Whether the engine's clock makes samples frames (`ClockModel.samplesAreFrames`): then every
+    /// sample up to the failing one stays, since without them the scenario would begin, merge or
+    /// hold its animations at other frames and could fail for another reason.
+    public var keepsFrames: Bool
 
-    public init(attempts: Int = 200, kinds: Int = 3) {
-        (self.attempts, self.kinds) = (attempts, kinds)
+    public init(attempts: Int = 200, kinds: Int = 3, keepsFrames: Bool = false) {
+        (self.attempts, self.kinds, self.keepsFrames) = (attempts, kinds, keepsFrames)
     }
 
     public enum Outcome: Sendable {
@@ -72,10 +76,11 @@ public struct FailureReducer: Sendable {
                 }
                 return play(candidate).result.flatMap(kind.failed(in:)) != nil
             }
-            // First the one failing sample and the changes before it: a long scenario's later
-            // samples and changes are most of the work of every smaller scenario tried.
-            let first = Self.upTo(failed, start).flatMap { stillFails($0) ? $0 : nil } ?? start
-            let shrunk = ScenarioShrinker.shrink(first, attempts: attempts, stillFails: stillFails)
+            // First the one failing sample (with the frames before it, where samples are frames)
+            // and the changes before it: a long scenario's later samples and changes are most of
+            // the work of every smaller scenario tried.
+            let first = Self.upTo(failed, start, keepsFrames: keepsFrames).flatMap { stillFails($0) ? $0 : nil } ?? start
+            let shrunk = ScenarioShrinker.shrink(first, attempts: attempts, keepsFrames: keepsFrames, stillFails: stillFails)
             let final = play(shrunk)
             guard let reduced = final.fixture, let check = final.result.flatMap(kind.failed(in:)) else { continue }
             reductions.append(
@@ -86,14 +91,14 @@ public struct FailureReducer: Sendable {
         return reductions.isEmpty ? .notReduced(.passesOnReference) : .reduced(reductions)
     }
 
-    /// A property scenario cut to the sample of `check` and the changes up to it; nil for other
-    /// kinds, or when nothing would be cut.
-    static func upTo(_ check: CheckResult, _ scenario: GeneratedCase) -> GeneratedCase? {
+    /// A property scenario cut to the sample of `check` (and, keeping frames, every sample before
+    /// it) and the changes up to it; nil for other kinds, or when nothing would be cut.
+    static func upTo(_ check: CheckResult, _ scenario: GeneratedCase, keepsFrames: Bool = false) -> GeneratedCase? {
         guard case var .property(s) = scenario, let time = CheckKind.sampleTime(check),
             s.sampleTimes.contains(time)
         else { return nil }
-        let cut = (s.events.filter { $0.time <= time }, [time])
-        guard cut.0.count < s.events.count || s.sampleTimes.count > 1 else { return nil }
+        let cut = (s.events.filter { $0.time <= time }, keepsFrames ? s.sampleTimes.filter { $0 <= time } : [time])
+        guard cut.0.count < s.events.count || cut.1.count < s.sampleTimes.count else { return nil }
         (s.events, s.sampleTimes) = cut
         return .property(s)
     }

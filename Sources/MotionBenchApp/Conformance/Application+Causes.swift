@@ -1,6 +1,7 @@
 import ConformanceDiagnosis
 import Dispatch
 import EngineConformance
+import FixtureFormat
 import Foundation
 import MotionConformance
 import Synchronization
@@ -10,13 +11,14 @@ extension Application {
     /// CPU, at most `Self.reducingEngines`), within `seconds`, and groups the reductions into
     /// causes. Fixtures whose turn the budget did not reach are named so, never dropped.
     /// The grouping depends on the fixtures and the engine's answers only, not on how many
-    /// engines ran or which reached a fixture first.
-    func causes(of results: [FixtureResult], fixtures: [Fixture], engine: EngineLaunch, seconds: Double) -> Causes {
+    /// engines ran or which reached a fixture first. `clock` is the one the results were judged
+    /// on: where its samples are frames, reduction keeps them (`FailureReducer`).
+    func causes(of results: [FixtureResult], fixtures: [Fixture], engine: EngineLaunch, clock: ClockModel, seconds: Double) -> Causes {
         let failing = results.filter { $0.verdict == .fail }
         guard !failing.isEmpty else { return Causes(budgetSeconds: seconds) }
         let byID = Dictionary(fixtures.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let start = Date(), deadline = start.addingTimeInterval(seconds)
-        let reducer = FailureReducer()
+        let reducer = FailureReducer(keepsFrames: clock.samplesAreFrames)
         struct Shared {
             var next = 0
             var reductions: [String: [ReducedFailure]] = [:], notReduced: [String: NotReduced] = [:], errors: [Causes.EngineError] = []

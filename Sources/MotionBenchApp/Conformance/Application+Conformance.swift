@@ -152,7 +152,7 @@ extension Application {
             report.clock = clock
             if let seconds = request.reduceSeconds, results.contains(where: { $0.verdict == .fail }) {
                 log("conform: reducing \(report.failed) failing fixtures to their causes (at most \(JSONValue.format(seconds)) s)")
-                let causes = causes(of: results, fixtures: loaded.fixtures, engine: engine, seconds: seconds)
+                let causes = causes(of: results, fixtures: loaded.fixtures, engine: engine, clock: adapter.clockModel, seconds: seconds)
                 for index in results.indices { results[index].causes = causes.causes(of: results[index].id) }
                 (report.results, report.causes) = (results, causes)
             }
