@@ -244,6 +244,17 @@ struct BasisTests {
         #expect(Set(InferredRule.all.map(\.id)).count == InferredRule.all.count)
     }
 
+    @Test("a fluid spring's response at or below 0 rests on the project's decision (the stiffest spring), and nothing else does")
+    func responseZeroIsDecided() throws {
+        for id in ["modifiers/edge-spring-response-zero", "modifiers/edge-spring-response-negative"] {
+            let fixture = try #require(FixtureSuiteTests.loaded.fixtures.first { $0.id == id })
+            let result = Player.run(fixture, mirror: MotionEngineMirror.factory)
+            #expect(result.basis == .inferred && result.inferredRules.contains("response-zero-stiffest"), "\(id): \(result.inferredRules)")
+        }
+        let ordinary = try #require(FixtureSuiteTests.loaded.fixtures.first { $0.id == "modifiers/delay-velocity" })
+        #expect(!Player.run(ordinary, mirror: MotionEngineMirror.factory).inferredRules.contains("response-zero-stiffest"))
+    }
+
     @Test("Apple's measurements are never inferred; a velocity-only rule marks the velocity checks alone")
     func marks() throws {
         for fixture in FixtureSuiteTests.loaded.fixtures where fixture.provenance == .apple {

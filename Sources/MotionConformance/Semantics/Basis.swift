@@ -111,6 +111,10 @@ public struct InferredRule: Sendable {
             id: "speed-below-zero", section: "§3.2", summary: "a speed below 0 is 0: every base stays at its start",
             features: [StatedValues.feature("domain:speed", "class-negative")], checks: .all),
         .init(
+            id: "response-zero-stiffest", section: "§3.1", summary: "a fluid spring's response at or below 0 is the stiffest spring (k = 45,000)",
+            features: [StatedValues.feature("domain:fluid.response", "class-zero"), StatedValues.feature("domain:fluid.response", "class-negative")],
+            checks: .all),
+        .init(
             id: "blend-below-zero", section: "§3.1", summary: "a blend duration below 0 does not blend",
             features: [StatedValues.feature("domain:blendDuration", "class-negative")], checks: .all),
         .init(
