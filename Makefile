@@ -12,7 +12,7 @@ SHELL := /bin/bash
 TARGET_CPU ?= $(MOTIONBENCH_TARGET_CPU)
 export MOTIONBENCH_TARGET_CPU := $(TARGET_CPU)
 
-.PHONY: commands-reference run test test-build test-debug engine-builds test-release test-native tsan mutants variants witnesses deps build release clean format lint coverage docs
+.PHONY: commands-reference run test test-debug engine-builds test-release test-native tsan mutants variants witnesses deps build release clean format lint coverage docs
 
 run: deps release
 	.build/release/motion-bench main
@@ -24,16 +24,8 @@ run: deps release
 TIMED_SUITES = WorkloadTests|RevisionComparisonTests|FleetTests
 
 # Every test: the debug pass runs all of them; the release pass runs the allocation-count tests,
-# which need optimised (specialised) code to be allocation-free. The engine's two optimised builds
-# run beside the untimed suites, which leave part of a CPU idle (they wait on the processes they
-# start) and already run builds of their own side by side; the timed suites and the engine's tests
-# each run alone afterwards.
-test: deps test-build
-	$(MAKE) --no-print-directory engine-builds > .build/engine-builds.log 2>&1 & engine=$$!; \
-	$(UNTIMED_SUITES); untimed=$$?; wait $$engine; built=$$?; cat .build/engine-builds.log; \
-	[ $$built = 0 ] || echo "make: the engine's optimised builds failed" >&2; [ $$untimed = 0 ] && [ $$built = 0 ]
-	$(TIMED_RUNS)
-	$(MAKE) --no-print-directory test-release test-native
+# which need optimised (specialised) code to be allocation-free.
+test: deps test-debug test-release test-native
 
 # The tests in a debug build (its invariants checked in process); the tool and the benchmark worker
 # they start as children are the release build's, made first from the same sources
@@ -45,16 +37,13 @@ TEST_PRODUCTS = MOTIONBENCH_TEST_PRODUCTS=.build/release
 # import any other one already built (the reference model could import MotionCore unnoticed).
 IMPORT_CHECK = --explicit-target-dependency-import-check error
 
-UNTIMED_SUITES = $(TEST_PRODUCTS) $(SWIFT) test --skip-build --skip '$(TIMED_SUITES)'
-TIMED_RUNS = for suite in WorkloadTests RevisionComparisonTests FleetTests; do $(TEST_PRODUCTS) $(SWIFT) test --skip-build --filter $$suite || exit 1; done
-
-test-build: deps release
+test-debug: deps release
 	mkdir -p .build; set -o pipefail; $(SWIFT) build --build-tests $(IMPORT_CHECK) 2>&1 | tee .build/build-debug.log
 	@scripts/no-warnings .build/build-debug.log
-
-test-debug: deps test-build
-	$(UNTIMED_SUITES)
-	$(TIMED_RUNS)
+	$(TEST_PRODUCTS) $(SWIFT) test --skip-build --skip '$(TIMED_SUITES)'
+	$(TEST_PRODUCTS) $(SWIFT) test --skip-build --filter WorkloadTests
+	$(TEST_PRODUCTS) $(SWIFT) test --skip-build --filter RevisionComparisonTests
+	$(TEST_PRODUCTS) $(SWIFT) test --skip-build --filter FleetTests
 
 # MotionEngine's tests optimised, from Tests/OptimisedEngine (a package of the engine and its
 # tests alone, built a fraction as long as the whole package): the allocation-count tests need
