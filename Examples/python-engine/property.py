@@ -123,9 +123,10 @@ class AnimatedValue:
         self.frame_loop = frame_loop
         self.pending = []
         self.last_frame = -math.inf
-        # On a frame-loop clock a sample no later than the last animated change (or the last frame)
-        # is not a frame: it shows what the last frame showed of the running animation.
-        self.last_change = -math.inf
+        # On a frame-loop clock a sample no later than this is not a frame: the last animated
+        # change's time or the last frame's, whichever came last, and after a held frame that
+        # plus the time since the first frame. It shows what the last frame showed.
+        self.frame_after = -math.inf
         self.shown = (None, None)  # (offset over model − interval, velocity) at the last frame
         self.merges_coincident = merges_coincident
         self.running = None
@@ -165,15 +166,17 @@ class AnimatedValue:
             if pending.criteria == "logicallyComplete" and pending.fork is None and self.running is not None:
                 pending.fork = (copy.deepcopy(self.running.animation), copy.deepcopy(self.running.ctx), list(self.running.interval), self.running.begin)
         if self.running is None or not (not self.merges_coincident and not self.rendered):
-            self.last_change = t
+            self.frame_after = t
         if self.running is None:
             self.running = Running(animation, delta, t, self.frame_loop)
             self.rendered = False  # no frame shown since this animation started (§4.3 item 5)
             self.shown = ([0.0] * len(self.model), [0.0] * len(self.model))
         elif not self.merges_coincident and not self.rendered:
             dropped = [p for p in self.listeners]
-            # Replaced before any frame: it still waits for the frames the first one waited for.
-            self.running = Running(animation, delta, t, self.running.waits)
+            # Replaced before any frame: it still waits for the frames the first one waited for,
+            # from the first one's time on a frame-loop clock.
+            begin = self.running.begin if self.frame_loop else t
+            self.running = Running(animation, delta, begin, self.running.waits)
             for p in dropped:
                 self.fire(p)
         else:
@@ -229,13 +232,14 @@ class AnimatedValue:
         if self.frame_loop and self.running is not None:
             # Not a frame (no time has passed since the last change or frame), or a held frame:
             # either shows the last frame's offset over the model and interval as they are now.
-            is_frame = t > max(self.last_change, self.last_frame)
+            is_frame, first_frame = t > self.frame_after, self.running.begin
             if not is_frame or self.frame(t):
                 if is_frame:
-                    self.last_frame = t
+                    # Held: the next frame comes that much later than the first one did.
+                    self.last_frame, self.frame_after = t, self.frame_after + t - first_frame
                 offset, velocity = self.shown
                 return add(sub(self.model, self.running.interval), offset), list(velocity), True
-        self.last_frame = t
+        self.last_frame = self.frame_after = t
         self.rendered = True
         velocity = [0.0] * len(self.model)
         presented = list(self.model)

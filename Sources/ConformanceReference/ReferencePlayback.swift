@@ -107,9 +107,11 @@ public enum ReferencePlayback {
         var next = 0
         var result: [Answer] = []
         var lastFrame = -Double.infinity
-        // On a frame-loop clock: the last animated change's time, and what the last frame showed
-        // of the running animation (its offset over model − interval, and its velocity).
-        var lastChange = -Double.infinity
+        // On a frame-loop clock: the time a sample must pass to be a frame — that of the last
+        // animated change or frame, whichever came last, pushed on by a held frame — and what the
+        // last frame showed of the running animation (its offset over model − interval, and its
+        // velocity).
+        var frameAfter = -Double.infinity
         var shown = (offset: 0.0, velocity: 0.0)
         for time in scenario.sampleTimes {
             while next < scenario.changes.count && scenario.changes[next].time <= time {
@@ -126,7 +128,7 @@ public enum ReferencePlayback {
                     if !wasRunning { shown = (0, 0) }
                     // A replacement before any frame (mergesCoincidentAnimations false) keeps
                     // the first change's time.
-                    if !(wasRunning && !rendered && !property.mergesCoincident) { lastChange = event.time }
+                    if !(wasRunning && !rendered && !property.mergesCoincident) { frameAfter = event.time }
                 }
                 listener?.bodyDone = true
                 listener?.check()
@@ -138,20 +140,22 @@ public enum ReferencePlayback {
                 // nothing new. Either shows what the last frame showed — over the model and
                 // interval as they are now, so a change merged since does not show yet — begins
                 // nothing more and completes nothing (docs/protocol.md §2, "The frame-loop clocks").
-                let isFrame = time > max(lastChange, lastFrame)
+                // A held frame pushes the next one on by the time since the first frame, from the
+                // animated change made in between if there was one.
+                let isFrame = time > frameAfter, firstFrame = current.begin
                 if !isFrame || property.frame(at: time, catchUp: clock.catchUp) {
                     result.append(
                         Answer(
                             value: [property.model - current.interval + shown.offset], velocity: [shown.velocity], isAnimating: true,
                             completed: fired))
-                    if isFrame { lastFrame = time }
+                    if isFrame { (lastFrame, frameAfter) = (time, frameAfter + time - firstFrame) }
                     continue
                 }
             }
             let value = property.value(at: time), velocity = property.velocity(at: time)
             if let current = property.running { shown = (value - (property.model - current.interval), velocity) }
             result.append(Answer(value: [value], velocity: [velocity], isAnimating: property.running != nil, completed: fired))
-            lastFrame = time
+            (lastFrame, frameAfter) = (time, time)
         }
         return result
     }

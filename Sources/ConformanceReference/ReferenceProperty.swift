@@ -84,7 +84,9 @@ final class ReferenceProperty {
         }
         if !rendered && !mergesCoincident {
             (logical + removed).forEach { $0.done() }
-            running = (incoming, t, delta)
+            // Still waiting for its first frame on a frame-loop clock, it waits from the first
+            // change's time: a frame loop replaces the animation and leaves its clock alone.
+            running = (incoming, waitingFrames > 0 ? current.begin : t, delta)
             logical = newLogical
             removed = isRemoved ? newListeners : []
             return

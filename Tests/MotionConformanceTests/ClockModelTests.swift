@@ -116,7 +116,8 @@ struct ClockModelTests {
         // spring to 40 merges from the linear's 100 · 0.1 / 0.35 = 28.5714. The held frame at 1
         // shows the first frame's offset 0 over the interval now 40: 40 − 40 + 0 = 0.
         let events = #"{"time": 0, "set": 100, "animation": {"linear": {}}}, {"time": 0.2, "set": 40, "animation": {"spring": {}}}"#
-        let (_, merged) = try scenario(events, samples: [0.1, 1, 1 + 1.0 / 60])
+        // The next frame is the first sample after 0.2 + (1 − 0.1) = 1.1 (the next test).
+        let (_, merged) = try scenario(events, samples: [0.1, 1, 1.1 + 1.0 / 60])
         let held = try ReferencePlayback.answers(merged.reference, clock: .frameLoopHeld)
         #expect(held[0].value == [0] && held[1].value == [0] && held[1].velocity == [0] && held[1].isAnimating)
         // The frame after it draws the spring at most 1/60 s past the held frame: near the value
@@ -126,6 +127,52 @@ struct ClockModelTests {
         // first frame's start value.
         let (_, alone) = try scenario(#"{"time": 0, "set": 100, "animation": {"linear": {}}}"#, samples: [0.1, 1])
         #expect(try ReferencePlayback.answers(alone.reference, clock: .frameLoopHeld).map(\.value) == [[0], [0]])
+    }
+
+    @Test(
+        "on frame-loop-held an animated change between the first frame and the held one puts the next frame off by the held frame's distance from the first, counted from the change"
+    )
+    func heldFramePutsOffTheNext() throws {
+        // 0.6 s linear to 100 at 0, its first frame at 0.1 (elapsed 0); 80 set with it at 0.5
+        // combines. The held frame at 0.7 shows the first frame's offset 0 over model − interval
+        // = 80 − 80; no sample up to 0.5 + (0.7 − 0.1) = 1.1 is a frame; the one at 1.2 is, 1/60 s
+        // into the combination: the first entry's 100 · (1/60) / 0.6, the second's not begun.
+        let events = #"{"time": 0, "set": 100, "animation": \#(Self.linear)}, {"time": 0.5, "set": 80, "animation": \#(Self.linear)}"#
+        let (_, combined) = try scenario(events, samples: [0.1, 0.7, 1.0, 1.09, 1.2])
+        let held = try ReferencePlayback.answers(combined.reference, clock: .frameLoopHeld).map(\.value[0])
+        #expect(held[0] == 0 && held[1] == 0 && held[2] == 0 && held[3] == 0, "\(held)")
+        #expect(abs(held[4] - 100 * (1.0 / 60) / 0.6) < 1e-9, "\(held)")
+        // Without the change the frame after the held one is the next sample: 1.0 is a frame,
+        // 1/60 s past the held frame.
+        let (_, alone) = try scenario(#"{"time": 0, "set": 100, "animation": \#(Self.linear)}"#, samples: [0.1, 0.7, 1.0])
+        let plain = try ReferencePlayback.answers(alone.reference, clock: .frameLoopHeld).map(\.value[0])
+        #expect(plain[1] == 0 && abs(plain[2] - 100 * (1.0 / 60) / 0.6) < 1e-9, "\(plain)")
+        // On frame-loop nothing is held or put off: 1.0 is 0.9 s into the first entry, which has
+        // finished (100), and 0.5 s into the second's 80 − 100 (the combination, §4.3 item 4).
+        let loop = try ReferencePlayback.answers(combined.reference, clock: .frameLoop).map(\.value[0])
+        #expect(abs(loop[2] - (100 + (80 - 100) * 0.5 / 0.6)) < 1e-9, "\(loop)")
+    }
+
+    @Test(
+        "on a frame-loop clock a replacement before the first frame (mergesCoincidentAnimations false) waits from the first change's time: a sample at its own time is the first frame"
+    )
+    func replacementWaitsFromTheFirstChange() throws {
+        // 100 set at 1 with the 0.6 s linear, replaced at 1.01 by 50 with it: the interval is
+        // the replacement's, 50 − 100, over the model 50, so it starts from 100.
+        let fixture = try FixtureLoader.decode(
+            """
+            {"id": "clock/replace", "title": "t", "suite": "clock", "provenance": "analytic", "source": "closed form",
+             "tolerance": {"absolute": 1e-9}, "property": {"valueType": "scalar", "initialValue": 0, "mergesCoincidentAnimations": false,
+             "events": [{"time": 1, "set": 100, "animation": \(Self.linear)}, {"time": 1.01, "set": 50, "animation": \(Self.linear)}],
+             "samples": [{"time": 1.01, "value": 0}, {"time": 1.5, "value": 0}, {"time": 2.3, "value": 0}]}}
+            """)
+        guard case let .property(scenario) = fixture.body else { throw ReferenceModel.Unsupported(description: "not a property") }
+        // frame-loop: the first frame at 1.01 (elapsed 0), then 0.49 s in, then finished.
+        let loop = try ReferencePlayback.answers(scenario.reference, clock: .frameLoop).map(\.value[0])
+        #expect(abs(loop[0] - 100) < 1e-9 && abs(loop[1] - (100 - 50 * 0.49 / 0.6)) < 1e-9 && loop[2] == 50, "\(loop)")
+        // frame-loop-held: the first frame at 1.01, held at 1.5, then 1/60 s on at 2.3.
+        let held = try ReferencePlayback.answers(scenario.reference, clock: .frameLoopHeld).map(\.value[0])
+        #expect(held[0] == 100 && held[1] == 100 && abs(held[2] - (100 - 50 * (1.0 / 60) / 0.6)) < 1e-9, "\(held)")
     }
 
     @Test("a retarget on the next-frame clock reads the last frame's state: the running animation's time stands still until the frame that applies it")
