@@ -192,7 +192,7 @@ let package = Package(
                 "TestSupport",
             ]),
         .testTarget(name: "EngineConformanceTests", dependencies: ["EngineConformance", "MotionConformance", "BenchKit", "TestSupport"]),
-        .testTarget(name: "ConformanceReportsTests", dependencies: ["ConformanceReports", "MotionConformance", "TestSupport"]),
+        .testTarget(name: "ConformanceReportsTests", dependencies: ["ConformanceReports", "MotionConformance", "FixtureFormat", "TestSupport"]),
         // The command line: every command's declarations, help and parser, in process and as the tool runs.
         .testTarget(name: "MotionBenchToolTests", dependencies: ["motion-bench", "HarnessSupport", "EngineConformance", "BenchKit", "TestSupport"]),
         .testTarget(

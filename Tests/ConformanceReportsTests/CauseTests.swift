@@ -1,6 +1,9 @@
+import FixtureFormat
 import Foundation
 import TestSupport
 import Testing
+
+@testable import MotionConformance
 
 /// Failing fixtures reduced to their causes: engines with known bugs (one-bug variants of the
 /// Python example, written into scratch copies by `scripts/variants --write`), their causes read
@@ -14,6 +17,8 @@ struct CauseTests {
         var causes: [(id: String, fixtures: [String], also: [String])]
         /// The behaviours, largest first: each family's id and how many fixtures it accounts for.
         var families: [(id: String, fixtures: Int)] = []
+        /// Each cause's smallest scenario, as the fixture the report gives.
+        var smallest: [String: String] = [:]
 
         var largest: String? { causes.first?.id }
         func fixtures(of id: String) -> Set<String> { Set(causes.first { $0.id == id }?.fixtures ?? []) }
@@ -57,7 +62,11 @@ struct CauseTests {
         let families = try #require((report["causes"] as? [String: Any])?["families"] as? [[String: Any]])
         return Run(
             failed: failed, causes: causes.map { ($0["id"] as? String ?? "", $0["fixtures"] as? [String] ?? [], $0["also"] as? [String] ?? []) },
-            families: families.map { ($0["id"] as? String ?? "", $0["fixtures"] as? Int ?? 0) })
+            families: families.map { ($0["id"] as? String ?? "", $0["fixtures"] as? Int ?? 0) },
+            smallest: Dictionary(
+                causes.compactMap { cause in
+                    ((cause["smallest"] as? [String: Any])?["fixture"] as? String).map { (cause["id"] as? String ?? "", $0) }
+                }, uniquingKeysWith: { a, _ in a }))
     }
 
     /// The suites where a spring's mass and a delay's velocity show (springs, modifiers, the
@@ -119,5 +128,32 @@ struct CauseTests {
         try twoBugs(
             "fluid.blend-reversed", "fluid.merge-drops-velocity",
             ["--filter", "^merge/(blend-duration|region-(interactive|spring-blend|delays-equal)|spring-default-then-snappy)"])
+    }
+
+    @Test(
+        "a reduction stays on the rules its fixture rests on: with a blend bug and a response-0 bug at once, no blend fixture is reduced to a response of 0"
+    )
+    func reductionKeepsItsRules() throws {
+        // Rounding the blend fixtures' responses to 0 still fails (the other bug), but there the
+        // expected numbers rest on the rule the project decided for a response of 0: another cause.
+        let blends: Set = ["merge/edge-blend-tiny", "merge/blend-duration"]
+        let run = try run(
+            ["fluid.blend-unclamped", "fluid.response-zero-stiffness-one"],
+            ["--filter", "^(merge/(edge-blend-tiny|blend-duration)|modifiers/edge-spring-response-(zero|negative))$"])
+        let rule = try #require(InferredRule.all.first { $0.id == "response-zero-stiffest" })
+        #expect(blends.isSubset(of: run.failed) && run.failed.contains("modifiers/edge-spring-response-zero"))
+        var seen = (blend: 0, response: 0)
+        for cause in run.causes {
+            let reduced = try FixtureLoader.decode(try #require(run.smallest[cause.id], "\(cause.id) has no smallest scenario"))
+            if !blends.isDisjoint(with: cause.fixtures + cause.also) {
+                seen.blend += 1
+                #expect(!rule.applies(to: FixtureFeatures.of(reduced)), "\(cause.id) reduces a blend fixture to a response of 0")
+            }
+            if cause.fixtures.contains("modifiers/edge-spring-response-zero") {
+                seen.response += 1
+                #expect(rule.applies(to: FixtureFeatures.of(reduced)), "\(cause.id)")
+            }
+        }
+        #expect(seen.blend > 0 && seen.response > 0)
     }
 }

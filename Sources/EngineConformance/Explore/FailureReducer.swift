@@ -7,7 +7,10 @@ import MotionConformance
 /// Reduces a fixture an engine failed to the smallest scenario the engine still fails in the same
 /// kind of check: the explorer's shrinker, each smaller scenario answered by the reference model
 /// (and agreed by MotionCore, so that no disagreement of the two is held against the engine),
-/// played on the engine and judged there.
+/// played on the engine and judged there. A smaller scenario whose check rests on a rule the
+/// project inferred or decided that the fixture's did not (`InferredRule`) is not tried: it would
+/// fail for another reason — a tiny blend duration rounded to a response of 0 fails on the rule
+/// for a response of 0, not on the blend.
 public struct FailureReducer: Sendable {
     /// Smaller scenarios tried per kind of failing check.
     public var attempts: Int
@@ -51,38 +54,48 @@ public struct FailureReducer: Sendable {
         // Every scenario tried, with what the engine did (nil: no reference answer, or MotionCore
         // disagrees): the shrinker meets the same scenario again after each step and for each
         // kind, and building its fixture is most of a try's work.
-        var tried: [(scenario: GeneratedCase, fixture: Fixture?, result: FixtureResult?)] = [(start, startFixture, startResult)]
-        func play(_ candidate: GeneratedCase) -> (fixture: Fixture?, result: FixtureResult?) {
-            if let known = tried.first(where: { $0.scenario == candidate }) { return (known.fixture, known.result) }
-            var outcome: (fixture: Fixture?, result: FixtureResult?) = (try? Self.judged(candidate, like: fixture), nil)
-            if let candidateFixture = outcome.fixture, Player.run(candidateFixture, mirror: MotionEngineMirror.factory).verdict == .pass {
-                let played = run(candidateFixture)
-                if played.verdict == .error, !erred {
-                    erred = true
-                    engineError(candidate.summary, played.message)
-                }
-                outcome.result = played
+        var judgedScenarios: [(scenario: GeneratedCase, fixture: Fixture?)] = [(start, startFixture)]
+        var played: [(scenario: GeneratedCase, result: FixtureResult)] = [(start, startResult)]
+        // The fixture with the reference model's answers, nil where there are none or MotionCore
+        // does not agree with them.
+        func reference(_ candidate: GeneratedCase) -> Fixture? {
+            if let known = judgedScenarios.first(where: { $0.scenario == candidate }) { return known.fixture }
+            let judged = (try? Self.judged(candidate, like: fixture)).flatMap {
+                Player.run($0, mirror: MotionEngineMirror.factory).verdict == .pass ? $0 : nil
             }
-            tried.append((candidate, outcome.fixture, outcome.result))
-            return outcome
+            judgedScenarios.append((candidate, judged))
+            return judged
+        }
+        func play(_ candidate: GeneratedCase, _ candidateFixture: Fixture) -> FixtureResult {
+            if let known = played.first(where: { $0.scenario == candidate }) { return known.result }
+            let result = run(candidateFixture)
+            if result.verdict == .error, !erred {
+                erred = true
+                engineError(candidate.summary, result.message)
+            }
+            played.append((candidate, result))
+            return result
         }
         for kind in CheckKind.failing(result).prefix(kinds) {
             guard let failed = kind.failed(in: startResult) else { continue }
             var complete = true
+            let rules = InferredRule.deciding(failed, in: startFixture)
             func stillFails(_ candidate: GeneratedCase) -> Bool {
                 if let deadline, Date() >= deadline {
                     complete = false
                     return false
                 }
-                return play(candidate).result.flatMap(kind.failed(in:)) != nil
+                guard let candidateFixture = reference(candidate), InferredRule.deciding(failed, in: candidateFixture).isSubset(of: rules) else {
+                    return false
+                }
+                return kind.failed(in: play(candidate, candidateFixture)) != nil
             }
             // First the one failing sample (with the frames before it, where samples are frames)
             // and the changes before it: a long scenario's later samples and changes are most of
             // the work of every smaller scenario tried.
             let first = Self.upTo(failed, start, keepsFrames: keepsFrames).flatMap { stillFails($0) ? $0 : nil } ?? start
             let shrunk = ScenarioShrinker.shrink(first, attempts: attempts, keepsFrames: keepsFrames, stillFails: stillFails)
-            let final = play(shrunk)
-            guard let reduced = final.fixture, let check = final.result.flatMap(kind.failed(in:)) else { continue }
+            guard let reduced = reference(shrunk), let check = kind.failed(in: play(shrunk, reduced)) else { continue }
             reductions.append(
                 ReducedFailure(
                     fixture: fixture.id, kind: kind, scenario: shrunk, reduced: reduced, check: check, sizeBefore: start.size, sizeAfter: shrunk.size,

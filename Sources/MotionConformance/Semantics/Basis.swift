@@ -46,6 +46,13 @@ public struct InferredRule: Sendable {
         }
     }
 
+    /// The ids of the rules that decide `check` (a check of that kind) in `fixture`: what its
+    /// expected value rests on besides the documents.
+    package static func deciding(_ check: CheckResult, in fixture: Fixture) -> Set<String> {
+        let features = FixtureFeatures.of(fixture)
+        return Set(all.filter { $0.applies(to: features) && $0.decides(check) }.map(\.id))
+    }
+
     /// Every inferred or decided rule a fixture can rest on. docs/semantics.md marks each
     /// section listed here (a test holds the two together).
     public static let all: [InferredRule] = [
