@@ -183,15 +183,20 @@ let package = Package(
                 "MotionBenchApp", "BenchKit", "BenchStore", "HarnessSupport", "MotionConformance", "ConformanceExplorer", "ConformanceDiagnosis",
                 "ConformanceReports", "EngineConformance", "TestSupport",
             ]),
+        // Each layer of the conformance harness tested with what it needs: the player (and the
+        // documented examples it holds), the explorer, the diagnosis; tests that drive an engine
+        // or render a report live with EngineConformance.
         .testTarget(
-            name: "MotionConformanceTests",
+            name: "MotionConformanceTests", dependencies: ["FixtureFormat", "ConformanceReference", "MotionConformance", "MotionCore", "TestSupport"]),
+        .testTarget(
+            name: "ConformanceExplorerTests", dependencies: ["FixtureFormat", "MotionConformance", "ConformanceExplorer", "MotionCore", "TestSupport"]),
+        .testTarget(name: "ConformanceDiagnosisTests", dependencies: ["MotionConformance", "ConformanceDiagnosis"]),
+        .testTarget(
+            name: "EngineConformanceTests",
             dependencies: [
-                "FixtureFormat", "ConformanceReference", "MotionConformance", "ConformanceExplorer", "ConformanceDiagnosis", "ConformanceReports",
-                "EngineConformance", "MotionCore", "BenchKit",
-                "HarnessSupport",
-                "TestSupport",
+                "EngineConformance", "FixtureFormat", "ConformanceReference", "MotionConformance", "ConformanceExplorer", "ConformanceDiagnosis",
+                "ConformanceReports", "BenchKit", "TestSupport",
             ]),
-        .testTarget(name: "EngineConformanceTests", dependencies: ["EngineConformance", "MotionConformance", "BenchKit", "TestSupport"]),
         .testTarget(name: "ConformanceReportsTests", dependencies: ["ConformanceReports", "MotionConformance", "FixtureFormat", "TestSupport"]),
         // The command line: every command's declarations, help and parser, in process and as the tool runs.
         .testTarget(name: "MotionBenchToolTests", dependencies: ["motion-bench", "HarnessSupport", "EngineConformance", "BenchKit", "TestSupport"]),

@@ -68,6 +68,17 @@ struct ModuleGraphTests {
         #expect(!(graph["ConformanceDiagnosis"] ?? []).contains("MotionCore"))
     }
 
+    @Test(
+        "each layer's tests link that layer and what it builds on: the player's neither the explorer nor the diagnosis, the explorer's not the diagnosis, none of them an engine"
+    )
+    func layerTestsLinkTheirLayer() throws {
+        let graph = try Self.declared()
+        let above = ["ConformanceExplorer", "ConformanceDiagnosis", "EngineConformance", "ConformanceReports", "MotionBenchApp"]
+        #expect(Self.closure(of: "MotionConformanceTests", in: graph).isDisjoint(with: above))
+        #expect(Self.closure(of: "ConformanceExplorerTests", in: graph).isDisjoint(with: above.dropFirst()))
+        #expect(Self.closure(of: "ConformanceDiagnosisTests", in: graph).isDisjoint(with: above.dropFirst(2)))
+    }
+
     @Test("MotionCore's tests link the reference model, not the harness")
     func coreTestsLinkTheReference() throws {
         let graph = try Self.declared()

@@ -104,7 +104,7 @@ struct StatedValuesTests {
 
     @Test("the bundled suites reach every region of every default and limit at least twice")
     func bundledSuitesReachEveryRegion() {
-        let map = CoverageMap(fixtures: ExplorationTests.fixtures.fixtures)
+        let map = CoverageMap(fixtures: FixtureLoader.load(root: Repository.root.appendingPathComponent("Fixtures")).fixtures)
         #expect(map.missingStatedRegions.map { "\($0.statement): \($0.region)" } == [])
         #expect(map.thinStatedRegions.map { "\($0.statement): \($0.region)" } == [])
         #expect(map.statements.filter { $0.statement.reachedElsewhere == nil }.allSatisfy { !$0.regions.isEmpty })
