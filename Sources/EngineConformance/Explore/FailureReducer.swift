@@ -51,9 +51,9 @@ public struct FailureReducer: Sendable {
         let startResult = run(startFixture)
         var reductions: [ReducedFailure] = []
         var erred = false
-        // Every scenario tried, with what the engine did (nil: no reference answer, or MotionCore
-        // disagrees): the shrinker meets the same scenario again after each step and for each
-        // kind, and building its fixture is most of a try's work.
+        // Every scenario judged, and every one played on the engine, kept apart (a scenario
+        // refused for its rules is judged, never played): the shrinker meets the same scenario
+        // again after each step and for each kind, and building its fixture is most of a try's work.
         var judgedScenarios: [(scenario: GeneratedCase, fixture: Fixture?)] = [(start, startFixture)]
         var played: [(scenario: GeneratedCase, result: FixtureResult)] = [(start, startResult)]
         // The fixture with the reference model's answers, nil where there are none or MotionCore
