@@ -101,6 +101,44 @@ struct VerdictSafetyTests {
     }
 
     @Test(
+        "a regression a busy baseline run hides is not called unchanged: the baseline slowed 10% by a neighbour against a candidate 10% slower measured quietly reads 1.00×, and decides nothing — busy over the span (busyRun) or in its processes (busyProcesses), exit 3; a count's verdict still stands"
+    )
+    func busyHidesNoRegression() throws {
+        // The candidate's code is 10% slower than the baseline's (1000 → 1100), but the
+        // baseline was measured beside a neighbour that took 10% of its time (1000 → 1100).
+        var hidden = family.result([("x", 1100, 1)])
+        let candidate = family.result([("x", 1100, 2)])
+        let quiet = try ComparisonReport.compare(baseline: hidden, candidate: candidate, baselineName: "a", candidateName: "b")
+        #expect(quiet.comparisons[0].verdict == .unchanged && quiet.exitCode == 0, "without the load figures the statistics say unchanged")
+        hidden.machine = MachineState(
+            capacity: 2, threads: 2, loadAverage: nil, loads: [], remeasured: 0,
+            span: ProcessLoad(wallSeconds: 40, ownCPUSeconds: 40, othersCPU: 0.9))
+        let overSpan = try ComparisonReport.compare(baseline: hidden, candidate: candidate, baselineName: "a", candidateName: "b")
+        #expect(overSpan.comparisons[0].verdict == .inconclusive && overSpan.comparisons[0].withheld == .busyRun && overSpan.exitCode == 3)
+        #expect(overSpan.comparisons[0].withheldForLoad && overSpan.comparisons[0].ratio.map { abs($0 - 1) < 0.02 } == true)
+
+        hidden.machine = nil
+        hidden.benchmarks[0].timing?.processLoads = Array(repeating: ProcessLoad(wallSeconds: 0.35, ownCPUSeconds: 0.35, othersCPU: 0.9), count: 6)
+        let inProcesses = try ComparisonReport.compare(baseline: hidden, candidate: candidate, baselineName: "a", candidateName: "b")
+        #expect(inProcesses.comparisons[0].verdict == .inconclusive && inProcesses.comparisons[0].withheld == .busyProcesses)
+        #expect(inProcesses.exitCode == 3)
+
+        // 2% more instructions is exact: it decides regressed whatever the load; the time's
+        // unchanged is taken back beside it.
+        var counted = candidate
+        hidden.benchmarks[0].instructions = InstructionSummary(perIteration: 1_000_000, iterations: 8, unavailable: nil)
+        counted.benchmarks[0].instructions = InstructionSummary(perIteration: 1_020_000, iterations: 8, unavailable: nil)
+        let byCount = try ComparisonReport.compare(baseline: hidden, candidate: counted, baselineName: "a", candidateName: "b")
+        #expect(byCount.comparisons[0].verdict == .regressed && byCount.comparisons[0].decidedBy == [.instructions])
+        #expect(byCount.comparisons[0].timeVerdict == .inconclusive && byCount.comparisons[0].withheld == .busyProcesses)
+
+        // The false-discovery control, which concerns a change shown, leaves an unchanged alone.
+        var unchangedAmongRegressions = [unchanged("u", p: 0.5), regressed("r", p: 0.001)]
+        FalseDiscovery.control(&unchangedAmongRegressions, level: 0.025)
+        #expect(unchangedAmongRegressions[0].verdict == .unchanged && unchangedAmongRegressions[0].withheld == nil)
+    }
+
+    @Test(
         "further runs of both builds, back to back: a slower candidate is confirmed; one at the baseline's level is not; a baseline run that landed fast (the A/A case) is seen; without the baseline's build only a known spread between runs lets the candidate's further run decide"
     )
     func confirmation() throws {

@@ -138,7 +138,7 @@ public struct BenchmarkComparison: Codable, Sendable {
     public var runsVerdict: Verdict?
 
     /// Whether other work on the machine kept the time verdict its statistics reached.
-    public var withheldForLoad: Bool { withheld == .busyProcesses || withheld == .busyRun }
+    public var withheldForLoad: Bool { withheld?.isLoad == true }
 
     /// What keeps a comparison from a time verdict its statistics reached.
     public enum Withheld: String, Codable, Sendable, CaseIterable {
@@ -152,6 +152,10 @@ public struct BenchmarkComparison: Codable, Sendable {
         case notConfirmed
         /// No further run could be made, and nothing else bounds the spread between runs.
         case unconfirmable
+
+        /// Whether other work on the machine is the reason: then any time verdict is taken back,
+        /// `unchanged` too.
+        public var isLoad: Bool { self == .busyProcesses || self == .busyRun }
     }
 
     /// Where the time's standard error came from when not from the processes of the two runs
@@ -390,8 +394,8 @@ public struct ComparisonReport: Codable, Sendable {
                 estimate.design == .processes
                 ? "\(estimate.baselineUnits) + \(estimate.candidateUnits) processes" : "\(estimate.baselineUnits) paired rounds"
             // Processes measured beside other work say what the neighbour did as much as what the
-            // code did: no time verdict is drawn from them.
-            if let busy = comparison.busy, comparison.verdict == .regressed || comparison.verdict == .improved {
+            // code did: no time verdict is drawn from them, `unchanged` neither.
+            if let busy = comparison.busy {
                 comparison.withholdTimeVerdict("the \(busy): measure again on a quiet machine", .busyProcesses)
             }
         } else {

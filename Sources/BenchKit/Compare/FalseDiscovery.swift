@@ -54,18 +54,22 @@ public struct FalseDiscovery: Codable, Hashable, Sendable {
 }
 
 extension BenchmarkComparison {
-    /// Takes back a time verdict of regressed or improved that the comparison as a whole cannot
-    /// stand behind: it becomes inconclusive, saying why; where a count also decided, the count's
-    /// verdict stays and the time's own reading is kept beside it.
+    /// Takes back a time verdict that the comparison as a whole cannot stand behind: it becomes
+    /// inconclusive, saying why; where a count also decided, the count's verdict stays and the
+    /// time's own reading is kept beside it. Load takes back any time verdict, `unchanged` too —
+    /// an interval measured beside other work may hold the neighbour's share on one side and so
+    /// hide a change as well as make one; the other reasons concern a change shown, and take
+    /// back only `regressed` and `improved`.
     mutating func withholdTimeVerdict(_ why: String, _ reason: Withheld) {
+        let withdrawn: [Verdict] = reason.isLoad ? [.regressed, .improved, .unchanged] : [.regressed, .improved]
         let note = "would be \(timeVerdict?.rawValue ?? verdict.rawValue) on time" + (ratio.map { String(format: " (%.3f×)", $0) } ?? "") + ", but \(why)"
         if let time = timeVerdict {
-            guard [.regressed, .improved].contains(time) else { return }
+            guard withdrawn.contains(time) else { return }
             timeVerdict = .inconclusive
             withheld = reason
         } else {
             let measures = decidedBy ?? [.time]
-            guard measures.contains(.time), [.regressed, .improved].contains(verdict) else { return }
+            guard measures.contains(.time), withdrawn.contains(verdict) else { return }
             if measures == [.time] {
                 verdict = .inconclusive
             } else {
