@@ -131,7 +131,8 @@ public struct BenchmarkComparison: Codable, Sendable {
     /// The verdict the time alone gave, where a count decided instead (a rise in instructions
     /// while the time was inconclusive): shown beside it, labelled, never as the verdict's ratio.
     public var timeVerdict: Verdict?
-    /// Why a time verdict of regressed or improved was not kept, when it was not.
+    /// Why a time verdict was not kept, when it was not: load takes back any (`Withheld.isLoad`),
+    /// the other reasons only regressed or improved.
     public var withheld: Withheld?
     /// The verdict the two runs alone gave, where paired rounds of both builds measured again
     /// decided instead (`compare`, when both builds can be run here).
